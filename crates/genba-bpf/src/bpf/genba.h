@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * genba.h: the one definition of everything that crosses between the BPF
+ * programs and user space. Records in the ring buffer, capture specs in maps,
+ * limits. The Rust side reads these through the skeleton's generated types and
+ * through genba-events, which mirrors only the on-wire record layout and is
+ * checked against this file by a test (see genba-events/src/wire.rs).
+ */
+#ifndef GENBA_H
+#define GENBA_H
+
+#define GENBA_NARGS 6
+/* x86_64 syscall numbers in use end below 512. */
+#define GENBA_MAX_SYSCALLS 512
+/* Per-CPU scratch where one record is assembled before bpf_ringbuf_output. */
+#define GENBA_SCRATCH_SIZE (1 << 16)
+/* Offsets into scratch are masked by this so the verifier sees them bounded;
+ * a capture never starts past it and is never longer than GENBA_CAP_MAX, so
+ * OFF_MASK + GENBA_CAP_MAX + header < GENBA_SCRATCH_SIZE. */
+#define GENBA_OFF_MASK ((1 << 15) - 1)
+#define GENBA_CAP_MAX (1 << 14)
+/* Elements of a string array (argv) or iovec captured at most. */
+#define GENBA_MAX_ELEMS 64
+/* Pointers counted at most in a string array whose strings are not captured. */
+#define GENBA_MAX_COUNT 4096
+/* log2 latency buckets in the in-kernel summary. */
+#define GENBA_HIST_BUCKETS 40
+
+enum genba_rec_type {
+	GENBA_REC_SYS_ENTER = 1,
+	GENBA_REC_SYS_EXIT = 2,
+	GENBA_REC_FORK = 3,
+	GENBA_REC_EXIT = 4,
+	GENBA_REC_SIGNAL = 5,
+	GENBA_REC_EXEC = 6,
+};
+
+/* Every record starts with this; len counts the whole record, captures included,
+ * and is a multiple of 8. */
+struct genba_hdr {
+	__u32 type;
+	__u32 len;
+	__u64 ts; /* bpf_ktime_get_ns(): CLOCK_MONOTONIC */
+	__u32 tid;
+	__u32 tgid;
+	__u32 cpu;
+	__u32 pad;
+};
+
+struct genba_sys_enter {
+	struct genba_hdr hdr;
+	__u32 nr;
+	__u32 ncaps;
+	__u64 args[GENBA_NARGS];
+	/* ncaps x (struct genba_cap + data padded to 8) follow */
+};
+
+struct genba_sys_exit {
+	struct genba_hdr hdr;
+	__u32 nr;
+	__u32 ncaps;
+	__s64 ret;
+	__u64 enter_ts; /* 0 when the entry was not seen */
+	__u64 args[GENBA_NARGS];
+	/* ncaps x captures follow */
+};
+
+/* sched_process_fork of a traced parent: the child is traced from now on. */
+struct genba_fork {
+	struct genba_hdr hdr; /* tid/tgid: the parent */
+	__u32 child_tid;
+	__u32 child_tgid;
+};
+
+/* A traced task ended. exit_code is encoded as wait(2) status. */
+struct genba_exit {
+	struct genba_hdr hdr;
+	__s32 exit_code;
+	__u32 group_dead;
+};
+
+struct genba_exec {
+	struct genba_hdr hdr;
+	__u32 old_tid;
+	__u32 pad;
+};
+
+/* A signal is delivered to a traced task (signal_deliver). */
+struct genba_signal {
+	struct genba_hdr hdr;
+	__s32 sig;
+	__s32 pad;
+	/* the first 48 bytes of the kernel_siginfo: signo, errno, code, union */
+	__u8 siginfo[48];
+};
+
+/* What to copy from user memory for one argument. */
+enum genba_cap_kind {
+	GENBA_CAP_NONE = 0,
+	GENBA_CAP_STR = 1,    /* NUL-terminated string, at most max bytes */
+	GENBA_CAP_FIXED = 2,  /* exactly max bytes */
+	GENBA_CAP_ARGLEN = 3, /* args[len_arg] bytes, at most max */
+	GENBA_CAP_RETLEN = 4, /* ret bytes (exit only, ret > 0), at most max */
+	GENBA_CAP_PTRLEN = 5, /* *(int *)args[len_arg] bytes, at most max */
+	GENBA_CAP_STRARR = 6, /* char *[]: up to GENBA_MAX_ELEMS strings of max bytes */
+	GENBA_CAP_COUNT = 7,  /* char *[]: only the number of pointers before NULL */
+	GENBA_CAP_IOV = 8,    /* struct iovec[args[len_arg]]: each base, max bytes in all */
+	GENBA_CAP_MSGHDR = 9, /* struct msghdr, then its name and iov data */
+	GENBA_CAP_IOV_RET = 10, /* like IOV at exit, data limited to ret bytes */
+	GENBA_CAP_MSGHDR_RET = 11, /* like MSGHDR at exit, data limited to ret */
+};
+
+enum genba_cap_when {
+	GENBA_AT_ENTER = 1,
+	GENBA_AT_EXIT = 2,
+	/* at exit, only when the call succeeded (ret >= 0) */
+	GENBA_AT_EXIT_OK = 3,
+};
+
+struct genba_arg_spec {
+	__u8 kind;
+	__u8 when;
+	__u8 len_arg;
+	__u8 pad;
+	__u32 max;
+};
+
+/* Per syscall number, filled by user space before tracing starts. */
+struct genba_syscall_spec {
+	__u32 flags; /* GENBA_SPEC_* */
+	__u32 pad;
+	struct genba_arg_spec args[GENBA_NARGS];
+};
+
+#define GENBA_SPEC_TRACED 1 /* selected by -e trace= */
+
+/* One capture. data[len] follows, padded to 8. */
+struct genba_cap {
+	__u8 arg;   /* argument index */
+	__u8 kind;  /* genba_cap_kind of the item (see GENBA_ITEM_*) */
+	__u8 flags; /* GENBA_CAPF_* */
+	__u8 elem;  /* element index for arrays */
+	__u32 len;  /* bytes of data that follow */
+	__u64 aux;  /* length asked for / element length / pointer value */
+};
+
+#define GENBA_ITEM_DATA 1   /* plain bytes */
+#define GENBA_ITEM_ELEM 2   /* one element of an array; aux = element length */
+#define GENBA_ITEM_COUNT 3  /* aux = number of elements */
+#define GENBA_ITEM_MSGHDR 4 /* the struct msghdr itself */
+#define GENBA_ITEM_NAME 5   /* msg_name bytes */
+
+#define GENBA_CAPF_FAULT 1     /* the user memory could not be read */
+#define GENBA_CAPF_TRUNC 2     /* more was there than was copied */
+#define GENBA_CAPF_MORE 4      /* an array had more elements than captured */
+
+/* Per-task slot in the tid-indexed array (tagged by tid). */
+struct genba_inflight {
+	__u32 tid;
+	__u32 nr;
+	__u64 ts;
+};
+
+/* In-kernel summary per syscall number, per CPU. */
+struct genba_sum {
+	__u64 calls;
+	__u64 errors;
+	__u64 total_ns;
+	__u64 min_ns;
+	__u64 max_ns;
+	__u64 hist[GENBA_HIST_BUCKETS];
+};
+
+/* Counters per CPU, index in genba_counter. */
+enum genba_counter {
+	GENBA_CNT_RB_LOST = 0,     /* ring buffer full: record dropped */
+	GENBA_CNT_FAULTS = 1,      /* user memory reads that failed */
+	GENBA_CNT_UNPAIRED = 2,    /* exit without a matching entry slot */
+	GENBA_CNT_EVENTS = 3,      /* records written */
+	GENBA_CNT_SCRATCH_FULL = 4,/* captures cut because the record was full */
+	GENBA_CNT_MAX = 8,
+};
+
+/* Values in the per-tid filter array. */
+#define GENBA_TASK_TRACED 1
+#define GENBA_TASK_WAIT_EXEC 2 /* ignore syscalls until execve/execveat */
+
+#endif

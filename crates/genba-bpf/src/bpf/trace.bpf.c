@@ -1,0 +1,662 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * trace.bpf.c: system-call tracing on the sys_enter/sys_exit raw tracepoints.
+ *
+ * What each call copies from user memory is not written here: user space fills
+ * `specs` (one entry per syscall number, derived from genba-syscalls' decoder
+ * table) and this program interprets it. So adding a decoder never touches BPF.
+ *
+ * Per-thread state lives in arrays indexed by tid (a tagged slot), because a
+ * hash update+delete per syscall costs more than the whole rest of the path.
+ * Records are assembled in a per-CPU scratch area and copied to the ring buffer
+ * with bpf_ringbuf_output; the consumer is woken only when the buffer fills up
+ * past a threshold, and otherwise polls, so a syscall never pays for a wakeup.
+ */
+#include <linux/types.h>
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include "genba.h"
+
+char LICENSE[] SEC("license") = "Dual BSD/GPL";
+
+/* Only the fields we read; CO-RE relocates them against the running kernel. */
+struct task_struct {
+	int pid;
+	int tgid;
+	int exit_code;
+} __attribute__((preserve_access_index));
+
+/* x86_64 struct pt_regs up to orig_ax: a fixed ABI, read in one copy. */
+struct regs_head {
+	__u64 r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax;
+};
+
+#define NR_EXECVE 59
+#define NR_EXECVEAT 322
+
+const volatile __u32 follow_forks = 0;
+const volatile __u32 emit_records = 1;
+const volatile __u32 keep_summary = 0;
+const volatile __u32 inflight_mask = 0xffff;
+const volatile __u64 wakeup_bytes = 1 << 20;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1 << 22); /* resized to pid_max at load */
+	__type(key, __u32);
+	__type(value, __u32);
+} tasks SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1 << 16); /* resized to inflight_mask + 1 */
+	__type(key, __u32);
+	__type(value, struct genba_inflight);
+} inflight SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, GENBA_MAX_SYSCALLS);
+	__type(key, __u32);
+	__type(value, struct genba_syscall_spec);
+} specs SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, GENBA_MAX_SYSCALLS);
+	__type(key, __u32);
+	__type(value, struct genba_sum);
+} sums SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, GENBA_CNT_MAX);
+	__type(key, __u32);
+	__type(value, __u64);
+} counters SEC(".maps");
+
+struct scratch {
+	__u8 buf[GENBA_SCRATCH_SIZE];
+};
+
+/* A plain array with one slot per CPU: per-CPU values are limited to 32 KiB. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1); /* resized to the number of possible CPUs */
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 23); /* resized from --buffer-size */
+} events SEC(".maps");
+
+/* Hide v's known range from clang, then mask it, so the verifier sees the
+ * bound on the very register passed to a helper (clang otherwise checks a copy). */
+#define BOUND(v, mask) ({ asm volatile("" : "+r"(v)); (v) &= (mask); })
+
+static __always_inline void count(__u32 idx, __u64 n)
+{
+	__u64 *v = bpf_map_lookup_elem(&counters, &idx);
+	if (v)
+		*v += n;
+}
+
+static __always_inline void fill_hdr(struct genba_hdr *h, __u32 type, __u32 len, __u64 ts)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	h->type = type;
+	h->len = len;
+	h->ts = ts;
+	h->tid = (__u32)id;
+	h->tgid = id >> 32;
+	h->cpu = bpf_get_smp_processor_id();
+	h->pad = 0;
+}
+
+static __always_inline void submit(void *rec, __u32 len)
+{
+	__u64 flags = BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes)
+		flags = BPF_RB_FORCE_WAKEUP;
+	len &= GENBA_SCRATCH_SIZE - 1;
+	if (len < sizeof(struct genba_hdr))
+		return;
+	if (bpf_ringbuf_output(&events, rec, len, flags))
+		count(GENBA_CNT_RB_LOST, 1);
+	else
+		count(GENBA_CNT_EVENTS, 1);
+}
+
+static __always_inline struct scratch *get_scratch(void)
+{
+	__u32 cpu = bpf_get_smp_processor_id();
+	return bpf_map_lookup_elem(&scratch, &cpu);
+}
+
+/*
+ * Capture helpers: each writes one genba_cap + data at c->off in this CPU's
+ * scratch and advances c->off. They are global functions so the verifier
+ * checks each once, not once per call site (static ones blow past its limit).
+ * A global function cannot receive the scratch pointer (it would arrive as a
+ * plain number), so each looks the scratch up again: a per-CPU array lookup.
+ */
+struct cap_ctx {
+	__u32 off;
+	__u32 ncaps;
+	/* what the next capture is: argument, item kind, element index */
+	__u8 arg;
+	__u8 kind;
+	__u8 elem;
+	__u8 pad;
+};
+
+static __always_inline int room(struct cap_ctx *c)
+{
+	if (c->off > GENBA_OFF_MASK - sizeof(struct genba_cap)) {
+		count(GENBA_CNT_SCRATCH_FULL, 1);
+		return 0;
+	}
+	return 1;
+}
+
+static __always_inline void cap_finish(struct cap_ctx *c, __u8 *buf, __u32 o, __u8 flags,
+				       __u32 len, __u64 aux)
+{
+	struct genba_cap *cap = (void *)(buf + o);
+	cap->arg = c->arg;
+	cap->kind = c->kind;
+	cap->flags = flags;
+	cap->elem = c->elem;
+	cap->len = len;
+	cap->aux = aux;
+	c->off = o + sizeof(struct genba_cap) + ((len + 7) & ~7U);
+	c->ncaps++;
+	if (flags & GENBA_CAPF_FAULT)
+		count(GENBA_CNT_FAULTS, 1);
+}
+
+/* Copy len bytes of user memory at ptr (at most max). */
+__noinline int cap_bytes(struct cap_ctx *c, __u64 ptr, __u64 len, __u64 max, __u64 aux)
+{
+	struct scratch *s;
+	__u8 flags = 0;
+	__u32 o, n;
+
+	if (!c || !room(c))
+		return 0;
+	s = get_scratch();
+	if (!s)
+		return 0;
+	o = c->off & GENBA_OFF_MASK;
+	if (len > max) {
+		len = max;
+		flags |= GENBA_CAPF_TRUNC;
+	}
+	if (len > GENBA_CAP_MAX) {
+		len = GENBA_CAP_MAX;
+		flags |= GENBA_CAPF_TRUNC;
+	}
+	n = len;
+	BOUND(n, 2 * GENBA_CAP_MAX - 1);
+	if (!ptr) {
+		n = 0;
+		flags |= GENBA_CAPF_FAULT;
+	} else if (n && bpf_probe_read_user(s->buf + o + sizeof(struct genba_cap), n, (void *)ptr)) {
+		n = 0;
+		flags |= GENBA_CAPF_FAULT;
+	}
+	cap_finish(c, s->buf, o, flags, n, aux);
+	return 1;
+}
+
+/* Copy a NUL-terminated string of at most max bytes (the NUL not kept). */
+__noinline int cap_str(struct cap_ctx *c, __u64 ptr, __u64 max)
+{
+	struct scratch *s;
+	__u8 flags = 0;
+	__u32 o, m;
+	long r;
+
+	if (!c || !room(c))
+		return 0;
+	s = get_scratch();
+	if (!s)
+		return 0;
+	o = c->off & GENBA_OFF_MASK;
+	/* read_user_str keeps room for the NUL: ask for max + 2 bytes so that a
+	 * string longer than max shows as max + 1 characters */
+	if (max > GENBA_CAP_MAX - 2)
+		max = GENBA_CAP_MAX - 2;
+	m = max + 2;
+	BOUND(m, 2 * GENBA_CAP_MAX - 1);
+	r = ptr ? bpf_probe_read_user_str(s->buf + o + sizeof(struct genba_cap), m, (void *)ptr) : -1;
+	if (r <= 0) {
+		cap_finish(c, s->buf, o, GENBA_CAPF_FAULT, 0, ptr);
+		return 1;
+	}
+	r -= 1; /* drop the NUL */
+	if (r > max) {
+		r = max;
+		flags |= GENBA_CAPF_TRUNC;
+	}
+	cap_finish(c, s->buf, o, flags, (__u32)r & (2 * GENBA_CAP_MAX - 1), ptr);
+	return 1;
+}
+
+/* The count item closing an array capture. */
+static __always_inline int cap_count(struct cap_ctx *c, __u8 flags, __u64 n)
+{
+	struct scratch *s;
+
+	if (!room(c))
+		return 0;
+	s = get_scratch();
+	if (!s)
+		return 0;
+	c->kind = GENBA_ITEM_COUNT;
+	c->elem = 0;
+	cap_finish(c, s->buf, c->off & GENBA_OFF_MASK, flags, 0, n);
+	return 1;
+}
+
+/* char *argv[]: the strings (strings != 0), then how many there were. */
+__noinline int cap_strarr(struct cap_ctx *c, __u64 ptr, __u64 max, int strings)
+{
+	__u64 p;
+	__u32 i, n = 0, limit = strings ? GENBA_MAX_ELEMS : GENBA_MAX_COUNT;
+
+	if (!c)
+		return 0;
+	if (!ptr)
+		return cap_count(c, GENBA_CAPF_FAULT, 0);
+	for (i = 0; i < GENBA_MAX_COUNT; i++) {
+		if (i >= limit)
+			break;
+		if (bpf_probe_read_user(&p, sizeof(p), (void *)(ptr + i * 8)))
+			return cap_count(c, GENBA_CAPF_FAULT, n);
+		if (!p)
+			return cap_count(c, 0, n);
+		if (strings) {
+			c->kind = GENBA_ITEM_ELEM;
+			c->elem = i;
+			if (!cap_str(c, p, max))
+				return 0;
+		}
+		n++;
+	}
+	return cap_count(c, GENBA_CAPF_MORE, n);
+}
+
+struct iovec_user {
+	__u64 base;
+	__u64 len;
+};
+
+/* struct iovec[cnt]: each element's data, at most max bytes of each and at
+ * most total bytes in all (the syscall's return for reads), then the count. */
+__noinline int cap_iov(struct cap_ctx *c, __u64 ptr, __u64 cnt, __u64 max, __u64 total)
+{
+	struct iovec_user iov;
+	__u32 i;
+
+	if (!c)
+		return 0;
+	for (i = 0; i < GENBA_MAX_ELEMS; i++) {
+		__u64 take;
+		if (i >= cnt)
+			return cap_count(c, 0, cnt);
+		if (bpf_probe_read_user(&iov, sizeof(iov), (void *)(ptr + i * sizeof(iov))))
+			return cap_count(c, GENBA_CAPF_FAULT, i);
+		take = iov.len;
+		if (take > total)
+			take = total;
+		total -= take;
+		c->kind = GENBA_ITEM_ELEM;
+		c->elem = i;
+		if (!cap_bytes(c, iov.base, take, max, iov.len))
+			return 0;
+	}
+	return cap_count(c, GENBA_CAPF_MORE, cnt);
+}
+
+struct msghdr_user {
+	__u64 name;
+	__u32 namelen;
+	__u32 pad;
+	__u64 iov;
+	__u64 iovlen;
+	__u64 control;
+	__u64 controllen;
+	__s32 flags;
+	__u32 pad2;
+};
+
+__noinline int cap_msghdr(struct cap_ctx *c, __u64 ptr, __u64 max, __u64 total)
+{
+	struct msghdr_user m;
+
+	if (!c)
+		return 0;
+	c->kind = GENBA_ITEM_MSGHDR;
+	c->elem = 0;
+	if (!ptr || bpf_probe_read_user(&m, sizeof(m), (void *)ptr))
+		return cap_bytes(c, 0, 0, 0, ptr);
+	if (!cap_bytes(c, ptr, sizeof(m), sizeof(m), ptr))
+		return 0;
+	c->kind = GENBA_ITEM_NAME;
+	if (m.name && m.namelen)
+		if (!cap_bytes(c, m.name, m.namelen, 128, m.namelen))
+			return 0;
+	return cap_iov(c, m.iov, m.iovlen, max, total);
+}
+
+static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
+				    __u64 *args, __s64 ret, int at_exit)
+{
+	int i;
+
+#pragma unroll
+	for (i = 0; i < GENBA_NARGS; i++) {
+		struct genba_arg_spec *a = &spec->args[i];
+		__u8 when = a->when;
+		__u64 len = 0;
+		__u64 ptr = args[i];
+		__u32 la = a->len_arg;
+
+		if (a->kind == GENBA_CAP_NONE)
+			continue;
+		if (at_exit) {
+			if (when == GENBA_AT_ENTER)
+				continue;
+			if (when == GENBA_AT_EXIT_OK && ret < 0)
+				continue;
+		} else if (when != GENBA_AT_ENTER) {
+			continue;
+		}
+		if (la < GENBA_NARGS)
+			len = args[la];
+		c->arg = i;
+		c->kind = GENBA_ITEM_DATA;
+		c->elem = 0;
+		switch (a->kind) {
+		case GENBA_CAP_STR:
+			cap_str(c, ptr, a->max);
+			break;
+		case GENBA_CAP_FIXED:
+			cap_bytes(c, ptr, a->max, a->max, ptr);
+			break;
+		case GENBA_CAP_ARGLEN:
+			cap_bytes(c, ptr, len, a->max, len);
+			break;
+		case GENBA_CAP_RETLEN:
+			if (ret > 0)
+				cap_bytes(c, ptr, ret, a->max, ret);
+			break;
+		case GENBA_CAP_PTRLEN: {
+			__s32 l = 0;
+			if (len && !bpf_probe_read_user(&l, sizeof(l), (void *)len) && l > 0)
+				cap_bytes(c, ptr, l, a->max, l);
+			else
+				cap_bytes(c, ptr, 0, 0, 0);
+			break;
+		}
+		case GENBA_CAP_STRARR:
+			cap_strarr(c, ptr, a->max, 1);
+			break;
+		case GENBA_CAP_COUNT:
+			cap_strarr(c, ptr, 0, 0);
+			break;
+		case GENBA_CAP_IOV:
+			cap_iov(c, ptr, len, a->max, ~0ULL);
+			break;
+		case GENBA_CAP_IOV_RET:
+			if (ret >= 0)
+				cap_iov(c, ptr, len, a->max, ret);
+			break;
+		case GENBA_CAP_MSGHDR:
+			cap_msghdr(c, ptr, a->max, ~0ULL);
+			break;
+		case GENBA_CAP_MSGHDR_RET:
+			if (ret >= 0)
+				cap_msghdr(c, ptr, a->max, ret);
+			break;
+		}
+	}
+}
+
+static __always_inline void read_args(void *regs_ptr, __u64 *args, __u64 *orig_ax)
+{
+	struct regs_head r;
+
+	if (bpf_probe_read_kernel(&r, sizeof(r), regs_ptr)) {
+		__builtin_memset(args, 0, 8 * GENBA_NARGS);
+		*orig_ax = ~0ULL;
+		return;
+	}
+	args[0] = r.di;
+	args[1] = r.si;
+	args[2] = r.dx;
+	args[3] = r.r10;
+	args[4] = r.r8;
+	args[5] = r.r9;
+	*orig_ax = r.orig_ax;
+}
+
+static __always_inline __u32 log2_bucket(__u64 v)
+{
+	__u32 b = 0;
+	/* branch-free enough: 40 buckets cover ~18 minutes in ns */
+	if (v >= (1ULL << 32)) { v >>= 32; b += 32; }
+	if (v >= (1ULL << 16)) { v >>= 16; b += 16; }
+	if (v >= (1ULL << 8)) { v >>= 8; b += 8; }
+	if (v >= (1ULL << 4)) { v >>= 4; b += 4; }
+	if (v >= (1ULL << 2)) { v >>= 2; b += 2; }
+	if (v >= (1ULL << 1)) { b += 1; }
+	if (b >= GENBA_HIST_BUCKETS)
+		b = GENBA_HIST_BUCKETS - 1;
+	return b;
+}
+
+SEC("raw_tp/sys_enter")
+int sys_enter(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	__u32 nr = (__u32)ctx->args[1];
+	struct genba_syscall_spec *spec;
+	struct genba_inflight *inf;
+	__u32 slot;
+	__u64 ts;
+
+	if (!st || !*st)
+		return 0;
+	if (*st & GENBA_TASK_WAIT_EXEC) {
+		if (nr != NR_EXECVE && nr != NR_EXECVEAT)
+			return 0;
+		*st = GENBA_TASK_TRACED;
+	}
+	spec = bpf_map_lookup_elem(&specs, &nr);
+	if (spec && !(spec->flags & GENBA_SPEC_TRACED))
+		return 0;
+
+	ts = bpf_ktime_get_ns();
+	slot = tid & inflight_mask;
+	inf = bpf_map_lookup_elem(&inflight, &slot);
+	if (inf) {
+		inf->tid = tid;
+		inf->nr = nr;
+		inf->ts = ts;
+	}
+	if (!emit_records)
+		return 0;
+
+	struct scratch *s = get_scratch();
+	if (!s)
+		return 0;
+	struct genba_sys_enter *e = (void *)s->buf;
+	__u64 orig_ax;
+	read_args((void *)ctx->args[0], e->args, &orig_ax);
+	e->nr = nr;
+	struct cap_ctx c = { .off = sizeof(*e) };
+	if (spec)
+		capture(&c, spec, e->args, 0, 0);
+	e->ncaps = c.ncaps;
+	fill_hdr(&e->hdr, GENBA_REC_SYS_ENTER, c.off, ts);
+	submit(e, c.off);
+	return 0;
+}
+
+SEC("raw_tp/sys_exit")
+int sys_exit(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	__s64 ret = (__s64)ctx->args[1];
+	struct genba_syscall_spec *spec;
+	struct genba_inflight *inf;
+	__u64 args[GENBA_NARGS];
+	__u64 orig_ax, ts, enter_ts = 0;
+	__u32 slot, nr;
+
+	if (!st || *st != GENBA_TASK_TRACED)
+		return 0;
+	ts = bpf_ktime_get_ns();
+	read_args((void *)ctx->args[0], args, &orig_ax);
+	nr = (__u32)orig_ax;
+	slot = tid & inflight_mask;
+	inf = bpf_map_lookup_elem(&inflight, &slot);
+	if (inf && inf->tid == tid && inf->ts) {
+		/* rt_sigreturn leaves orig_ax at -1: the entry knows better */
+		nr = inf->nr;
+		enter_ts = inf->ts;
+		inf->ts = 0;
+	}
+	spec = bpf_map_lookup_elem(&specs, &nr);
+	if (spec && !(spec->flags & GENBA_SPEC_TRACED))
+		return 0;
+	if (!enter_ts)
+		count(GENBA_CNT_UNPAIRED, 1);
+
+	if (keep_summary && nr < GENBA_MAX_SYSCALLS) {
+		struct genba_sum *sum = bpf_map_lookup_elem(&sums, &nr);
+		if (sum) {
+			sum->calls++;
+			if (ret < 0 && ret >= -4095)
+				sum->errors++;
+			if (enter_ts) {
+				__u64 d = ts - enter_ts;
+				sum->total_ns += d;
+				if (!sum->min_ns || d < sum->min_ns)
+					sum->min_ns = d;
+				if (d > sum->max_ns)
+					sum->max_ns = d;
+				{
+					__u32 b = log2_bucket(d);
+					if (b < GENBA_HIST_BUCKETS)
+						sum->hist[b]++;
+				}
+			}
+		}
+	}
+	if (!emit_records)
+		return 0;
+
+	struct scratch *s = get_scratch();
+	if (!s)
+		return 0;
+	struct genba_sys_exit *e = (void *)s->buf;
+	__builtin_memcpy(e->args, args, sizeof(args));
+	e->nr = nr;
+	e->ret = ret;
+	e->enter_ts = enter_ts;
+	struct cap_ctx c = { .off = sizeof(*e) };
+	if (spec)
+		capture(&c, spec, e->args, ret, 1);
+	e->ncaps = c.ncaps;
+	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
+	submit(e, c.off);
+	return 0;
+}
+
+SEC("raw_tp/sched_process_fork")
+int sched_fork(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	struct task_struct *child = (void *)ctx->args[1];
+	struct genba_fork f = {};
+	__u32 ctid, val = GENBA_TASK_TRACED;
+
+	if (!follow_forks || !st || *st != GENBA_TASK_TRACED)
+		return 0;
+	ctid = BPF_CORE_READ(child, pid);
+	bpf_map_update_elem(&tasks, &ctid, &val, BPF_ANY);
+	f.child_tid = ctid;
+	f.child_tgid = BPF_CORE_READ(child, tgid);
+	fill_hdr(&f.hdr, GENBA_REC_FORK, sizeof(f), bpf_ktime_get_ns());
+	submit(&f, sizeof(f));
+	return 0;
+}
+
+SEC("raw_tp/sched_process_exit")
+int sched_exit(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	struct task_struct *p = (void *)ctx->args[0];
+	struct genba_exit x = {};
+
+	if (!st || !*st)
+		return 0;
+	*st = 0;
+	x.exit_code = BPF_CORE_READ(p, exit_code);
+	x.group_dead = 0;
+	fill_hdr(&x.hdr, GENBA_REC_EXIT, sizeof(x), bpf_ktime_get_ns());
+	submit(&x, sizeof(x));
+	return 0;
+}
+
+SEC("raw_tp/sched_process_exec")
+int sched_exec(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	struct genba_exec x = {};
+
+	if (!st || *st != GENBA_TASK_TRACED)
+		return 0;
+	x.old_tid = (__u32)ctx->args[1];
+	fill_hdr(&x.hdr, GENBA_REC_EXEC, sizeof(x), bpf_ktime_get_ns());
+	submit(&x, sizeof(x));
+	return 0;
+}
+
+SEC("raw_tp/signal_deliver")
+int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	struct genba_signal s = {};
+
+	if (!st || *st != GENBA_TASK_TRACED)
+		return 0;
+	s.sig = (__s32)ctx->args[0];
+	if (ctx->args[1] > 1) /* SEND_SIG_NOINFO is 0, SEND_SIG_PRIV 1 */
+		bpf_probe_read_kernel(s.siginfo, sizeof(s.siginfo), (void *)ctx->args[1]);
+	fill_hdr(&s.hdr, GENBA_REC_SIGNAL, sizeof(s), bpf_ktime_get_ns());
+	submit(&s, sizeof(s));
+	return 0;
+}
+
+/* Never used by the programs: these put the record types into the object's BTF
+ * so the generated skeleton has Rust mirrors of them (see wire.rs). */
+struct genba_sys_enter _rec_sys_enter = {};
+struct genba_sys_exit _rec_sys_exit = {};
+struct genba_fork _rec_fork = {};
+struct genba_exit _rec_exit = {};
+struct genba_exec _rec_exec = {};
+struct genba_signal _rec_signal = {};
+struct genba_cap _rec_cap = {};

@@ -1,0 +1,287 @@
+//! genba's eBPF collector: loads the BPF programs, tells them what to trace,
+//! and turns their ring-buffer records into [`genba_events::Event`]s.
+//!
+//! The record layout is defined once, in `src/bpf/genba.h`; the Rust side of
+//! that layout comes from the skeleton's BTF-generated types (see [`wire`]), so
+//! the two cannot drift apart without a compile or test failure.
+#![deny(missing_docs)]
+
+mod skel {
+    #![allow(missing_docs, clippy::all, non_camel_case_types, non_snake_case)]
+    include!(concat!(env!("OUT_DIR"), "/trace.skel.rs"));
+}
+mod floor_skel {
+    #![allow(missing_docs, clippy::all, non_camel_case_types, non_snake_case)]
+    include!(concat!(env!("OUT_DIR"), "/floor.skel.rs"));
+}
+pub mod wire;
+
+use std::cell::RefCell;
+use std::mem::MaybeUninit;
+use std::os::fd::AsFd;
+use std::rc::Rc;
+use std::time::Duration;
+
+use genba_events::{CollectorStats, Event};
+use libbpf_rs::skel::{OpenSkel, SkelBuilder};
+use libbpf_rs::{MapCore, MapFlags};
+
+pub use wire::{ArgCapture, CaptureKind, CaptureWhen, SummaryRow};
+
+/// Errors of the collector.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The kernel refused to load or attach a BPF program.
+    #[error("cannot load BPF programs: {0}")]
+    Load(String),
+    /// A map operation failed.
+    #[error("BPF map {map}: {err}")]
+    Map {
+        /// Which map.
+        map: &'static str,
+        /// What went wrong.
+        err: String,
+    },
+    /// Polling the ring buffer failed.
+    #[error("reading events: {0}")]
+    Poll(String),
+}
+
+type Result<T> = std::result::Result<T, Error>;
+
+/// How to set the tracer up.
+#[derive(Debug, Clone)]
+pub struct TraceConfig {
+    /// Trace tasks created by traced tasks (`-f`).
+    pub follow_forks: bool,
+    /// Send one record per syscall entry and exit to user space.
+    pub records: bool,
+    /// Keep per-syscall counts, times and histograms in the kernel (`-c`).
+    pub summary: bool,
+    /// Ring buffer size in bytes (a power of two, at least a page).
+    pub buffer_bytes: u32,
+}
+
+impl Default for TraceConfig {
+    fn default() -> Self {
+        TraceConfig { follow_forks: false, records: true, summary: false, buffer_bytes: 1 << 23 }
+    }
+}
+
+/// What to capture for one syscall and whether it is traced at all.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SyscallPlan {
+    /// Selected by the trace filter; untraced calls cost only the filter lookup.
+    pub traced: bool,
+    /// What to copy for each argument.
+    pub args: [ArgCapture; 6],
+}
+
+/// Highest syscall number + 1 the tracer has plan slots for.
+pub const MAX_SYSCALLS: u32 = 512;
+
+/// The loaded, attached syscall tracer.
+pub struct Tracer {
+    skel: &'static skel::TraceSkel<'static>,
+    ring: Option<libbpf_rs::RingBuffer<'static>>,
+    queue: Rc<RefCell<Vec<Event>>>,
+    decode_errors: Rc<RefCell<u64>>,
+    _links: Vec<libbpf_rs::Link>,
+}
+
+fn read_u32_file(path: &str) -> Option<u32> {
+    std::fs::read_to_string(path).ok()?.trim().parse().ok()
+}
+
+fn map_err(map: &'static str) -> impl Fn(libbpf_rs::Error) -> Error {
+    move |e| Error::Map { map, err: e.to_string() }
+}
+
+impl Tracer {
+    /// Loads the programs (not yet attached: add tasks and plans first).
+    ///
+    /// The skeleton lives for the rest of the process: genba runs one tracer
+    /// per invocation, and the ring buffer's callbacks borrow it.
+    pub fn load(cfg: &TraceConfig, plans: &[SyscallPlan]) -> Result<Tracer> {
+        let storage: &'static mut MaybeUninit<libbpf_rs::OpenObject> =
+            Box::leak(Box::new(MaybeUninit::uninit()));
+        let builder = skel::TraceSkelBuilder::default();
+        let mut open = builder.open(storage).map_err(|e| Error::Load(e.to_string()))?;
+
+        let pid_max = read_u32_file("/proc/sys/kernel/pid_max").unwrap_or(1 << 22).max(1024);
+        let slots = pid_max.next_power_of_two().min(1 << 16);
+        let ncpus = libbpf_rs::num_possible_cpus().map_err(|e| Error::Load(e.to_string()))? as u32;
+        let ro = open.maps.rodata_data.as_deref_mut().ok_or_else(|| Error::Load("no rodata".into()))?;
+        ro.follow_forks = cfg.follow_forks as u32;
+        ro.emit_records = cfg.records as u32;
+        ro.keep_summary = cfg.summary as u32;
+        ro.inflight_mask = slots - 1;
+        ro.wakeup_bytes = u64::from(cfg.buffer_bytes / 4);
+        open.maps.tasks.set_max_entries(pid_max + 1).map_err(map_err("tasks"))?;
+        open.maps.inflight.set_max_entries(slots).map_err(map_err("inflight"))?;
+        open.maps.scratch.set_max_entries(ncpus).map_err(map_err("scratch"))?;
+        open.maps.events.set_max_entries(cfg.buffer_bytes).map_err(map_err("events"))?;
+        if !cfg.records {
+            // No records: the scratch area and ring buffer stay minimal.
+            open.maps.scratch.set_max_entries(1).map_err(map_err("scratch"))?;
+            open.maps.events.set_max_entries(4096).map_err(map_err("events"))?;
+        }
+        let skel = open.load().map_err(|e| Error::Load(e.to_string()))?;
+        let skel: &'static skel::TraceSkel<'static> = Box::leak(Box::new(skel));
+
+        for nr in 0..MAX_SYSCALLS {
+            let plan = plans.get(nr as usize).copied().unwrap_or(SyscallPlan { traced: true, ..Default::default() });
+            let spec = wire::spec_bytes(&plan);
+            skel.maps
+                .specs
+                .update(&nr.to_ne_bytes(), &spec, MapFlags::ANY)
+                .map_err(map_err("specs"))?;
+        }
+
+        Ok(Tracer {
+            skel,
+            ring: None,
+            queue: Rc::new(RefCell::new(Vec::new())),
+            decode_errors: Rc::new(RefCell::new(0)),
+            _links: Vec::new(),
+        })
+    }
+
+    /// Starts tracing `tid`. With `wait_exec` its calls are ignored until it
+    /// calls execve (used for the program genba launches itself).
+    pub fn add_task(&self, tid: u32, wait_exec: bool) -> Result<()> {
+        let v: u32 = if wait_exec { wire::TASK_WAIT_EXEC } else { wire::TASK_TRACED };
+        self.skel.maps.tasks.update(&tid.to_ne_bytes(), &v.to_ne_bytes(), MapFlags::ANY).map_err(map_err("tasks"))
+    }
+
+    /// Stops tracing `tid`.
+    pub fn remove_task(&self, tid: u32) -> Result<()> {
+        self.skel.maps.tasks.update(&tid.to_ne_bytes(), &0u32.to_ne_bytes(), MapFlags::ANY).map_err(map_err("tasks"))
+    }
+
+    /// Attaches every program; events flow from now on.
+    pub fn attach(&mut self) -> Result<()> {
+        let p = &self.skel.progs;
+        let progs = [
+            (&p.sys_enter, "sys_enter"),
+            (&p.sys_exit, "sys_exit"),
+            (&p.sched_fork, "sched_process_fork"),
+            (&p.sched_exit, "sched_process_exit"),
+            (&p.sched_exec, "sched_process_exec"),
+            (&p.signal_deliver, "signal_deliver"),
+        ];
+        for (prog, tp) in progs {
+            let link = prog.attach_raw_tracepoint(tp).map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
+            self._links.push(link);
+        }
+        let queue = self.queue.clone();
+        let errors = self.decode_errors.clone();
+        let mut b = libbpf_rs::RingBufferBuilder::new();
+        b.add(&self.skel.maps.events, move |data: &[u8]| {
+            match wire::parse_record(data) {
+                Some(ev) => queue.borrow_mut().push(ev),
+                None => *errors.borrow_mut() += 1,
+            }
+            0
+        })
+        .map_err(|e| Error::Load(e.to_string()))?;
+        self.ring = Some(b.build().map_err(|e| Error::Load(e.to_string()))?);
+        Ok(())
+    }
+
+    /// Waits up to `timeout` for records, then moves every record available
+    /// into `out` (in ring-buffer order, which is time order).
+    pub fn poll(&self, timeout: Duration, out: &mut Vec<Event>) -> Result<()> {
+        if let Some(ring) = &self.ring {
+            let r = ring.poll_raw(timeout);
+            if r < 0 && r != -libc::EINTR {
+                return Err(Error::Poll(std::io::Error::from_raw_os_error(-r).to_string()));
+            }
+        }
+        out.append(&mut self.queue.borrow_mut());
+        Ok(())
+    }
+
+    /// Reads everything still in the ring buffer without waiting.
+    pub fn drain(&self, out: &mut Vec<Event>) -> Result<()> {
+        if let Some(ring) = &self.ring {
+            ring.consume_raw();
+        }
+        out.append(&mut self.queue.borrow_mut());
+        Ok(())
+    }
+
+    /// The collector's own counters, summed over CPUs.
+    pub fn stats(&self) -> Result<CollectorStats> {
+        let mut c = [0u64; wire::CNT_MAX as usize];
+        for (i, slot) in c.iter_mut().enumerate() {
+            let key = (i as u32).to_ne_bytes();
+            if let Some(percpu) = self.skel.maps.counters.lookup_percpu(&key, MapFlags::ANY).map_err(map_err("counters"))? {
+                *slot = percpu.iter().map(|v| wire::u64_at(v, 0)).sum();
+            }
+        }
+        let mut missed = 0;
+        let p = &self.skel.progs;
+        for prog in [&p.sys_enter, &p.sys_exit, &p.sched_fork, &p.sched_exit, &p.sched_exec, &p.signal_deliver] {
+            missed += recursion_misses(prog.as_fd());
+        }
+        Ok(CollectorStats {
+            lost: c[wire::CNT_RB_LOST as usize],
+            missed,
+            faults: c[wire::CNT_FAULTS as usize],
+            unpaired: c[wire::CNT_UNPAIRED as usize],
+            events: c[wire::CNT_EVENTS as usize],
+            truncated_records: c[wire::CNT_SCRATCH_FULL as usize] + *self.decode_errors.borrow(),
+        })
+    }
+
+    /// The in-kernel summary: one row per syscall number that was called.
+    pub fn summary(&self) -> Result<Vec<SummaryRow>> {
+        let mut rows = Vec::new();
+        for nr in 0..MAX_SYSCALLS {
+            if let Some(percpu) = self.skel.maps.sums.lookup_percpu(&nr.to_ne_bytes(), MapFlags::ANY).map_err(map_err("sums"))? {
+                let mut row = SummaryRow { nr, ..Default::default() };
+                for v in &percpu {
+                    row.merge(&wire::parse_sum(v));
+                }
+                if row.calls > 0 {
+                    rows.push(row);
+                }
+            }
+        }
+        Ok(rows)
+    }
+}
+
+fn recursion_misses(fd: std::os::fd::BorrowedFd<'_>) -> u64 {
+    use std::os::fd::AsRawFd;
+    let mut info = libbpf_rs::libbpf_sys::bpf_prog_info::default();
+    let mut len = std::mem::size_of_val(&info) as u32;
+    // SAFETY: info is a valid bpf_prog_info of `len` bytes; all pointer fields are zero.
+    let r = unsafe { libbpf_rs::libbpf_sys::bpf_prog_get_info_by_fd(fd.as_raw_fd(), &mut info, &mut len) };
+    if r == 0 {
+        info.recursion_misses
+    } else {
+        0
+    }
+}
+
+/// Empty programs on sys_enter/sys_exit: the cost floor of this approach,
+/// attached by `genba bench-floor` for the benchmark.
+pub struct Floor {
+    _links: Vec<libbpf_rs::Link>,
+}
+
+impl Floor {
+    /// Loads and attaches the empty programs.
+    pub fn attach() -> Result<Floor> {
+        let storage: &'static mut MaybeUninit<libbpf_rs::OpenObject> =
+            Box::leak(Box::new(MaybeUninit::uninit()));
+        let open = floor_skel::FloorSkelBuilder::default().open(storage).map_err(|e| Error::Load(e.to_string()))?;
+        let skel = open.load().map_err(|e| Error::Load(e.to_string()))?;
+        let a = skel.progs.floor_enter.attach_raw_tracepoint("sys_enter").map_err(|e| Error::Load(e.to_string()))?;
+        let b = skel.progs.floor_exit.attach_raw_tracepoint("sys_exit").map_err(|e| Error::Load(e.to_string()))?;
+        Box::leak(Box::new(skel));
+        Ok(Floor { _links: vec![a, b] })
+    }
+}

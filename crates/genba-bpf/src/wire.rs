@@ -1,0 +1,239 @@
+//! The ring-buffer and map layouts of `genba.h`, seen from Rust.
+//!
+//! Record structs are the skeleton's BTF-generated mirrors (`skel::types`), so
+//! a change in the header changes them too; this module only walks the bytes.
+
+use genba_events::{Capture, CaptureItem, Event, SyscallEnter, SyscallExit, Task};
+
+use crate::skel::types;
+use crate::SyscallPlan;
+
+pub(crate) const TASK_TRACED: u32 = 1;
+pub(crate) const TASK_WAIT_EXEC: u32 = 2;
+
+pub(crate) const CNT_RB_LOST: u32 = 0;
+pub(crate) const CNT_FAULTS: u32 = 1;
+pub(crate) const CNT_UNPAIRED: u32 = 2;
+pub(crate) const CNT_EVENTS: u32 = 3;
+pub(crate) const CNT_SCRATCH_FULL: u32 = 4;
+pub(crate) const CNT_MAX: u32 = 8;
+
+const REC_SYS_ENTER: u32 = 1;
+const REC_SYS_EXIT: u32 = 2;
+const REC_FORK: u32 = 3;
+const REC_EXIT: u32 = 4;
+const REC_SIGNAL: u32 = 5;
+const REC_EXEC: u32 = 6;
+
+/// Number of log2 latency buckets kept per syscall (bucket i: [2^i, 2^(i+1)) ns).
+pub const HIST_BUCKETS: usize = 40;
+
+/// How user memory behind one argument is captured (`enum genba_cap_kind`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[repr(u8)]
+pub enum CaptureKind {
+    /// Nothing.
+    #[default]
+    None = 0,
+    /// NUL-terminated string of at most `max` bytes.
+    Str = 1,
+    /// Exactly `max` bytes (a struct).
+    Fixed = 2,
+    /// As many bytes as argument `len_arg` says, at most `max`.
+    ArgLen = 3,
+    /// As many bytes as the call returned, at most `max`.
+    RetLen = 4,
+    /// As many bytes as the int that argument `len_arg` points to.
+    PtrLen = 5,
+    /// An array of string pointers: the strings.
+    StrArray = 6,
+    /// An array of string pointers: only how many.
+    Count = 7,
+    /// An iovec array of `len_arg` elements.
+    Iov = 8,
+    /// A struct msghdr with its name and iovec data.
+    Msghdr = 9,
+    /// An iovec array, data limited to the return value.
+    IovRet = 10,
+    /// A struct msghdr, data limited to the return value.
+    MsghdrRet = 11,
+}
+
+/// When to capture (`enum genba_cap_when`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[repr(u8)]
+pub enum CaptureWhen {
+    /// At entry: inputs.
+    #[default]
+    Enter = 1,
+    /// At exit, whatever the result.
+    Exit = 2,
+    /// At exit, only if the call succeeded.
+    ExitOk = 3,
+}
+
+/// One argument's capture plan.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ArgCapture {
+    /// What to copy.
+    pub kind: CaptureKind,
+    /// When.
+    pub when: CaptureWhen,
+    /// Argument holding the length, for the kinds that need one.
+    pub len_arg: u8,
+    /// At most this many bytes (per element for arrays).
+    pub max: u32,
+}
+
+pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
+    let mut spec = types::genba_syscall_spec::default();
+    spec.flags = if plan.traced { 1 } else { 0 };
+    for (dst, a) in spec.args.iter_mut().zip(plan.args.iter()) {
+        dst.kind = a.kind as u8;
+        dst.when = a.when as u8;
+        dst.len_arg = a.len_arg;
+        dst.max = a.max;
+    }
+    as_bytes(&spec).to_vec()
+}
+
+fn as_bytes<T: Copy>(v: &T) -> &[u8] {
+    // SAFETY: T is a plain repr(C) struct generated from BTF (no padding-sensitive reads).
+    unsafe { std::slice::from_raw_parts((v as *const T).cast::<u8>(), std::mem::size_of::<T>()) }
+}
+
+fn read<T: Copy>(data: &[u8], off: usize) -> Option<T> {
+    let end = off.checked_add(std::mem::size_of::<T>())?;
+    if end > data.len() {
+        return None;
+    }
+    // SAFETY: bounds checked above; T is plain old data generated from BTF.
+    Some(unsafe { std::ptr::read_unaligned(data[off..].as_ptr().cast::<T>()) })
+}
+
+pub(crate) fn u64_at(data: &[u8], off: usize) -> u64 {
+    read::<u64>(data, off).unwrap_or(0)
+}
+
+/// Per-syscall figures from the in-kernel summary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SummaryRow {
+    /// Syscall number.
+    pub nr: u32,
+    /// Completed calls.
+    pub calls: u64,
+    /// Calls that returned an error.
+    pub errors: u64,
+    /// Time inside the calls, summed.
+    pub total_ns: u64,
+    /// Shortest call (0 when none was timed).
+    pub min_ns: u64,
+    /// Longest call.
+    pub max_ns: u64,
+    /// log2 latency histogram.
+    pub hist: [u64; HIST_BUCKETS],
+}
+
+impl Default for SummaryRow {
+    fn default() -> Self {
+        SummaryRow { nr: 0, calls: 0, errors: 0, total_ns: 0, min_ns: 0, max_ns: 0, hist: [0; HIST_BUCKETS] }
+    }
+}
+
+impl SummaryRow {
+    /// Adds another CPU's figures.
+    pub fn merge(&mut self, o: &SummaryRow) {
+        self.calls += o.calls;
+        self.errors += o.errors;
+        self.total_ns += o.total_ns;
+        if o.min_ns != 0 && (self.min_ns == 0 || o.min_ns < self.min_ns) {
+            self.min_ns = o.min_ns;
+        }
+        self.max_ns = self.max_ns.max(o.max_ns);
+        for (a, b) in self.hist.iter_mut().zip(o.hist.iter()) {
+            *a += b;
+        }
+    }
+}
+
+pub(crate) fn parse_sum(data: &[u8]) -> SummaryRow {
+    let Some(s) = read::<types::genba_sum>(data, 0) else {
+        return SummaryRow::default();
+    };
+    let mut hist = [0u64; HIST_BUCKETS];
+    hist.copy_from_slice(&s.hist[..HIST_BUCKETS]);
+    SummaryRow { nr: 0, calls: s.calls, errors: s.errors, total_ns: s.total_ns, min_ns: s.min_ns, max_ns: s.max_ns, hist }
+}
+
+fn parse_caps(data: &[u8], mut off: usize, n: u32) -> Option<Vec<Capture>> {
+    let mut caps = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        let c: types::genba_cap = read(data, off)?;
+        off += std::mem::size_of::<types::genba_cap>();
+        let len = c.len as usize;
+        let bytes = data.get(off..off + len)?.to_vec();
+        off += (len + 7) & !7;
+        let item = match c.kind {
+            1 => CaptureItem::Data,
+            2 => CaptureItem::Elem,
+            3 => CaptureItem::Count,
+            4 => CaptureItem::Msghdr,
+            5 => CaptureItem::Name,
+            _ => return None,
+        };
+        caps.push(Capture {
+            arg: c.arg,
+            item,
+            elem: c.elem,
+            fault: c.flags & 1 != 0,
+            truncated: c.flags & 2 != 0,
+            more: c.flags & 4 != 0,
+            aux: c.aux,
+            data: bytes,
+        });
+    }
+    Some(caps)
+}
+
+/// Turns one ring-buffer record into an event; `None` for a malformed record.
+pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
+    let h: types::genba_hdr = read(data, 0)?;
+    let task = Task { tid: h.tid, tgid: h.tgid };
+    Some(match h.r#type {
+        REC_SYS_ENTER => {
+            let r: types::genba_sys_enter = read(data, 0)?;
+            let captures = parse_caps(data, std::mem::size_of_val(&r), r.ncaps)?;
+            Event::SyscallEnter(SyscallEnter { ts: h.ts, task, nr: r.nr, args: r.args, captures })
+        }
+        REC_SYS_EXIT => {
+            let r: types::genba_sys_exit = read(data, 0)?;
+            let captures = parse_caps(data, std::mem::size_of_val(&r), r.ncaps)?;
+            Event::SyscallExit(SyscallExit {
+                ts: h.ts,
+                task,
+                nr: r.nr,
+                ret: r.ret,
+                enter_ts: (r.enter_ts != 0).then_some(r.enter_ts),
+                args: r.args,
+                captures,
+            })
+        }
+        REC_FORK => {
+            let r: types::genba_fork = read(data, 0)?;
+            Event::Fork { ts: h.ts, task, child: Task { tid: r.child_tid, tgid: r.child_tgid } }
+        }
+        REC_EXIT => {
+            let r: types::genba_exit = read(data, 0)?;
+            Event::Exit { ts: h.ts, task, status: r.exit_code }
+        }
+        REC_EXEC => {
+            let r: types::genba_exec = read(data, 0)?;
+            Event::Exec { ts: h.ts, task, old_tid: r.old_tid }
+        }
+        REC_SIGNAL => {
+            let r: types::genba_signal = read(data, 0)?;
+            Event::Signal { ts: h.ts, task, sig: r.sig, siginfo: r.siginfo }
+        }
+        _ => return None,
+    })
+}

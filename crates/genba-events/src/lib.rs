@@ -1,0 +1,187 @@
+//! The event model shared by every collector (eBPF today; ptrace and the GPU
+//! shim later) and every consumer (decoders, summaries, renderers).
+//!
+//! Events are plain owned data with no knowledge of where they came from: the
+//! BPF collector converts its ring-buffer records into these, and everything
+//! after collection can be tested from hand-made events without privileges.
+#![deny(missing_docs)]
+
+/// Timestamps are `CLOCK_MONOTONIC` nanoseconds, the one clock of every event.
+pub type Nanos = u64;
+
+/// Which task an event belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Task {
+    /// Thread id (what strace calls the pid of a tracee).
+    pub tid: u32,
+    /// Thread-group id: the process.
+    pub tgid: u32,
+}
+
+/// What a piece of captured user memory is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureItem {
+    /// The bytes an argument points to.
+    Data,
+    /// One element of an array argument (argv string, iovec buffer);
+    /// `aux` is the element's own length where it has one.
+    Elem,
+    /// The number of elements in an array argument, in `aux`.
+    Count,
+    /// A `struct msghdr` as the program passed it.
+    Msghdr,
+    /// The address a `struct msghdr` points to (`msg_name`).
+    Name,
+}
+
+/// User memory copied for one argument at syscall entry or exit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Capture {
+    /// Argument index, 0-based.
+    pub arg: u8,
+    /// What the bytes are.
+    pub item: CaptureItem,
+    /// Element index for [`CaptureItem::Elem`].
+    pub elem: u8,
+    /// The memory could not be read (bad pointer, page not present).
+    pub fault: bool,
+    /// More bytes were there than were copied.
+    pub truncated: bool,
+    /// An array had more elements than were copied.
+    pub more: bool,
+    /// Length asked for, element length, or element count (see `item`).
+    pub aux: u64,
+    /// The bytes copied.
+    pub data: Vec<u8>,
+}
+
+/// A task entered a system call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyscallEnter {
+    /// When.
+    pub ts: Nanos,
+    /// Who.
+    pub task: Task,
+    /// System-call number (x86_64).
+    pub nr: u32,
+    /// The six argument registers.
+    pub args: [u64; 6],
+    /// User memory copied at entry (inputs).
+    pub captures: Vec<Capture>,
+}
+
+/// A task returned from a system call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyscallExit {
+    /// When.
+    pub ts: Nanos,
+    /// Who.
+    pub task: Task,
+    /// System-call number (x86_64).
+    pub nr: u32,
+    /// Raw return value (negative errno on failure).
+    pub ret: i64,
+    /// When the call was entered, if the entry was seen.
+    pub enter_ts: Option<Nanos>,
+    /// The argument registers as they are at exit (valid for most calls).
+    pub args: [u64; 6],
+    /// User memory copied at exit (outputs).
+    pub captures: Vec<Capture>,
+}
+
+/// Everything a collector reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// See [`SyscallEnter`].
+    SyscallEnter(SyscallEnter),
+    /// See [`SyscallExit`].
+    SyscallExit(SyscallExit),
+    /// A traced task created a task that is traced from now on.
+    Fork {
+        /// When.
+        ts: Nanos,
+        /// The parent.
+        task: Task,
+        /// The new task.
+        child: Task,
+    },
+    /// A traced task ended; `status` is encoded as by wait(2).
+    Exit {
+        /// When.
+        ts: Nanos,
+        /// Who.
+        task: Task,
+        /// wait(2) status: `code << 8` for an exit, the signal for a kill.
+        status: i32,
+    },
+    /// A traced task executed a new program.
+    Exec {
+        /// When.
+        ts: Nanos,
+        /// Who (after exec).
+        task: Task,
+        /// Its thread id before exec (differs when a non-leader thread execs).
+        old_tid: u32,
+    },
+    /// A signal was delivered to a traced task.
+    Signal {
+        /// When.
+        ts: Nanos,
+        /// Who.
+        task: Task,
+        /// Signal number.
+        sig: i32,
+        /// The first bytes of the kernel's siginfo (signo, errno, code, union).
+        siginfo: [u8; 48],
+    },
+}
+
+impl Event {
+    /// The event's timestamp.
+    pub fn ts(&self) -> Nanos {
+        match self {
+            Event::SyscallEnter(e) => e.ts,
+            Event::SyscallExit(e) => e.ts,
+            Event::Fork { ts, .. }
+            | Event::Exit { ts, .. }
+            | Event::Exec { ts, .. }
+            | Event::Signal { ts, .. } => *ts,
+        }
+    }
+
+    /// The task the event belongs to.
+    pub fn task(&self) -> Task {
+        match self {
+            Event::SyscallEnter(e) => e.task,
+            Event::SyscallExit(e) => e.task,
+            Event::Fork { task, .. }
+            | Event::Exit { task, .. }
+            | Event::Exec { task, .. }
+            | Event::Signal { task, .. } => *task,
+        }
+    }
+}
+
+/// Counters a collector keeps about itself; every output reports them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CollectorStats {
+    /// Records dropped because the ring buffer was full.
+    pub lost: u64,
+    /// Records dropped because a BPF program could not run (re-entry on a CPU).
+    pub missed: u64,
+    /// User-memory reads that failed.
+    pub faults: u64,
+    /// Exits whose entry was not seen (attached mid-call, slot collision).
+    pub unpaired: u64,
+    /// Records delivered.
+    pub events: u64,
+    /// Captures cut short because a record was full.
+    pub truncated_records: u64,
+}
+
+impl CollectorStats {
+    /// All events that never reached user space.
+    pub fn total_lost(&self) -> u64 {
+        self.lost + self.missed
+    }
+}

@@ -1,0 +1,1455 @@
+//! Argument decoders: what each system call's arguments mean, what user memory
+//! must be copied to print them (the capture plan the BPF side follows), and
+//! how strace prints them.
+//!
+//! Most calls are described by a signature, a list of [`Ty`]s; the few whose
+//! printing depends on another argument (fcntl, ioctl, futex, openat's mode...)
+//! have small functions. A decoder runs twice per call: at entry, with no exit
+//! data, it stops at the first output argument (the "boundary", where strace
+//! prints `<unfinished ...>`); at exit it runs whole and the printer takes what
+//! lies past the boundary when the entry part was already printed.
+
+use std::fmt::Write;
+
+use genba_events::{Capture, CaptureItem};
+
+use crate::consts as c;
+use crate::fmt::{self, Xlat};
+use crate::table;
+
+/// Decoding options (strace's -s, -v, -X, -x).
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// `-s`: longest string printed.
+    pub strsize: usize,
+    /// `-v`: unabbreviated structures and environment.
+    pub verbose: bool,
+    /// `-X`: how constants are printed.
+    pub xlat: Xlat,
+    /// `-x`: non-ASCII strings in hex; `-xx`: all strings in hex.
+    pub hex: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { strsize: 32, verbose: false, xlat: Xlat::Abbrev, hex: 0 }
+    }
+}
+
+/// What to copy for one argument (mirrors the BPF side's plan, without
+/// depending on it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CapPlan {
+    /// What.
+    pub kind: CapKind,
+    /// When.
+    pub when: CapWhen,
+    /// The argument giving the length, where the kind needs one.
+    pub len_arg: u8,
+    /// Bytes at most (per element for arrays).
+    pub max: u32,
+}
+
+/// Capture kinds; the same meaning as `enum genba_cap_kind`.
+#[allow(missing_docs)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CapKind {
+    #[default]
+    None,
+    Str,
+    Fixed,
+    ArgLen,
+    RetLen,
+    PtrLen,
+    StrArray,
+    Count,
+    Iov,
+    Msghdr,
+    IovRet,
+    MsghdrRet,
+}
+
+/// When to capture.
+#[allow(missing_docs)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CapWhen {
+    #[default]
+    Enter,
+    Exit,
+    ExitOk,
+}
+
+/// A call as the decoder sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct CallView<'a> {
+    /// Syscall number.
+    pub nr: u32,
+    /// Argument registers (from the entry when it was seen).
+    pub args: [u64; 6],
+    /// Memory copied at entry.
+    pub enter: &'a [Capture],
+    /// Return value and memory copied at exit, once the call returned.
+    pub exit: Option<(i64, &'a [Capture])>,
+}
+
+impl CallView<'_> {
+    fn cap(&self, arg: usize) -> Option<&Capture> {
+        let find = |caps: &[Capture]| -> Option<usize> {
+            caps.iter().position(|c| c.arg as usize == arg && matches!(c.item, CaptureItem::Data | CaptureItem::Msghdr))
+        };
+        if let Some((_, caps)) = self.exit {
+            if let Some(i) = find(caps) {
+                return Some(&caps[i]);
+            }
+        }
+        find(self.enter).map(|i| &self.enter[i])
+    }
+
+    fn items(&self, arg: usize) -> Vec<&Capture> {
+        let mut v: Vec<&Capture> = self.enter.iter().filter(|c| c.arg as usize == arg).collect();
+        if let Some((_, caps)) = self.exit {
+            let e: Vec<&Capture> = caps.iter().filter(|c| c.arg as usize == arg).collect();
+            if !e.is_empty() {
+                v = e;
+            }
+        }
+        v
+    }
+
+    fn ret(&self) -> Option<i64> {
+        self.exit.map(|(r, _)| r)
+    }
+}
+
+/// The text of a call's arguments being built, with the entry/exit boundary.
+pub struct ArgWriter<'a> {
+    /// The text.
+    pub s: String,
+    /// Byte offset where the exit part starts, once known.
+    pub boundary: Option<usize>,
+    call: CallView<'a>,
+    opts: &'a Options,
+    first: bool,
+}
+
+impl ArgWriter<'_> {
+    fn sep(&mut self) {
+        if !self.first {
+            self.s.push_str(", ");
+        }
+        self.first = false;
+    }
+
+    /// Marks the boundary; true when exit data is there to go on with.
+    fn exiting(&mut self) -> bool {
+        if self.boundary.is_none() {
+            self.boundary = Some(self.s.len());
+        }
+        self.call.exit.is_some()
+    }
+}
+
+/// Types of arguments.
+#[derive(Debug, Clone, Copy)]
+pub enum Ty {
+    /// `int`, decimal.
+    Int,
+    /// `unsigned int`, decimal.
+    Uint,
+    /// `long`, decimal.
+    Long,
+    /// `unsigned long` / `size_t`, decimal.
+    Ulong,
+    /// Hex (`0` or `0x..`).
+    Hex,
+    /// Pointer (`NULL` or `0x..`).
+    Ptr,
+    /// File descriptor.
+    Fd,
+    /// Directory descriptor (`AT_FDCWD`).
+    DirFd,
+    /// Path name, printed whole.
+    Path,
+    /// String, printed up to `-s`.
+    Str,
+    /// Input buffer whose length is the given argument.
+    BufIn(u8),
+    /// Output buffer filled up to the return value.
+    BufOut,
+    /// Output buffer filled with a NUL-terminated string (getcwd, readlink: ret bytes).
+    StrOut,
+    /// `open` flags.
+    OFlags,
+    /// Permission bits.
+    Mode,
+    /// access(2) mode.
+    AccessMode,
+    /// Flags from a table.
+    Flags(&'static [(u64, &'static str)]),
+    /// One value of a table.
+    Enum(&'static [(u64, &'static str)], &'static str),
+    /// Signal number.
+    Signal,
+    /// `struct timespec *` input.
+    TimespecIn,
+    /// `struct timespec *` output.
+    TimespecOut,
+    /// `struct stat *` output.
+    StatOut,
+    /// `struct statx *` output.
+    StatxOut,
+    /// `char *const argv[]`.
+    Argv,
+    /// `char *const envp[]`.
+    Envp,
+    /// `const struct iovec *` with count in the given argument.
+    IovIn(u8),
+    /// `struct iovec *` filled up to the return value.
+    IovOut(u8),
+    /// `const struct sockaddr *` of the given length argument.
+    SockaddrIn(u8),
+    /// `struct sockaddr *` filled, its length behind the given argument.
+    SockaddrOut(u8),
+    /// `socklen_t *` in/out: `[in => out]` or `[out]`.
+    SocklenPtr,
+    /// `sigset_t *` input.
+    SigsetIn,
+    /// `sigset_t *` output.
+    SigsetOut,
+    /// `struct sigaction *` input.
+    SigactionIn,
+    /// `struct sigaction *` output.
+    SigactionOut,
+    /// `struct rlimit *` input.
+    RlimitIn,
+    /// `struct rlimit *` output.
+    RlimitOut,
+    /// `int[2]` output (pipe).
+    FdPairOut,
+    /// `int *` output (wait status).
+    WaitStatusOut,
+    /// `int *` input, printed `[N]`.
+    IntPtrIn,
+    /// `struct msghdr *` input.
+    MsghdrIn,
+    /// `struct msghdr *` output.
+    MsghdrOut,
+    /// `struct pollfd *` in (count in the given argument); revents at exit.
+    Pollfds(u8),
+    /// `struct epoll_event *` input.
+    EpollEventIn,
+    /// `struct epoll_event *` output, count = return value.
+    EpollEventsOut,
+    /// `struct timeval *` input.
+    TimevalIn,
+    /// `struct itimerspec *` input.
+    ItimerspecIn,
+    /// `struct itimerspec *` output.
+    ItimerspecOut,
+    /// Pointer to a struct that is only printed as an address.
+    OutPtr,
+    /// Wait options.
+    WaitOptions,
+    /// Return-only pseudo type used by custom decoders.
+    Skip,
+}
+
+impl Ty {
+    fn is_output(self) -> bool {
+        matches!(
+            self,
+            Ty::BufOut
+                | Ty::StrOut
+                | Ty::TimespecOut
+                | Ty::StatOut
+                | Ty::StatxOut
+                | Ty::IovOut(_)
+                | Ty::SockaddrOut(_)
+                | Ty::SocklenPtr
+                | Ty::SigsetOut
+                | Ty::SigactionOut
+                | Ty::RlimitOut
+                | Ty::FdPairOut
+                | Ty::WaitStatusOut
+                | Ty::MsghdrOut
+                | Ty::EpollEventsOut
+                | Ty::ItimerspecOut
+                | Ty::OutPtr
+        )
+    }
+
+    fn plan(self, idx: usize, o: &Options) -> CapPlan {
+        let s = o.strsize.min(u32::MAX as usize) as u32;
+        let p = |kind, when, len_arg: u8, max| CapPlan { kind, when, len_arg, max };
+        use CapKind as K;
+        use CapWhen as W;
+        match self {
+            Ty::Path => p(K::Str, W::Enter, 0, 4096),
+            Ty::Str => p(K::Str, W::Enter, 0, s),
+            Ty::BufIn(l) => p(K::ArgLen, W::Enter, l, s),
+            Ty::BufOut | Ty::StrOut => p(K::RetLen, W::ExitOk, 0, s.max(if matches!(self, Ty::StrOut) { 4096 } else { 0 })),
+            Ty::TimespecIn => p(K::Fixed, W::Enter, 0, 16),
+            Ty::TimespecOut => p(K::Fixed, W::ExitOk, 0, 16),
+            Ty::TimevalIn => p(K::Fixed, W::Enter, 0, 16),
+            Ty::ItimerspecIn => p(K::Fixed, W::Enter, 0, 32),
+            Ty::ItimerspecOut => p(K::Fixed, W::ExitOk, 0, 32),
+            Ty::StatOut => p(K::Fixed, W::ExitOk, 0, 144),
+            Ty::StatxOut => p(K::Fixed, W::ExitOk, 0, 256),
+            Ty::Argv => p(K::StrArray, W::Enter, 0, s),
+            Ty::Envp if o.verbose => p(K::StrArray, W::Enter, 0, s),
+            Ty::Envp => p(K::Count, W::Enter, 0, 0),
+            Ty::IovIn(l) => p(K::Iov, W::Enter, l, s),
+            Ty::IovOut(l) => p(K::IovRet, W::ExitOk, l, s),
+            Ty::SockaddrIn(l) => p(K::ArgLen, W::Enter, l, 128),
+            Ty::SockaddrOut(l) => p(K::PtrLen, W::ExitOk, l, 128),
+            Ty::SocklenPtr => p(K::Fixed, W::Exit, 0, 4),
+            Ty::SigsetIn => p(K::Fixed, W::Enter, 0, 8),
+            Ty::SigsetOut => p(K::Fixed, W::ExitOk, 0, 8),
+            Ty::SigactionIn => p(K::Fixed, W::Enter, 0, 32),
+            Ty::SigactionOut => p(K::Fixed, W::ExitOk, 0, 32),
+            Ty::RlimitIn => p(K::Fixed, W::Enter, 0, 16),
+            Ty::RlimitOut => p(K::Fixed, W::ExitOk, 0, 16),
+            Ty::FdPairOut => p(K::Fixed, W::ExitOk, 0, 8),
+            Ty::WaitStatusOut => p(K::Fixed, W::ExitOk, 0, 4),
+            Ty::IntPtrIn => p(K::Fixed, W::Enter, 0, 4),
+            Ty::MsghdrIn => p(K::Msghdr, W::Enter, 0, s),
+            Ty::MsghdrOut => p(K::MsghdrRet, W::ExitOk, 0, s),
+            Ty::Pollfds(_) => p(K::ArgLen, W::Exit, 0, 0),
+            Ty::EpollEventIn => p(K::Fixed, W::Enter, 0, 12),
+            Ty::EpollEventsOut => p(K::RetLen, W::ExitOk, 0, 12 * 64),
+            _ => {
+                let _ = idx;
+                CapPlan::default()
+            }
+        }
+    }
+}
+
+/// How a call's return value is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ret {
+    /// Decimal.
+    Dec,
+    /// Hex (addresses: mmap, brk).
+    Hex,
+    /// A new file descriptor (`-y` shows its path).
+    Fd,
+    /// Never returns on success (exit, exit_group): `= ?`.
+    NoReturn,
+    /// Octal (umask).
+    Oct,
+}
+
+/// A syscall's decoding recipe.
+pub struct Decoder {
+    /// Argument types, in order; empty with `custom` set.
+    pub args: &'static [Ty],
+    /// A function doing the whole argument list instead.
+    pub custom: Option<fn(&mut ArgWriter<'_>)>,
+    /// How the return value is printed.
+    pub ret: Ret,
+}
+
+macro_rules! sig {
+    ($ret:ident; $($t:expr),* $(,)?) => {
+        Decoder { args: const { &[$($t),*] }, custom: None, ret: Ret::$ret }
+    };
+}
+
+fn custom(f: fn(&mut ArgWriter<'_>), ret: Ret) -> Decoder {
+    Decoder { args: &[], custom: Some(f), ret }
+}
+
+use Ty::*;
+
+/// The decoder for a syscall name, if genba knows its arguments.
+pub fn decoder(name: &str) -> Option<Decoder> {
+    Some(match name {
+        // files
+        "read" => sig!(Dec; Fd, BufOut, Ulong),
+        "write" => sig!(Dec; Fd, BufIn(2), Ulong),
+        "pread64" => sig!(Dec; Fd, BufOut, Ulong, Long),
+        "pwrite64" => sig!(Dec; Fd, BufIn(2), Ulong, Long),
+        "readv" => sig!(Dec; Fd, IovOut(2), Int),
+        "writev" => sig!(Dec; Fd, IovIn(2), Int),
+        "preadv" | "preadv2" => sig!(Dec; Fd, IovOut(2), Int, Long),
+        "pwritev" | "pwritev2" => sig!(Dec; Fd, IovIn(2), Int, Long),
+        "open" => custom(dec_open, Ret::Fd),
+        "openat" => custom(dec_openat, Ret::Fd),
+        "creat" => sig!(Fd; Path, Mode),
+        "close" => sig!(Dec; Fd),
+        "stat" | "lstat" => sig!(Dec; Path, StatOut),
+        "fstat" => sig!(Dec; Fd, StatOut),
+        "newfstatat" => sig!(Dec; DirFd, Path, StatOut, Flags(c::AT_FLAGS)),
+        "statx" => sig!(Dec; DirFd, Path, Flags(c::AT_FLAGS), Flags(c::STATX_MASK), StatxOut),
+        "access" => sig!(Dec; Path, AccessMode),
+        "faccessat" => sig!(Dec; DirFd, Path, AccessMode),
+        "faccessat2" => sig!(Dec; DirFd, Path, AccessMode, Flags(c::AT_FLAGS)),
+        "readlink" => sig!(Dec; Path, StrOut, Ulong),
+        "readlinkat" => sig!(Dec; DirFd, Path, StrOut, Ulong),
+        "unlink" | "rmdir" | "chdir" | "chroot" | "acct" => sig!(Dec; Path),
+        "unlinkat" => sig!(Dec; DirFd, Path, Flags(c::AT_FLAGS)),
+        "rename" | "link" | "symlink" => sig!(Dec; Path, Path),
+        "renameat" | "linkat" => sig!(Dec; DirFd, Path, DirFd, Path),
+        "renameat2" => sig!(Dec; DirFd, Path, DirFd, Path, Flags(c::RENAME_FLAGS)),
+        "symlinkat" => sig!(Dec; Path, DirFd, Path),
+        "mkdir" => sig!(Dec; Path, Mode),
+        "mkdirat" => sig!(Dec; DirFd, Path, Mode),
+        "mknod" => sig!(Dec; Path, Mode, Hex),
+        "fchdir" | "fsync" | "fdatasync" | "syncfs" => sig!(Dec; Fd),
+        "getdents64" | "getdents" => sig!(Dec; Fd, OutPtr, Uint),
+        "getcwd" => sig!(Dec; StrOut, Ulong),
+        "chmod" => sig!(Dec; Path, Mode),
+        "fchmod" => sig!(Dec; Fd, Mode),
+        "fchmodat" => sig!(Dec; DirFd, Path, Mode),
+        "fchmodat2" => sig!(Dec; DirFd, Path, Mode, Flags(c::AT_FLAGS)),
+        "chown" | "lchown" => sig!(Dec; Path, Int, Int),
+        "fchown" => sig!(Dec; Fd, Int, Int),
+        "fchownat" => sig!(Dec; DirFd, Path, Int, Int, Flags(c::AT_FLAGS)),
+        "truncate" => sig!(Dec; Path, Long),
+        "ftruncate" => sig!(Dec; Fd, Long),
+        "umask" => sig!(Oct; Mode),
+        "lseek" => sig!(Dec; Fd, Long, Enum(c::SEEK_WHENCE, "SEEK_???")),
+        "dup" => sig!(Fd; Fd),
+        "dup2" => sig!(Fd; Fd, Fd),
+        "dup3" => sig!(Fd; Fd, Fd, OFlags),
+        "pipe" => sig!(Dec; FdPairOut),
+        "pipe2" => sig!(Dec; FdPairOut, OFlags),
+        "fcntl" => custom(dec_fcntl, Ret::Dec),
+        "ioctl" => custom(dec_ioctl, Ret::Dec),
+        "flock" => sig!(Dec; Fd, Flags(c::FLOCK_OPS)),
+        "sendfile" => sig!(Dec; Fd, Fd, OutPtr, Ulong),
+        "close_range" => sig!(Dec; Uint, Uint, Flags(c::CLOSE_RANGE_FLAGS)),
+        "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
+        "memfd_create" => sig!(Fd; Str, Flags(c::MEMFD_FLAGS)),
+        // memory
+        "mmap" => custom(dec_mmap, Ret::Hex),
+        "munmap" => sig!(Dec; Ptr, Ulong),
+        "mprotect" => sig!(Dec; Ptr, Ulong, Flags(c::PROT)),
+        "brk" => sig!(Hex; Ptr),
+        "mremap" => sig!(Hex; Ptr, Ulong, Ulong, Flags(c::MREMAP_FLAGS), Ptr),
+        "madvise" => sig!(Dec; Ptr, Ulong, Enum(c::MADV, "MADV_???")),
+        "msync" => sig!(Dec; Ptr, Ulong, Flags(c::MSYNC_FLAGS)),
+        "mlock" | "munlock" => sig!(Dec; Ptr, Ulong),
+        // processes
+        "execve" => sig!(Dec; Path, Argv, Envp),
+        "execveat" => sig!(Dec; DirFd, Path, Argv, Envp, Flags(c::AT_FLAGS)),
+        "exit" | "exit_group" => sig!(NoReturn; Int),
+        "wait4" => sig!(Dec; Int, WaitStatusOut, WaitOptions, OutPtr),
+        "kill" => sig!(Dec; Int, Signal),
+        "tkill" => sig!(Dec; Int, Signal),
+        "tgkill" => sig!(Dec; Int, Int, Signal),
+        "clone" => custom(dec_clone, Ret::Dec),
+        "clone3" => sig!(Dec; Ptr, Ulong),
+        "set_tid_address" => sig!(Dec; Ptr),
+        "set_robust_list" => sig!(Dec; Ptr, Ulong),
+        "rseq" => sig!(Dec; Ptr, Uint, Flags(c::RSEQ_FLAGS), Hex),
+        "arch_prctl" => custom(dec_arch_prctl, Ret::Dec),
+        "prctl" => custom(dec_prctl, Ret::Dec),
+        "prlimit64" => custom(dec_prlimit, Ret::Dec),
+        "getrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitOut),
+        "setrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitIn),
+        "getrandom" => sig!(Dec; BufOut, Ulong, Flags(c::GRND_FLAGS)),
+        "getpid" | "getppid" | "gettid" | "getuid" | "geteuid" | "getgid" | "getegid" | "getpgrp" | "setsid"
+        | "sched_yield" | "fork" | "vfork" | "sync" | "pause" | "munlockall" | "vhangup" => sig!(Dec;),
+        "setuid" | "setgid" | "getpgid" | "getsid" => sig!(Dec; Int),
+        "setpgid" => sig!(Dec; Int, Int),
+        // signals
+        "rt_sigaction" => sig!(Dec; Signal, SigactionIn, SigactionOut, Ulong),
+        "rt_sigprocmask" => sig!(Dec; Enum(c::SIGPROCMASK_HOW, "SIG_???"), SigsetIn, SigsetOut, Ulong),
+        "rt_sigreturn" => sig!(Dec;),
+        "sigaltstack" => sig!(Dec; Ptr, OutPtr),
+        "rt_sigsuspend" => sig!(Dec; SigsetIn, Ulong),
+        // time
+        "clock_gettime" | "clock_getres" => sig!(Dec; Enum(c::CLOCK_IDS, ""), TimespecOut),
+        "clock_nanosleep" => sig!(Dec; Enum(c::CLOCK_IDS, ""), Flags(c::TIMER_FLAGS), TimespecIn, OutPtr),
+        "nanosleep" => sig!(Dec; TimespecIn, OutPtr),
+        // futex
+        "futex" => custom(dec_futex, Ret::Dec),
+        // polling
+        "poll" => sig!(Dec; Pollfds(1), Uint, Int),
+        "ppoll" => sig!(Dec; Pollfds(1), Uint, TimespecIn, SigsetIn, Ulong),
+        "select" => sig!(Dec; Int, Ptr, Ptr, Ptr, TimevalIn),
+        "pselect6" => sig!(Dec; Int, Ptr, Ptr, Ptr, TimespecIn, Ptr),
+        "epoll_create" => sig!(Fd; Int),
+        "epoll_create1" => sig!(Fd; Flags(c::EPOLL_CREATE_FLAGS)),
+        "epoll_ctl" => sig!(Dec; Fd, Enum(c::EPOLL_CTL_OPS, "EPOLL_CTL_???"), Fd, EpollEventIn),
+        "epoll_wait" => sig!(Dec; Fd, EpollEventsOut, Int, Int),
+        "epoll_pwait" => sig!(Dec; Fd, EpollEventsOut, Int, Int, SigsetIn, Ulong),
+        "eventfd2" => sig!(Fd; Uint, Flags(c::EFD_FLAGS)),
+        "eventfd" => sig!(Fd; Uint),
+        "timerfd_create" => sig!(Fd; Enum(c::CLOCK_IDS, ""), Flags(c::TFD_FLAGS)),
+        "timerfd_settime" => sig!(Dec; Fd, Flags(c::TFD_TIMER_FLAGS), ItimerspecIn, ItimerspecOut),
+        "timerfd_gettime" => sig!(Dec; Fd, ItimerspecOut),
+        "io_uring_setup" => sig!(Fd; Uint, OutPtr),
+        "io_uring_enter" => sig!(Dec; Fd, Uint, Uint, Flags(c::IO_URING_ENTER_FLAGS), Ptr, Ulong),
+        // sockets
+        "socket" => custom(dec_socket, Ret::Fd),
+        "connect" | "bind" => sig!(Dec; Fd, SockaddrIn(2), Uint),
+        "listen" => sig!(Dec; Fd, Int),
+        "accept" => sig!(Fd; Fd, SockaddrOut(2), SocklenPtr),
+        "accept4" => sig!(Fd; Fd, SockaddrOut(2), SocklenPtr, Flags(c::SOCKET_TYPE_FLAGS)),
+        "getsockname" | "getpeername" => sig!(Dec; Fd, SockaddrOut(2), SocklenPtr),
+        "sendto" => sig!(Dec; Fd, BufIn(2), Ulong, Flags(c::MSG_FLAGS), SockaddrIn(5), Uint),
+        "recvfrom" => sig!(Dec; Fd, BufOut, Ulong, Flags(c::MSG_FLAGS), SockaddrOut(5), SocklenPtr),
+        "sendmsg" => sig!(Dec; Fd, MsghdrIn, Flags(c::MSG_FLAGS)),
+        "recvmsg" => sig!(Dec; Fd, MsghdrOut, Flags(c::MSG_FLAGS)),
+        "shutdown" => sig!(Dec; Fd, Enum(c::SHUTDOWN_HOW, "SHUT_???")),
+        "setsockopt" => custom(dec_setsockopt, Ret::Dec),
+        "getsockopt" => custom(dec_getsockopt, Ret::Dec),
+        "socketpair" => custom(dec_socketpair, Ret::Dec),
+        _ => return None,
+    })
+}
+
+/// The capture plan for a call: which user memory the BPF side copies.
+pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
+    let mut out = [CapPlan::default(); 6];
+    let Some(d) = decoder(name) else { return out };
+    let args: &[Ty] = if d.custom.is_some() { custom_types(name) } else { d.args };
+    for (i, t) in args.iter().enumerate().take(6) {
+        out[i] = t.plan(i, o);
+    }
+    if let Ty::Pollfds(n) = args.first().copied().unwrap_or(Ty::Skip) {
+        // 8 bytes per pollfd, enter and exit
+        out[0] = CapPlan { kind: CapKind::ArgLen, when: CapWhen::Enter, len_arg: n, max: 8 * 64 };
+        out[0].len_arg = n;
+    }
+    out
+}
+
+/// For custom decoders: the argument types whose memory they read.
+fn custom_types(name: &str) -> &'static [Ty] {
+    match name {
+        "open" => &[Path],
+        "openat" => &[DirFd, Path],
+        "prlimit64" => &[Int, Skip, RlimitIn, RlimitOut],
+        "futex" => &[Ptr, Skip, Skip, TimespecIn],
+        "getsockopt" => &[Fd, Skip, Skip, OutPtr, SocklenPtr],
+        "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
+        "socketpair" => &[Skip, Skip, Skip, FdPairOut],
+        _ => &[],
+    }
+}
+
+/// Prints a call's arguments (without the parentheses).
+pub fn write_args<'a>(name: &str, call: CallView<'a>, opts: &'a Options) -> ArgWriter<'a> {
+    let mut w = ArgWriter { s: String::with_capacity(64), boundary: None, call, opts, first: true };
+    match decoder(name) {
+        Some(d) => {
+            if let Some(f) = d.custom {
+                f(&mut w);
+            } else {
+                for (i, t) in d.args.iter().enumerate() {
+                    if t.is_output() && !w.exiting() {
+                        return w;
+                    }
+                    arg(&mut w, i, *t);
+                }
+            }
+        }
+        None => {
+            let n = table::by_nr(call.nr).map(|s| s.nargs as usize).unwrap_or(6);
+            for i in 0..n {
+                w.sep();
+                fmt::hex(&mut w.s, call.args[i]);
+            }
+        }
+    }
+    w
+}
+
+fn int(v: u64) -> i64 {
+    v as u32 as i32 as i64
+}
+
+/// Prints argument `i` as type `t`.
+fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
+    w.sep();
+    let v = w.call.args[i];
+    let x = w.opts.xlat;
+    let call = w.call;
+    let opts = w.opts;
+    let s = &mut w.s;
+    match t {
+        Int => {
+            let _ = write!(s, "{}", int(v));
+        }
+        Uint => {
+            let _ = write!(s, "{}", v as u32);
+        }
+        Long => {
+            let _ = write!(s, "{}", v as i64);
+        }
+        Ulong => {
+            let _ = write!(s, "{v}");
+        }
+        Hex => fmt::hex(s, v),
+        Ptr | OutPtr => fmt::ptr(s, v),
+        Fd => {
+            let _ = write!(s, "{}", int(v));
+        }
+        DirFd => {
+            if int(v) == -100 {
+                s.push_str(if x == Xlat::Raw { "-100" } else { "AT_FDCWD" });
+            } else {
+                let _ = write!(s, "{}", int(v));
+            }
+        }
+        Path | Str => string(s, call.cap(i), v, opts, matches!(t, Path)),
+        BufIn(_) | BufOut => buffer(s, call.cap(i), v, opts),
+        StrOut => match call.cap(i) {
+            Some(c) if !c.fault => {
+                let n = c.data.iter().position(|&b| b == 0).unwrap_or(c.data.len());
+                fmt::quoted(s, &c.data[..n], c.truncated, opts.hex >= 2);
+            }
+            _ => fmt::ptr(s, v),
+        },
+        OFlags => open_flags(s, v, x),
+        Mode => fmt::mode(s, v & 0o7777, false),
+        AccessMode => {
+            if v == 0 {
+                s.push_str("F_OK");
+            } else {
+                fmt::flags(s, v, &[(4, "R_OK"), (2, "W_OK"), (1, "X_OK")], None, x);
+            }
+        }
+        Flags(tab) => fmt::flags(s, v, tab, None, x),
+        Enum(tab, hint) => fmt::enumv(s, v as u32 as u64, tab, hint, x, false),
+        Signal => signal(s, int(v) as i32, x),
+        TimespecIn | TimespecOut => timespec(s, call.cap(i), v),
+        TimevalIn => timeval(s, call.cap(i), v),
+        ItimerspecIn | ItimerspecOut => match data(call.cap(i)) {
+            Some(d) if d.len() >= 32 => {
+                let _ = write!(
+                    s,
+                    "{{it_interval={{tv_sec={}, tv_nsec={}}}, it_value={{tv_sec={}, tv_nsec={}}}}}",
+                    le_i64(d, 0),
+                    le_i64(d, 8),
+                    le_i64(d, 16),
+                    le_i64(d, 24)
+                );
+            }
+            _ => fmt::ptr(s, v),
+        },
+        StatOut => stat(s, call.cap(i), v, opts),
+        StatxOut => statx(s, call.cap(i), v, opts),
+        Argv => argv(s, &call.items(i), v, opts),
+        Envp => envp(s, &call.items(i), v, opts),
+        IovIn(_) | IovOut(_) => iovec(s, &call.items(i), v, opts),
+        SockaddrIn(_) | SockaddrOut(_) => match call.cap(i) {
+            Some(c) if !c.fault && !c.data.is_empty() => sockaddr(s, &c.data, x),
+            _ => fmt::ptr(s, v),
+        },
+        SocklenPtr => match data(call.cap(i)) {
+            Some(d) if d.len() >= 4 => {
+                let _ = write!(s, "[{}]", le_u32(d, 0));
+            }
+            _ => fmt::ptr(s, v),
+        },
+        SigsetIn | SigsetOut => match data(call.cap(i)) {
+            Some(d) if d.len() >= 8 => sigset(s, le_u64(d, 0)),
+            _ => fmt::ptr(s, v),
+        },
+        SigactionIn | SigactionOut => match data(call.cap(i)) {
+            Some(d) if d.len() >= 32 => sigaction(s, d, x),
+            _ => fmt::ptr(s, v),
+        },
+        RlimitIn | RlimitOut => match data(call.cap(i)) {
+            Some(d) if d.len() >= 16 => {
+                s.push_str("{rlim_cur=");
+                rlim(s, le_u64(d, 0));
+                s.push_str(", rlim_max=");
+                rlim(s, le_u64(d, 8));
+                s.push('}');
+            }
+            _ => fmt::ptr(s, v),
+        },
+        FdPairOut => match data(call.cap(i)) {
+            Some(d) if d.len() >= 8 => {
+                let _ = write!(s, "[{}, {}]", le_u32(d, 0) as i32, le_u32(d, 4) as i32);
+            }
+            _ => fmt::ptr(s, v),
+        },
+        WaitStatusOut => match data(call.cap(i)) {
+            Some(d) if d.len() >= 4 && call.ret().is_some_and(|r| r > 0) => {
+                s.push('[');
+                wait_status(s, le_u32(d, 0) as i32);
+                s.push(']');
+            }
+            _ => fmt::ptr(s, v),
+        },
+        IntPtrIn => match data(call.cap(i)) {
+            Some(d) if d.len() >= 4 => {
+                let _ = write!(s, "[{}]", le_u32(d, 0) as i32);
+            }
+            _ => fmt::ptr(s, v),
+        },
+        MsghdrIn | MsghdrOut => msghdr(s, &call.items(i), v, call.args[i + 1], opts),
+        Pollfds(n) => pollfds(s, call, i, call.args[n as usize], x),
+        EpollEventIn => match data(call.cap(i)) {
+            Some(d) if d.len() >= 12 => epoll_event(s, d, x),
+            _ => fmt::ptr(s, v),
+        },
+        EpollEventsOut => match (data(call.cap(i)), call.ret()) {
+            (Some(d), Some(r)) if r >= 0 => {
+                s.push('[');
+                for (k, ev) in d.chunks_exact(12).take(r as usize).enumerate() {
+                    if k > 0 {
+                        s.push_str(", ");
+                    }
+                    epoll_event(s, ev, x);
+                }
+                s.push(']');
+            }
+            _ => fmt::ptr(s, v),
+        },
+        WaitOptions => fmt::flags(s, v, c::WAIT_OPTIONS, None, x),
+        Skip => {}
+    }
+}
+
+fn data(c: Option<&Capture>) -> Option<&[u8]> {
+    c.filter(|c| !c.fault).map(|c| c.data.as_slice())
+}
+
+fn le_u32(d: &[u8], off: usize) -> u32 {
+    u32::from_le_bytes(d[off..off + 4].try_into().unwrap_or([0; 4]))
+}
+fn le_u64(d: &[u8], off: usize) -> u64 {
+    u64::from_le_bytes(d[off..off + 8].try_into().unwrap_or([0; 8]))
+}
+fn le_i64(d: &[u8], off: usize) -> i64 {
+    le_u64(d, off) as i64
+}
+
+fn string(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options, path: bool) {
+    match cap {
+        Some(c) if !c.fault => {
+            let _ = path;
+            fmt::quoted(s, &c.data, c.truncated, o.hex >= 2);
+        }
+        _ => fmt::ptr(s, v),
+    }
+}
+
+fn buffer(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
+    match cap {
+        Some(c) if !c.fault => {
+            let mut d: &[u8] = &c.data;
+            let mut trunc = c.truncated;
+            if d.len() > o.strsize {
+                d = &d[..o.strsize];
+                trunc = true;
+            }
+            fmt::quoted(s, d, trunc, o.hex >= 2 || (o.hex == 1 && d.iter().any(|b| !(0x20..0x7f).contains(b))));
+        }
+        Some(c) if c.aux == 0 => s.push_str("\"\""),
+        _ => fmt::ptr(s, v),
+    }
+}
+
+/// Open flags: access mode first, then the rest (`O_RDONLY|O_CLOEXEC`).
+pub fn open_flags(s: &mut String, v: u64, x: Xlat) {
+    if x == Xlat::Raw {
+        fmt::hex(s, v);
+        return;
+    }
+    let acc = match v & 3 {
+        0 => "O_RDONLY",
+        1 => "O_WRONLY",
+        2 => "O_RDWR",
+        _ => "O_ACCMODE",
+    };
+    let mut rest = v & !3;
+    let mut out = String::from(acc);
+    // O_TMPFILE includes O_DIRECTORY; strace prints it as one name
+    if rest & 0o20200000 == 0o20200000 {
+        out.push_str("|O_TMPFILE");
+        rest &= !0o20200000;
+    }
+    if rest != 0 {
+        out.push('|');
+        fmt::flags(&mut out, rest, c::OPEN_FLAGS, None, Xlat::Abbrev);
+    }
+    if x == Xlat::Verbose {
+        let _ = write!(s, "{v:#x} /* {out} */");
+    } else {
+        s.push_str(&out);
+    }
+}
+
+fn signal(s: &mut String, sig: i32, x: Xlat) {
+    if x == Xlat::Raw {
+        let _ = write!(s, "{sig}");
+        return;
+    }
+    s.push_str(&c::signal_name(sig));
+}
+
+fn timespec(s: &mut String, cap: Option<&Capture>, v: u64) {
+    match data(cap) {
+        Some(d) if d.len() >= 16 => {
+            let _ = write!(s, "{{tv_sec={}, tv_nsec={}}}", le_i64(d, 0), le_i64(d, 8));
+        }
+        _ => fmt::ptr(s, v),
+    }
+}
+
+fn timeval(s: &mut String, cap: Option<&Capture>, v: u64) {
+    match data(cap) {
+        Some(d) if d.len() >= 16 => {
+            let _ = write!(s, "{{tv_sec={}, tv_usec={}}}", le_i64(d, 0), le_i64(d, 8));
+        }
+        _ => fmt::ptr(s, v),
+    }
+}
+
+fn makedev(s: &mut String, dev: u64) {
+    let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff);
+    let minor = (dev & 0xff) | ((dev >> 12) & !0xff);
+    let _ = write!(s, "makedev({major:#x}, {minor:#x})");
+}
+
+fn stat(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
+    let Some(d) = data(cap).filter(|d| d.len() >= 144) else {
+        return fmt::ptr(s, v);
+    };
+    let mode = le_u32(d, 24) as u64;
+    let rdev = le_u64(d, 40);
+    let size = le_i64(d, 48);
+    if o.verbose {
+        s.push_str("{st_dev=");
+        makedev(s, le_u64(d, 0));
+        let _ = write!(s, ", st_ino={}, st_mode=", le_u64(d, 8));
+        fmt::mode(s, mode, true);
+        let _ = write!(
+            s,
+            ", st_nlink={}, st_uid={}, st_gid={}, st_blksize={}, st_blocks={}, ",
+            le_u64(d, 16),
+            le_u32(d, 28),
+            le_u32(d, 32),
+            le_i64(d, 56),
+            le_i64(d, 64)
+        );
+        if matches!(mode & 0o170000, 0o020000 | 0o060000) {
+            s.push_str("st_rdev=");
+            makedev(s, rdev);
+        } else {
+            let _ = write!(s, "st_size={size}");
+        }
+        for (name, off) in [("st_atime", 72), ("st_mtime", 88), ("st_ctime", 104)] {
+            let _ = write!(s, ", {name}={}, {name}_nsec={}", le_i64(d, off), le_i64(d, off + 8));
+        }
+        s.push('}');
+        return;
+    }
+    s.push_str("{st_mode=");
+    fmt::mode(s, mode, true);
+    if matches!(mode & 0o170000, 0o020000 | 0o060000) {
+        s.push_str(", st_rdev=");
+        makedev(s, rdev);
+    } else {
+        let _ = write!(s, ", st_size={size}");
+    }
+    s.push_str(", ...}");
+}
+
+fn statx(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
+    let Some(d) = data(cap).filter(|d| d.len() >= 256) else {
+        return fmt::ptr(s, v);
+    };
+    s.push_str("{stx_mask=");
+    fmt::flags(s, le_u32(d, 0) as u64, c::STATX_MASK, None, o.xlat);
+    let _ = write!(s, ", stx_attributes={}", if le_u64(d, 8) == 0 { "0".to_string() } else { format!("{:#x}", le_u64(d, 8)) });
+    s.push_str(", stx_mode=");
+    let mode = u16::from_le_bytes([d[28], d[29]]) as u64;
+    fmt::mode(s, mode, true);
+    let _ = write!(s, ", stx_size={}", le_u64(d, 40));
+    if o.verbose {
+        let _ = write!(
+            s,
+            ", stx_blksize={}, stx_nlink={}, stx_uid={}, stx_gid={}, stx_ino={}, stx_blocks={}",
+            le_u32(d, 4),
+            le_u32(d, 16),
+            le_u32(d, 20),
+            le_u32(d, 24),
+            le_u64(d, 32),
+            le_u64(d, 48)
+        );
+        s.push('}');
+    } else {
+        s.push_str(", ...}");
+    }
+}
+
+fn argv(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
+    if v == 0 {
+        s.push_str("NULL");
+        return;
+    }
+    let count = items.iter().find(|c| c.item == CaptureItem::Count);
+    if count.is_some_and(|c| c.fault && c.aux == 0) || items.is_empty() {
+        return fmt::ptr(s, v);
+    }
+    s.push('[');
+    let mut n = 0;
+    for c in items.iter().filter(|c| c.item == CaptureItem::Elem) {
+        if n > 0 {
+            s.push_str(", ");
+        }
+        if n >= o.strsize {
+            s.push_str("...");
+            break;
+        }
+        if c.fault {
+            fmt::ptr(s, c.aux);
+        } else {
+            fmt::quoted(s, &c.data, c.truncated, o.hex >= 2);
+        }
+        n += 1;
+    }
+    if count.is_some_and(|c| c.more) {
+        s.push_str(", ...");
+    }
+    s.push(']');
+}
+
+fn envp(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
+    if o.verbose {
+        return argv(s, items, v, o);
+    }
+    fmt::ptr(s, v);
+    if v == 0 {
+        return;
+    }
+    if let Some(c) = items.iter().find(|c| c.item == CaptureItem::Count) {
+        let n = c.aux;
+        let _ = write!(s, " /* {n} var{}{} */", if n == 1 { "" } else { "s" }, if c.more { " or more" } else { "" });
+    }
+}
+
+fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
+    let elems: Vec<&&Capture> = items.iter().filter(|c| c.item == CaptureItem::Elem).collect();
+    if elems.is_empty() && items.iter().all(|c| c.item != CaptureItem::Count) {
+        return fmt::ptr(s, v);
+    }
+    s.push('[');
+    for (k, c) in elems.iter().enumerate() {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        s.push_str("{iov_base=");
+        if c.fault && c.aux != 0 {
+            s.push_str("0x?");
+        } else {
+            let trunc = c.truncated;
+            let d: &[u8] = &c.data;
+            fmt::quoted(s, d, trunc, o.hex >= 2);
+        }
+        let _ = write!(s, ", iov_len={}}}", c.aux);
+    }
+    if items.iter().any(|c| c.item == CaptureItem::Count && c.more) {
+        s.push_str(", ...");
+    }
+    s.push(']');
+}
+
+fn msghdr(s: &mut String, items: &[&Capture], v: u64, _next: u64, o: &Options) {
+    let Some(m) = items.iter().find(|c| c.item == CaptureItem::Msghdr && !c.fault && c.data.len() >= 56) else {
+        return fmt::ptr(s, v);
+    };
+    let d = &m.data;
+    let namelen = le_u32(d, 8);
+    s.push_str("{msg_name=");
+    match items.iter().find(|c| c.item == CaptureItem::Name) {
+        Some(n) if !n.fault => sockaddr(s, &n.data, o.xlat),
+        _ => fmt::ptr(s, le_u64(d, 0)),
+    }
+    let _ = write!(s, ", msg_namelen={namelen}, msg_iov=");
+    let rest: Vec<&Capture> = items.iter().filter(|c| matches!(c.item, CaptureItem::Elem | CaptureItem::Count)).copied().collect();
+    iovec(s, &rest, le_u64(d, 16), o);
+    let _ = write!(s, ", msg_iovlen={}, msg_controllen={}, msg_flags=", le_u64(d, 24), le_u64(d, 40));
+    fmt::flags(s, le_u32(d, 48) as u64, c::MSG_FLAGS, None, o.xlat);
+    s.push('}');
+}
+
+fn sockaddr(s: &mut String, d: &[u8], x: Xlat) {
+    if d.len() < 2 {
+        s.push_str("{...}");
+        return;
+    }
+    let fam = u16::from_le_bytes([d[0], d[1]]) as u64;
+    s.push_str("{sa_family=");
+    fmt::enumv(s, fam, c::SOCKET_FAMILIES, "AF_???", x, false);
+    match fam {
+        1 => {
+            let path = &d[2..];
+            if path.first() == Some(&0) && path.len() > 1 {
+                let end = path.len();
+                s.push_str(", sun_path=@");
+                fmt::quoted(s, &path[1..end], false, false);
+            } else {
+                let n = path.iter().position(|&b| b == 0).unwrap_or(path.len());
+                s.push_str(", sun_path=");
+                fmt::quoted(s, &path[..n], false, false);
+            }
+        }
+        2 if d.len() >= 8 => {
+            let port = u16::from_be_bytes([d[2], d[3]]);
+            let _ = write!(s, ", sin_port=htons({port}), sin_addr=inet_addr(\"{}.{}.{}.{}\")", d[4], d[5], d[6], d[7]);
+        }
+        10 if d.len() >= 24 => {
+            let port = u16::from_be_bytes([d[2], d[3]]);
+            let flow = u32::from_be_bytes([d[4], d[5], d[6], d[7]]);
+            let mut a = [0u8; 16];
+            a.copy_from_slice(&d[8..24]);
+            let addr = std::net::Ipv6Addr::from(a);
+            let _ = write!(s, ", sin6_port=htons({port}), sin6_flowinfo=htonl({flow}), inet_pton(AF_INET6, \"{addr}\", &sin6_addr)");
+            if d.len() >= 28 {
+                let _ = write!(s, ", sin6_scope_id={}", le_u32(d, 24));
+            }
+        }
+        _ => {
+            s.push_str(", sa_data=");
+            fmt::quoted(s, &d[2..], false, false);
+        }
+    }
+    s.push('}');
+}
+
+/// A signal set: `[INT TERM]`, `~[RTMIN RT_1]` when most bits are set.
+pub fn sigset(s: &mut String, mask: u64) {
+    let set: Vec<i32> = (1..=64).filter(|i| mask & (1u64 << (i - 1)) != 0).collect();
+    let (prefix, list) = if set.len() > 32 {
+        ("~", (1..=64).filter(|i| mask & (1u64 << (i - 1)) == 0).collect::<Vec<i32>>())
+    } else {
+        ("", set)
+    };
+    s.push_str(prefix);
+    s.push('[');
+    for (k, sig) in list.iter().enumerate() {
+        if k > 0 {
+            s.push(' ');
+        }
+        let name = c::signal_name(*sig);
+        s.push_str(name.strip_prefix("SIG").unwrap_or(&name));
+    }
+    s.push(']');
+}
+
+fn sigaction(s: &mut String, d: &[u8], x: Xlat) {
+    let handler = le_u64(d, 0);
+    let flags = le_u64(d, 8);
+    let restorer = le_u64(d, 16);
+    let mask = le_u64(d, 24);
+    s.push_str("{sa_handler=");
+    match handler {
+        0 => s.push_str("SIG_DFL"),
+        1 => s.push_str("SIG_IGN"),
+        h => {
+            let _ = write!(s, "{h:#x}");
+        }
+    }
+    s.push_str(", sa_mask=");
+    sigset(s, mask);
+    s.push_str(", sa_flags=");
+    fmt::flags(s, flags, c::SA_FLAGS, None, x);
+    if flags & 0x04000000 != 0 {
+        let _ = write!(s, ", sa_restorer={restorer:#x}");
+    }
+    s.push('}');
+}
+
+fn rlim(s: &mut String, v: u64) {
+    if v == u64::MAX {
+        s.push_str("RLIM64_INFINITY");
+    } else if v > 1024 && v % 1024 == 0 {
+        let _ = write!(s, "{}*1024", v / 1024);
+    } else {
+        let _ = write!(s, "{v}");
+    }
+}
+
+/// A wait status: `{WIFEXITED(s) && WEXITSTATUS(s) == 0}`.
+pub fn wait_status(s: &mut String, st: i32) {
+    let sig = st & 0x7f;
+    if sig == 0 {
+        let _ = write!(s, "{{WIFEXITED(s) && WEXITSTATUS(s) == {}}}", (st >> 8) & 0xff);
+    } else if sig == 0x7f {
+        let _ = write!(s, "{{WIFSTOPPED(s) && WSTOPSIG(s) == {}}}", c::signal_name((st >> 8) & 0xff));
+    } else {
+        let core = if st & 0x80 != 0 { " && WCOREDUMP(s)" } else { "" };
+        let _ = write!(s, "{{WIFSIGNALED(s) && WTERMSIG(s) == {}{core}}}", c::signal_name(sig));
+    }
+}
+
+fn pollfds(s: &mut String, call: CallView<'_>, i: usize, n: u64, x: Xlat) {
+    let v = call.args[i];
+    let Some(d) = call.enter.iter().find(|c| c.arg as usize == i).filter(|c| !c.fault).map(|c| &c.data) else {
+        return fmt::ptr(s, v);
+    };
+    s.push('[');
+    for (k, p) in d.chunks_exact(8).take(n as usize).enumerate() {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        let _ = write!(s, "{{fd={}, events=", le_u32(p, 0) as i32);
+        fmt::flags(s, u16::from_le_bytes([p[4], p[5]]) as u64, c::POLL_EVENTS, None, x);
+        s.push('}');
+    }
+    s.push(']');
+}
+
+fn epoll_event(s: &mut String, d: &[u8], x: Xlat) {
+    s.push_str("{events=");
+    fmt::flags(s, le_u32(d, 0) as u64, c::EPOLL_EVENTS, None, x);
+    let data = le_u64(d, 4);
+    let _ = write!(s, ", data={{u32={}, u64={}}}}}", data as u32, data);
+}
+
+// --- custom decoders ---
+
+fn dec_open(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Path);
+    w.sep();
+    let flags = w.call.args[1];
+    open_flags(&mut w.s, flags, w.opts.xlat);
+    if flags & 0o100 != 0 || flags & 0o20200000 == 0o20200000 {
+        arg(w, 2, Mode);
+    }
+}
+
+fn dec_openat(w: &mut ArgWriter<'_>) {
+    arg(w, 0, DirFd);
+    arg(w, 1, Path);
+    w.sep();
+    let flags = w.call.args[2];
+    open_flags(&mut w.s, flags, w.opts.xlat);
+    if flags & 0o100 != 0 || flags & 0o20200000 == 0o20200000 {
+        arg(w, 3, Mode);
+    }
+}
+
+fn dec_mmap(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    arg(w, 2, Flags(c::PROT));
+    w.sep();
+    let f = w.call.args[3];
+    let x = w.opts.xlat;
+    let mut t = String::new();
+    fmt::enumv(&mut t, f & 3, c::MAP_TYPE, "", x, true);
+    if f & !3 != 0 {
+        t.push('|');
+        fmt::flags(&mut t, f & !3, c::MAP_FLAGS, None, x);
+    }
+    w.s.push_str(&t);
+    arg(w, 4, Fd);
+    w.sep();
+    fmt::hex(&mut w.s, w.call.args[5]);
+}
+
+fn dec_fcntl(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    let cmd = w.call.args[1] as u32 as u64;
+    arg(w, 1, Enum(c::FCNTL_CMDS, "F_???"));
+    let v = w.call.args[2];
+    match cmd {
+        // F_DUPFD, F_DUPFD_CLOEXEC
+        0 | 1030 => arg(w, 2, Int),
+        // F_SETFD
+        2 => arg(w, 2, Flags(c::FD_FLAGS)),
+        // F_SETFL
+        4 => {
+            w.sep();
+            open_flags(&mut w.s, v, w.opts.xlat);
+        }
+        // F_SETOWN, F_SETSIG, F_SETLEASE, F_NOTIFY, F_SETPIPE_SZ, F_ADD_SEALS
+        8 | 10 | 1024 | 1026 | 1031 | 1033 => arg(w, 2, Int),
+        // F_GETFD, F_GETFL, F_GETOWN, F_GETSIG, F_GETLEASE, F_GETPIPE_SZ, F_GET_SEALS
+        1 | 3 | 9 | 11 | 1025 | 1032 | 1034 => {}
+        _ => arg(w, 2, Ptr),
+    }
+}
+
+fn dec_ioctl(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    w.sep();
+    let req = w.call.args[1] as u32 as u64;
+    fmt::enumv(&mut w.s, req, c::IOCTL_CMDS, "", w.opts.xlat, true);
+    arg(w, 2, Ptr);
+}
+
+fn dec_clone(w: &mut ArgWriter<'_>) {
+    // x86_64: clone(flags, stack, parent_tid, child_tid, tls)
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    w.sep();
+    let _ = write!(w.s, "child_stack=");
+    fmt::ptr(&mut w.s, a[1]);
+    w.s.push_str(", flags=");
+    let flags = a[0];
+    let sig = (flags & 0xff) as i32;
+    let rest = flags & !0xff;
+    let mut t = String::new();
+    if rest != 0 {
+        fmt::flags(&mut t, rest, c::CLONE_FLAGS, None, x);
+    }
+    if sig != 0 {
+        if !t.is_empty() {
+            t.push('|');
+        }
+        t.push_str(&c::signal_name(sig));
+    }
+    if t.is_empty() {
+        t.push('0');
+    }
+    w.s.push_str(&t);
+    if flags & 0x00100000 != 0 || flags & 0x00200000 != 0 || flags & 0x01000000 != 0 {
+        // CLONE_PARENT_SETTID / CLONE_CHILD_CLEARTID / CLONE_CHILD_SETTID
+        let _ = write!(w.s, ", child_tidptr=");
+        fmt::ptr(&mut w.s, a[3]);
+    }
+    if flags & 0x00080000 != 0 {
+        let _ = write!(w.s, ", tls=");
+        fmt::ptr(&mut w.s, a[4]);
+    }
+}
+
+fn dec_arch_prctl(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Enum(c::ARCH_PRCTL_CODES, "ARCH_???"));
+    arg(w, 1, Hex);
+}
+
+fn dec_prctl(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Enum(c::PRCTL_OPTIONS, "PR_???"));
+    for i in 1..5 {
+        arg(w, i, Hex);
+    }
+}
+
+fn dec_prlimit(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Int);
+    arg(w, 1, Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"));
+    arg(w, 2, RlimitIn);
+    if !w.exiting() {
+        return;
+    }
+    arg(w, 3, RlimitOut);
+}
+
+fn dec_futex(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Ptr);
+    w.sep();
+    let op = a[1] as u32 as u64;
+    let cmd = op & 0x7f;
+    let mut t = String::new();
+    fmt::enumv(&mut t, cmd, c::FUTEX_OPS, "FUTEX_???", x, false);
+    if op & 128 != 0 {
+        t.push_str("_PRIVATE");
+    }
+    if op & 256 != 0 {
+        t.push_str("|FUTEX_CLOCK_REALTIME");
+    }
+    w.s.push_str(&t);
+    arg(w, 2, Int);
+    match cmd {
+        // WAIT, WAIT_BITSET, LOCK_PI, WAIT_REQUEUE_PI: timeout
+        0 | 9 | 6 | 11 | 13 => {
+            arg(w, 3, TimespecIn);
+            if cmd == 9 {
+                arg(w, 4, Ptr);
+                w.sep();
+                let _ = write!(w.s, "FUTEX_BITSET_MATCH_ANY");
+            }
+        }
+        // WAKE_BITSET
+        10 => {
+            arg(w, 3, Ptr);
+            arg(w, 4, Ptr);
+            w.sep();
+            if a[5] as u32 == u32::MAX {
+                w.s.push_str("FUTEX_BITSET_MATCH_ANY");
+            } else {
+                let _ = write!(w.s, "{:#x}", a[5] as u32);
+            }
+        }
+        // REQUEUE, CMP_REQUEUE, WAKE_OP
+        3 | 4 | 5 => {
+            arg(w, 3, Uint);
+            arg(w, 4, Ptr);
+            arg(w, 5, Int);
+        }
+        _ => {}
+    }
+}
+
+fn dec_socket(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Enum(c::SOCKET_FAMILIES, "AF_???"));
+    w.sep();
+    let ty = a[1] as u32 as u64;
+    let mut t = String::new();
+    fmt::enumv(&mut t, ty & 0xf, c::SOCKET_TYPES, "SOCK_???", x, false);
+    if ty & !0xf != 0 {
+        t.push('|');
+        fmt::flags(&mut t, ty & !0xf, c::SOCKET_TYPE_FLAGS, None, x);
+    }
+    w.s.push_str(&t);
+    w.sep();
+    let proto = a[2] as u32 as u64;
+    if matches!(a[0], 2 | 10) {
+        fmt::enumv(&mut w.s, proto, c::IPPROTO, "IPPROTO_???", x, false);
+    } else {
+        let _ = write!(w.s, "{proto}");
+    }
+}
+
+fn dec_socketpair(w: &mut ArgWriter<'_>) {
+    dec_socket(w);
+    if !w.exiting() {
+        return;
+    }
+    arg(w, 3, FdPairOut);
+}
+
+fn sockopt_head(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Fd);
+    arg(w, 1, Enum(c::SOCKET_LEVELS, "SOL_???"));
+    w.sep();
+    let table: &[(u64, &str)] = match a[1] {
+        1 => c::SOCKOPT_SOL_SOCKET,
+        6 => c::SOCKOPT_TCP,
+        _ => &[],
+    };
+    fmt::enumv(&mut w.s, a[2] as u32 as u64, table, "", x, false);
+}
+
+fn dec_setsockopt(w: &mut ArgWriter<'_>) {
+    sockopt_head(w);
+    let a = w.call.args;
+    w.sep();
+    match w.call.cap(3).filter(|c| !c.fault) {
+        Some(c) if c.data.len() == 4 => {
+            let _ = write!(w.s, "[{}]", le_u32(&c.data, 0) as i32);
+        }
+        Some(c) => fmt::quoted(&mut w.s, &c.data, c.truncated, false),
+        None => fmt::ptr(&mut w.s, a[3]),
+    }
+    arg(w, 4, Uint);
+}
+
+fn dec_getsockopt(w: &mut ArgWriter<'_>) {
+    sockopt_head(w);
+    if !w.exiting() {
+        return;
+    }
+    arg(w, 3, OutPtr);
+    arg(w, 4, SocklenPtr);
+}
+
+/// Formats a return value as strace does: `= 3`, `= -1 ENOENT (No such file or directory)`.
+pub fn format_return(s: &mut String, ret: i64, kind: Ret, x: Xlat) {
+    if (-4095..0).contains(&ret) {
+        let e = (-ret) as i32;
+        match c::errno_name(e) {
+            Some((name, msg)) if e >= 512 && e <= 530 => {
+                let _ = write!(s, "= ? {name} ({msg})");
+            }
+            Some((name, msg)) => {
+                if x == Xlat::Raw {
+                    let _ = write!(s, "= -1 {e} ({msg})");
+                } else {
+                    let _ = write!(s, "= -1 {name} ({msg})");
+                }
+            }
+            None => {
+                let _ = write!(s, "= -1 {e}");
+            }
+        }
+        return;
+    }
+    match kind {
+        Ret::Hex => {
+            let _ = write!(s, "= {:#x}", ret as u64);
+        }
+        Ret::Oct => {
+            let _ = write!(s, "= {}", fmt::octal(ret as u64));
+        }
+        _ => {
+            let _ = write!(s, "= {ret}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cap(arg: u8, data: &[u8]) -> Capture {
+        Capture { arg, item: CaptureItem::Data, elem: 0, fault: false, truncated: false, more: false, aux: data.len() as u64, data: data.to_vec() }
+    }
+
+    fn render(name: &str, args: [u64; 6], enter: &[Capture], exit: Option<(i64, &[Capture])>) -> String {
+        let o = Options::default();
+        let nr = table::by_name(name).unwrap().nr;
+        let w = write_args(name, CallView { nr, args, enter, exit }, &o);
+        w.s
+    }
+
+    #[test]
+    fn openat_like_strace() {
+        let caps = [cap(1, b"/etc/ld.so.cache")];
+        let s = render("openat", [(-100i64) as u64, 1, 0o2000000, 0, 0, 0], &caps, Some((3, &[])));
+        assert_eq!(s, "AT_FDCWD, \"/etc/ld.so.cache\", O_RDONLY|O_CLOEXEC");
+        let s = render("openat", [(-100i64) as u64, 1, 0o1101, 0o644, 0, 0], &[cap(1, b"out")], Some((3, &[])));
+        assert_eq!(s, "AT_FDCWD, \"out\", O_WRONLY|O_CREAT|O_TRUNC, 0644");
+    }
+
+    #[test]
+    fn read_stops_at_boundary_then_resumes() {
+        let o = Options::default();
+        let nr = 0;
+        let w = write_args("read", CallView { nr, args: [3, 0x1000, 832, 0, 0, 0], enter: &[], exit: None }, &o);
+        assert_eq!(w.s, "3");
+        assert_eq!(w.boundary, Some(1));
+        let mut c = cap(1, b"\x7fELF\x02\x01\x01\x03\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0P\x9f\x02\0\0\0\0\0\0\0");
+        c.aux = 832;
+        let caps = [c];
+        let w = write_args("read", CallView { nr, args: [3, 0x1000, 832, 0, 0, 0], enter: &[], exit: Some((832, &caps)) }, &o);
+        assert_eq!(w.s, r#"3, "\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#);
+        assert_eq!(&w.s[w.boundary.unwrap()..], r#", "\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#);
+    }
+
+    #[test]
+    fn failed_stat_prints_pointer() {
+        let s = render("newfstatat", [(-100i64) as u64, 1, 0x7ffd0000, 0, 0, 0], &[cap(1, b"nope")], Some((-2, &[])));
+        assert_eq!(s, "AT_FDCWD, \"nope\", 0x7ffd0000, 0");
+    }
+
+    #[test]
+    fn returns() {
+        let mut s = String::new();
+        format_return(&mut s, -2, Ret::Dec, Xlat::Abbrev);
+        assert_eq!(s, "= -1 ENOENT (No such file or directory)");
+        s.clear();
+        format_return(&mut s, 0x7f0000001000, Ret::Hex, Xlat::Abbrev);
+        assert_eq!(s, "= 0x7f0000001000");
+    }
+
+    #[test]
+    fn sigsets() {
+        let mut s = String::new();
+        sigset(&mut s, (1 << 1) | (1 << 14));
+        assert_eq!(s, "[INT TERM]");
+        s.clear();
+        sigset(&mut s, 0);
+        assert_eq!(s, "[]");
+    }
+}

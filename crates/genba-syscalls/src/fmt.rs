@@ -1,0 +1,221 @@
+//! Output primitives in strace's conventions: quoted strings, flag sets,
+//! symbolic enums, pointers. Everything here is pure and unit-tested.
+
+use std::fmt::Write;
+
+/// How symbolic constants are printed (`-X`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Xlat {
+    /// Names (strace's default).
+    #[default]
+    Abbrev,
+    /// Numbers only.
+    Raw,
+    /// Numbers followed by names in a comment.
+    Verbose,
+}
+
+/// Escapes `bytes` the way strace quotes strings (without the quotes).
+///
+/// Printable ASCII stays; `\t \n \v \f \r \" \\` get their C escapes; anything
+/// else is octal, in the shortest form unless the next byte is an octal digit.
+pub fn escape_into(out: &mut String, bytes: &[u8], hex: bool) {
+    for (i, &b) in bytes.iter().enumerate() {
+        if hex {
+            let _ = write!(out, "\\x{b:02x}");
+            continue;
+        }
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            0x0b => out.push_str("\\v"),
+            0x0c => out.push_str("\\f"),
+            b'\r' => out.push_str("\\r"),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let next_is_digit = bytes.get(i + 1).is_some_and(|n| (b'0'..=b'7').contains(n));
+                if next_is_digit {
+                    let _ = write!(out, "\\{b:03o}");
+                } else {
+                    let _ = write!(out, "\\{b:o}");
+                }
+            }
+        }
+    }
+}
+
+/// A quoted string, `...` appended when `truncated`.
+pub fn quoted(out: &mut String, bytes: &[u8], truncated: bool, hex: bool) {
+    out.push('"');
+    escape_into(out, bytes, hex);
+    out.push('"');
+    if truncated {
+        out.push_str("...");
+    }
+}
+
+/// A pointer: `NULL` or hex.
+pub fn ptr(out: &mut String, v: u64) {
+    if v == 0 {
+        out.push_str("NULL");
+    } else {
+        let _ = write!(out, "{v:#x}");
+    }
+}
+
+/// Hex as strace's `%#lx`: `0` for zero, `0x..` otherwise.
+pub fn hex(out: &mut String, v: u64) {
+    if v == 0 {
+        out.push('0');
+    } else {
+        let _ = write!(out, "{v:#x}");
+    }
+}
+
+/// A set of flag bits: `A|B|0x40`, `0` when empty (or `zero_name`).
+pub fn flags(out: &mut String, v: u64, table: &[(u64, &str)], zero_name: Option<&str>, x: Xlat) {
+    if x == Xlat::Raw {
+        hex(out, v);
+        return;
+    }
+    if v == 0 {
+        match zero_name {
+            Some(z) if x == Xlat::Verbose => {
+                let _ = write!(out, "0 /* {z} */");
+            }
+            Some(z) => out.push_str(z),
+            None => out.push('0'),
+        }
+        return;
+    }
+    let mut names = String::new();
+    let mut rest = v;
+    for &(bit, name) in table {
+        if bit != 0 && rest & bit == bit {
+            if !names.is_empty() {
+                names.push('|');
+            }
+            names.push_str(name);
+            rest &= !bit;
+        }
+    }
+    if rest != 0 {
+        if !names.is_empty() {
+            names.push('|');
+        }
+        let _ = write!(names, "{rest:#x}");
+    }
+    if x == Xlat::Verbose {
+        let _ = write!(out, "{v:#x} /* {names} */");
+    } else {
+        out.push_str(&names);
+    }
+}
+
+/// One value from an enumeration, or the number with a `/* NAME_??? */` hint.
+pub fn enumv(out: &mut String, v: u64, table: &[(u64, &str)], unknown_hint: &str, x: Xlat, as_hex: bool) {
+    let name = table.iter().find(|(k, _)| *k == v).map(|(_, n)| *n);
+    let num = |out: &mut String| {
+        if as_hex {
+            hex(out, v)
+        } else {
+            let _ = write!(out, "{}", v as i64);
+        }
+    };
+    match (name, x) {
+        (Some(n), Xlat::Abbrev) => out.push_str(n),
+        (Some(n), Xlat::Verbose) => {
+            num(out);
+            let _ = write!(out, " /* {n} */");
+        }
+        (Some(_), Xlat::Raw) => num(out),
+        (None, Xlat::Raw) => num(out),
+        (None, _) => {
+            num(out);
+            if !unknown_hint.is_empty() {
+                let _ = write!(out, " /* {unknown_hint} */");
+            }
+        }
+    }
+}
+
+/// File mode bits as strace prints them: `0644`, `S_IFREG|0644`, `S_ISUID|0755`.
+pub fn mode(out: &mut String, m: u64, with_type: bool) {
+    let mut parts = String::new();
+    if with_type {
+        let t = match m & 0o170000 {
+            0o140000 => Some("S_IFSOCK"),
+            0o120000 => Some("S_IFLNK"),
+            0o100000 => Some("S_IFREG"),
+            0o060000 => Some("S_IFBLK"),
+            0o040000 => Some("S_IFDIR"),
+            0o020000 => Some("S_IFCHR"),
+            0o010000 => Some("S_IFIFO"),
+            _ => None,
+        };
+        if let Some(t) = t {
+            parts.push_str(t);
+            parts.push('|');
+        }
+    }
+    for (bit, name) in [(0o4000, "S_ISUID"), (0o2000, "S_ISGID"), (0o1000, "S_ISVTX")] {
+        if m & bit != 0 {
+            parts.push_str(name);
+            parts.push('|');
+        }
+    }
+    parts.push_str(&octal(m & 0o777));
+    out.push_str(&parts);
+}
+
+/// C's `%#03o`: a leading 0, at least three digits (`0644`, `000`, `007`).
+pub fn octal(v: u64) -> String {
+    let o = if v == 0 { "0".to_string() } else { format!("0{v:o}") };
+    format!("{o:0>3}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(b: &[u8]) -> String {
+        let mut s = String::new();
+        quoted(&mut s, b, false, false);
+        s
+    }
+
+    #[test]
+    fn escapes_like_strace() {
+        assert_eq!(q(b"\x7fELF\x02\x01\x01\x03\0\0"), r#""\177ELF\2\1\1\3\0\0""#);
+        assert_eq!(q(b"a\0001"), r#""a\000001""#);
+        assert_eq!(q(b"tab\there\n"), r#""tab\there\n""#);
+        assert_eq!(q(b"q\"b\\"), r#""q\"b\\""#);
+        assert_eq!(q(b"\x003"), r#""\0003""#);
+        assert_eq!(q(b"P\x9f\x02"), r#""P\237\2""#);
+    }
+
+    #[test]
+    fn flags_and_modes() {
+        let t = [(1u64, "A"), (2, "B"), (8, "D")];
+        let mut s = String::new();
+        flags(&mut s, 3 | 0x40, &t, None, Xlat::Abbrev);
+        assert_eq!(s, "A|B|0x40");
+        s.clear();
+        flags(&mut s, 0, &t, None, Xlat::Abbrev);
+        assert_eq!(s, "0");
+        s.clear();
+        flags(&mut s, 3, &t, None, Xlat::Raw);
+        assert_eq!(s, "0x3");
+        s.clear();
+        mode(&mut s, 0o100644, true);
+        assert_eq!(s, "S_IFREG|0644");
+        s.clear();
+        mode(&mut s, 0, false);
+        assert_eq!(s, "000");
+        s.clear();
+        mode(&mut s, 0o4755, false);
+        assert_eq!(s, "S_ISUID|0755");
+    }
+}

@@ -1,0 +1,14 @@
+//! System calls on x86_64 as strace shows them: the table of names and
+//! classes, the constants, argument decoders with their capture plans, and
+//! strace-compatible formatting. Pure code: no kernel, no privileges.
+#![deny(missing_docs)]
+
+#[allow(missing_docs)]
+pub mod consts;
+pub mod decode;
+pub mod fmt;
+#[allow(missing_docs)]
+pub mod table;
+
+pub use decode::{format_return, plan, write_args, CallView, CapKind, CapPlan, CapWhen, Options, Ret};
+pub use fmt::Xlat;
