@@ -909,21 +909,21 @@ pub static PRCTL_OPTIONS: &[(u64, &str)] = &[
     (62, "PR_SCHED_CORE"),
     (63, "PR_SME_SET_VL"),
     (64, "PR_SME_GET_VL"),
-    (65, "PR_SET_MDWE"),
-    (66, "PR_GET_MDWE"),
-    (67, "PR_SET_MEMORY_MERGE"),
-    (68, "PR_GET_MEMORY_MERGE"),
-    (69, "PR_RISCV_V_SET_CONTROL"),
-    (70, "PR_RISCV_V_GET_CONTROL"),
-    (71, "PR_RISCV_SET_ICACHE_FLUSH_CTX"),
-    (72, "PR_PPC_GET_DEXCR"),
-    (73, "PR_PPC_SET_DEXCR"),
-    (74, "PR_GET_SHADOW_STACK_STATUS"),
-    (75, "PR_SET_SHADOW_STACK_STATUS"),
-    (76, "PR_LOCK_SHADOW_STACK_STATUS"),
-    (77, "PR_TIMER_CREATE_RESTORE_IDS"),
-    (78, "PR_FUTEX_HASH"),
-    (0x4155_5856, "PR_GET_AUXV"),
+    (65, "PR_SET_MDWE"),                   // newer than strace 6.1
+    (66, "PR_GET_MDWE"),                   // newer than strace 6.1
+    (67, "PR_SET_MEMORY_MERGE"),           // newer than strace 6.1
+    (68, "PR_GET_MEMORY_MERGE"),           // newer than strace 6.1
+    (69, "PR_RISCV_V_SET_CONTROL"),        // newer than strace 6.1
+    (70, "PR_RISCV_V_GET_CONTROL"),        // newer than strace 6.1
+    (71, "PR_RISCV_SET_ICACHE_FLUSH_CTX"), // newer than strace 6.1
+    (72, "PR_PPC_GET_DEXCR"),              // newer than strace 6.1
+    (73, "PR_PPC_SET_DEXCR"),              // newer than strace 6.1
+    (74, "PR_GET_SHADOW_STACK_STATUS"),    // newer than strace 6.1
+    (75, "PR_SET_SHADOW_STACK_STATUS"),    // newer than strace 6.1
+    (76, "PR_LOCK_SHADOW_STACK_STATUS"),   // newer than strace 6.1
+    (77, "PR_TIMER_CREATE_RESTORE_IDS"),   // newer than strace 6.1
+    (78, "PR_FUTEX_HASH"),                 // newer than strace 6.1
+    (0x4155_5856, "PR_GET_AUXV"),          // newer than strace 6.1
     (0x5356_4d41, "PR_SET_VMA"),
     (0x5961_6d61, "PR_SET_PTRACER"),
 ];
@@ -944,15 +944,15 @@ pub static ARCH_PRCTL_CODES: &[(u64, &str)] = &[
     (0x2001, "ARCH_MAP_VDSO_X32"),
     (0x2002, "ARCH_MAP_VDSO_32"),
     (0x2003, "ARCH_MAP_VDSO_64"),
-    (0x4001, "ARCH_GET_UNTAG_MASK"),
-    (0x4002, "ARCH_ENABLE_TAGGED_ADDR"),
-    (0x4003, "ARCH_GET_MAX_TAG_BITS"),
-    (0x4004, "ARCH_FORCE_TAGGED_SVA"),
-    (0x5001, "ARCH_SHSTK_ENABLE"),
-    (0x5002, "ARCH_SHSTK_DISABLE"),
-    (0x5003, "ARCH_SHSTK_LOCK"),
-    (0x5004, "ARCH_SHSTK_UNLOCK"),
-    (0x5005, "ARCH_SHSTK_STATUS"),
+    (0x4001, "ARCH_GET_UNTAG_MASK"),     // newer than strace 6.1
+    (0x4002, "ARCH_ENABLE_TAGGED_ADDR"), // newer than strace 6.1
+    (0x4003, "ARCH_GET_MAX_TAG_BITS"),   // newer than strace 6.1
+    (0x4004, "ARCH_FORCE_TAGGED_SVA"),   // newer than strace 6.1
+    (0x5001, "ARCH_SHSTK_ENABLE"),       // newer than strace 6.1
+    (0x5002, "ARCH_SHSTK_DISABLE"),      // newer than strace 6.1
+    (0x5003, "ARCH_SHSTK_LOCK"),         // newer than strace 6.1
+    (0x5004, "ARCH_SHSTK_UNLOCK"),       // newer than strace 6.1
+    (0x5005, "ARCH_SHSTK_STATUS"),       // newer than strace 6.1
 ];
 
 /// `getrlimit`/`setrlimit`/`prlimit64` resources (x86_64 numbering).
@@ -1460,15 +1460,15 @@ pub static SOCKOPT_TCP: &[(u64, &str)] = &[
     (35, "TCP_ZEROCOPY_RECEIVE"),
     (36, "TCP_INQ"),
     (37, "TCP_TX_DELAY"),
-    (38, "TCP_AO_ADD_KEY"),
-    (39, "TCP_AO_DEL_KEY"),
-    (40, "TCP_AO_INFO"),
-    (41, "TCP_AO_GET_KEYS"),
-    (42, "TCP_AO_REPAIR"),
-    (43, "TCP_IS_MPTCP"),
-    (44, "TCP_RTO_MAX_MS"),
-    (45, "TCP_RTO_MIN_US"),
-    (46, "TCP_DELACK_MAX_US"),
+    (38, "TCP_AO_ADD_KEY"),    // newer than strace 6.1
+    (39, "TCP_AO_DEL_KEY"),    // newer than strace 6.1
+    (40, "TCP_AO_INFO"),       // newer than strace 6.1
+    (41, "TCP_AO_GET_KEYS"),   // newer than strace 6.1
+    (42, "TCP_AO_REPAIR"),     // newer than strace 6.1
+    (43, "TCP_IS_MPTCP"),      // newer than strace 6.1
+    (44, "TCP_RTO_MAX_MS"),    // newer than strace 6.1
+    (45, "TCP_RTO_MIN_US"),    // newer than strace 6.1
+    (46, "TCP_DELACK_MAX_US"), // newer than strace 6.1
 ];
 
 /// IP protocols (enum, strace `inet_protocols`). strace prints `socket()`'s
@@ -1509,9 +1509,9 @@ pub static IPPROTO: &[(u64, &str)] = &[
     (136, "IPPROTO_UDPLITE"),
     (137, "IPPROTO_MPLS"),
     (143, "IPPROTO_ETHERNET"),
-    (144, "IPPROTO_AGGFRAG"),
+    (144, "IPPROTO_AGGFRAG"), // newer than strace 6.1
     (255, "IPPROTO_RAW"),
-    (256, "IPPROTO_SMC"),
+    (256, "IPPROTO_SMC"), // newer than strace 6.1
     (262, "IPPROTO_MPTCP"),
 ];
 
@@ -1552,7 +1552,10 @@ pub static SHUTDOWN_HOW: &[(u64, &str)] = &[(0, "SHUT_RD"), (1, "SHUT_WR"), (2, 
 // io_uring
 // ---------------------------------------------------------------------------
 
-/// `io_uring_params.flags` for `io_uring_setup`.
+/// `io_uring_params.flags` for `io_uring_setup`. Names and order are from
+/// strace's current `uring_setup_flags`. The bit numbers of the last three
+/// (`CQE_MIXED`, `SQE_MIXED`, `SQ_REWIND` = bits 18..20) come from recent
+/// kernels and could not be checked against the 6.1 headers installed here.
 pub static IO_URING_SETUP_FLAGS: &[(u64, &str)] = &[
     (1 << 0, "IORING_SETUP_IOPOLL"),
     (1 << 1, "IORING_SETUP_SQPOLL"),
@@ -1566,15 +1569,15 @@ pub static IO_URING_SETUP_FLAGS: &[(u64, &str)] = &[
     (1 << 9, "IORING_SETUP_TASKRUN_FLAG"),
     (1 << 10, "IORING_SETUP_SQE128"),
     (1 << 11, "IORING_SETUP_CQE32"),
-    (1 << 12, "IORING_SETUP_SINGLE_ISSUER"),
-    (1 << 13, "IORING_SETUP_DEFER_TASKRUN"),
-    (1 << 14, "IORING_SETUP_NO_MMAP"),
-    (1 << 15, "IORING_SETUP_REGISTERED_FD_ONLY"),
-    (1 << 16, "IORING_SETUP_NO_SQARRAY"),
-    (1 << 17, "IORING_SETUP_HYBRID_IOPOLL"),
-    (1 << 18, "IORING_SETUP_CQE_MIXED"),
-    (1 << 19, "IORING_SETUP_SQE_MIXED"),
-    (1 << 20, "IORING_SETUP_SQ_REWIND"),
+    (1 << 12, "IORING_SETUP_SINGLE_ISSUER"), // newer than strace 6.1
+    (1 << 13, "IORING_SETUP_DEFER_TASKRUN"), // newer than strace 6.1
+    (1 << 14, "IORING_SETUP_NO_MMAP"),       // newer than strace 6.1
+    (1 << 15, "IORING_SETUP_REGISTERED_FD_ONLY"), // newer than strace 6.1
+    (1 << 16, "IORING_SETUP_NO_SQARRAY"),    // newer than strace 6.1
+    (1 << 17, "IORING_SETUP_HYBRID_IOPOLL"), // newer than strace 6.1
+    (1 << 18, "IORING_SETUP_CQE_MIXED"),     // newer than strace 6.1
+    (1 << 19, "IORING_SETUP_SQE_MIXED"),     // newer than strace 6.1
+    (1 << 20, "IORING_SETUP_SQ_REWIND"),     // newer than strace 6.1
 ];
 
 /// `io_uring_enter` flags.

@@ -130,6 +130,9 @@ pub struct ArgWriter<'a> {
     call: CallView<'a>,
     opts: &'a Options,
     first: bool,
+    fd_namer: Option<&'a dyn Fn(i32) -> Option<String>>,
+    /// Where each top-level argument's text starts.
+    pub starts: Vec<usize>,
 }
 
 impl ArgWriter<'_> {
@@ -138,11 +141,17 @@ impl ArgWriter<'_> {
             self.s.push_str(", ");
         }
         self.first = false;
+        self.starts.push(self.s.len());
     }
 
     /// Marks the boundary; true when exit data is there to go on with.
+    /// Like strace, the entry part ends with the separator (`read(3, `).
     fn exiting(&mut self) -> bool {
         if self.boundary.is_none() {
+            if !self.first {
+                self.s.push_str(", ");
+                self.first = true;
+            }
             self.boundary = Some(self.s.len());
         }
         self.call.exit.is_some()
@@ -176,6 +185,8 @@ pub enum Ty {
     BufIn(u8),
     /// Output buffer filled up to the return value.
     BufOut,
+    /// Output buffer of random bytes: strace always prints it in hex.
+    RandomOut,
     /// Output buffer filled with a NUL-terminated string (getcwd, readlink: ret bytes).
     StrOut,
     /// `open` flags.
@@ -259,6 +270,7 @@ impl Ty {
         matches!(
             self,
             Ty::BufOut
+                | Ty::RandomOut
                 | Ty::StrOut
                 | Ty::TimespecOut
                 | Ty::StatOut
@@ -287,7 +299,7 @@ impl Ty {
             Ty::Path => p(K::Str, W::Enter, 0, 4096),
             Ty::Str => p(K::Str, W::Enter, 0, s),
             Ty::BufIn(l) => p(K::ArgLen, W::Enter, l, s),
-            Ty::BufOut | Ty::StrOut => p(K::RetLen, W::ExitOk, 0, s.max(if matches!(self, Ty::StrOut) { 4096 } else { 0 })),
+            Ty::BufOut | Ty::RandomOut | Ty::StrOut => p(K::RetLen, W::ExitOk, 0, s.max(if matches!(self, Ty::StrOut) { 4096 } else { 0 })),
             Ty::TimespecIn => p(K::Fixed, W::Enter, 0, 16),
             Ty::TimespecOut => p(K::Fixed, W::ExitOk, 0, 16),
             Ty::TimevalIn => p(K::Fixed, W::Enter, 0, 16),
@@ -443,13 +455,13 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "clone3" => sig!(Dec; Ptr, Ulong),
         "set_tid_address" => sig!(Dec; Ptr),
         "set_robust_list" => sig!(Dec; Ptr, Ulong),
-        "rseq" => sig!(Dec; Ptr, Uint, Flags(c::RSEQ_FLAGS), Hex),
+        "rseq" => sig!(Dec; Ptr, Hex, Flags(c::RSEQ_FLAGS), Hex),
         "arch_prctl" => custom(dec_arch_prctl, Ret::Dec),
         "prctl" => custom(dec_prctl, Ret::Dec),
         "prlimit64" => custom(dec_prlimit, Ret::Dec),
         "getrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitOut),
         "setrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitIn),
-        "getrandom" => sig!(Dec; BufOut, Ulong, Flags(c::GRND_FLAGS)),
+        "getrandom" => sig!(Dec; RandomOut, Ulong, Flags(c::GRND_FLAGS)),
         "getpid" | "getppid" | "gettid" | "getuid" | "geteuid" | "getgid" | "getegid" | "getpgrp" | "setsid"
         | "sched_yield" | "fork" | "vfork" | "sync" | "pause" | "munlockall" | "vhangup" => sig!(Dec;),
         "setuid" | "setgid" | "getpgid" | "getsid" => sig!(Dec; Int),
@@ -533,8 +545,15 @@ fn custom_types(name: &str) -> &'static [Ty] {
 }
 
 /// Prints a call's arguments (without the parentheses).
-pub fn write_args<'a>(name: &str, call: CallView<'a>, opts: &'a Options) -> ArgWriter<'a> {
-    let mut w = ArgWriter { s: String::with_capacity(64), boundary: None, call, opts, first: true };
+///
+/// `fd_namer` (for `-y`) gives the path behind a descriptor.
+pub fn write_args<'a>(
+    name: &str,
+    call: CallView<'a>,
+    opts: &'a Options,
+    fd_namer: Option<&'a dyn Fn(i32) -> Option<String>>,
+) -> ArgWriter<'a> {
+    let mut w = ArgWriter { s: String::with_capacity(64), boundary: None, call, opts, first: true, fd_namer, starts: Vec::new() };
     match decoder(name) {
         Some(d) => {
             if let Some(f) = d.custom {
@@ -559,6 +578,18 @@ pub fn write_args<'a>(name: &str, call: CallView<'a>, opts: &'a Options) -> ArgW
     w
 }
 
+/// Each top-level argument's text on its own (for JSON output).
+pub fn split_args(name: &str, call: CallView<'_>, opts: &Options) -> Vec<String> {
+    let w = write_args(name, call, opts, None);
+    let mut out = Vec::with_capacity(w.starts.len());
+    for (k, &st) in w.starts.iter().enumerate() {
+        let end = w.starts.get(k + 1).copied().unwrap_or(w.s.len());
+        let t = w.s[st..end].trim_end_matches(' ').trim_end_matches(',');
+        out.push(t.to_string());
+    }
+    out
+}
+
 fn int(v: u64) -> i64 {
     v as u32 as i32 as i64
 }
@@ -570,6 +601,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
     let x = w.opts.xlat;
     let call = w.call;
     let opts = w.opts;
+    let namer = w.fd_namer;
     let s = &mut w.s;
     match t {
         Int => {
@@ -586,18 +618,22 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         }
         Hex => fmt::hex(s, v),
         Ptr | OutPtr => fmt::ptr(s, v),
-        Fd => {
-            let _ = write!(s, "{}", int(v));
-        }
+        Fd => fd(s, int(v) as i32, namer),
         DirFd => {
             if int(v) == -100 {
                 s.push_str(if x == Xlat::Raw { "-100" } else { "AT_FDCWD" });
             } else {
-                let _ = write!(s, "{}", int(v));
+                fd(s, int(v) as i32, namer);
             }
         }
         Path | Str => string(s, call.cap(i), v, opts, matches!(t, Path)),
-        BufIn(_) | BufOut => buffer(s, call.cap(i), v, opts),
+        BufIn(_) => buffer(s, call.cap(i), v, opts),
+        BufOut | RandomOut if call.ret() == Some(0) => s.push_str("\"\""),
+        BufOut => buffer(s, call.cap(i), v, opts),
+        RandomOut => {
+            let hex = Options { hex: 2, ..opts.clone() };
+            buffer(s, call.cap(i), v, &hex)
+        }
         StrOut => match call.cap(i) {
             Some(c) if !c.fault => {
                 let n = c.data.iter().position(|&b| b == 0).unwrap_or(c.data.len());
@@ -606,7 +642,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             _ => fmt::ptr(s, v),
         },
         OFlags => open_flags(s, v, x),
-        Mode => fmt::mode(s, v & 0o7777, false),
+        Mode => s.push_str(&fmt::octal(v & 0o7777)),
         AccessMode => {
             if v == 0 {
                 s.push_str("F_OK");
@@ -706,6 +742,14 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         },
         WaitOptions => fmt::flags(s, v, c::WAIT_OPTIONS, None, x),
         Skip => {}
+    }
+}
+
+/// A descriptor, with its path in `<>` when `-y` asked for it.
+pub fn fd(s: &mut String, fd: i32, namer: Option<&dyn Fn(i32) -> Option<String>>) {
+    let _ = write!(s, "{fd}");
+    if let Some(path) = namer.and_then(|n| n(fd)) {
+        let _ = write!(s, "<{path}>");
     }
 }
 
@@ -1247,13 +1291,7 @@ fn dec_futex(w: &mut ArgWriter<'_>) {
     let op = a[1] as u32 as u64;
     let cmd = op & 0x7f;
     let mut t = String::new();
-    fmt::enumv(&mut t, cmd, c::FUTEX_OPS, "FUTEX_???", x, false);
-    if op & 128 != 0 {
-        t.push_str("_PRIVATE");
-    }
-    if op & 256 != 0 {
-        t.push_str("|FUTEX_CLOCK_REALTIME");
-    }
+    fmt::enumv(&mut t, op, c::FUTEX_OPS, "FUTEX_???", x, true);
     w.s.push_str(&t);
     arg(w, 2, Int);
     match cmd {
@@ -1370,7 +1408,7 @@ pub fn format_return(s: &mut String, ret: i64, kind: Ret, x: Xlat) {
                 }
             }
             None => {
-                let _ = write!(s, "= -1 {e}");
+                let _ = write!(s, "= -1 (errno {e})");
             }
         }
         return;
@@ -1399,7 +1437,7 @@ mod tests {
     fn render(name: &str, args: [u64; 6], enter: &[Capture], exit: Option<(i64, &[Capture])>) -> String {
         let o = Options::default();
         let nr = table::by_name(name).unwrap().nr;
-        let w = write_args(name, CallView { nr, args, enter, exit }, &o);
+        let w = write_args(name, CallView { nr, args, enter, exit }, &o, None);
         w.s
     }
 
@@ -1416,15 +1454,15 @@ mod tests {
     fn read_stops_at_boundary_then_resumes() {
         let o = Options::default();
         let nr = 0;
-        let w = write_args("read", CallView { nr, args: [3, 0x1000, 832, 0, 0, 0], enter: &[], exit: None }, &o);
-        assert_eq!(w.s, "3");
-        assert_eq!(w.boundary, Some(1));
+        let w = write_args("read", CallView { nr, args: [3, 0x1000, 832, 0, 0, 0], enter: &[], exit: None }, &o, None);
+        assert_eq!(w.s, "3, ");
+        assert_eq!(w.boundary, Some(3));
         let mut c = cap(1, b"\x7fELF\x02\x01\x01\x03\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0P\x9f\x02\0\0\0\0\0\0\0");
         c.aux = 832;
         let caps = [c];
-        let w = write_args("read", CallView { nr, args: [3, 0x1000, 832, 0, 0, 0], enter: &[], exit: Some((832, &caps)) }, &o);
+        let w = write_args("read", CallView { nr, args: [3, 0x1000, 832, 0, 0, 0], enter: &[], exit: Some((832, &caps)) }, &o, None);
         assert_eq!(w.s, r#"3, "\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#);
-        assert_eq!(&w.s[w.boundary.unwrap()..], r#", "\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#);
+        assert_eq!(&w.s[w.boundary.unwrap()..], r#""\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#);
     }
 
     #[test]

@@ -1,1 +1,397 @@
-fn main() {}
+//! genba: where does my program's time actually go?
+//!
+//! The binary is only flags and glue: it picks the collector (eBPF), feeds its
+//! events to the renderers, and turns every failure into one line and an exit
+//! code. The work lives in the library crates.
+
+mod cli;
+mod filter;
+mod launch;
+mod render;
+mod siginfo;
+mod summary;
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Parser;
+use genba_bpf::{ArgCapture, CaptureKind, CaptureWhen, SyscallPlan, TraceConfig, Tracer};
+use genba_events::Event;
+use genba_syscalls::{table, CapKind, CapWhen, Options, Xlat};
+
+use crate::cli::{Cli, Command, TraceArgs};
+use crate::filter::Filter;
+use crate::launch::Child;
+use crate::render::{JsonPrinter, PidPrefix, TextOptions, TextPrinter};
+
+/// An error that already carries its exit code.
+#[derive(Debug)]
+struct Exit(i32, String);
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.1)
+    }
+}
+impl std::error::Error for Exit {}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    let code = match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            let (code, msg) = match e.downcast_ref::<Exit>() {
+                Some(x) => (x.0, x.1.clone()),
+                None => (1, format!("{e:#}")),
+            };
+            eprintln!("genba: {}", msg.replace('\n', " "));
+            code
+        }
+    };
+    std::process::exit(code);
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    match cli.cmd {
+        Command::Trace(a) => trace(a),
+        Command::BenchFloor { command } => bench_floor(&command),
+    }
+}
+
+fn bpf_error(e: genba_bpf::Error) -> anyhow::Error {
+    let msg = e.to_string();
+    if msg.contains("Operation not permitted") || msg.contains("EPERM") || msg.contains("Permission denied") {
+        anyhow!(Exit(1, format!("{msg}: loading BPF programs needs CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN); run as root")))
+    } else {
+        anyhow!(e)
+    }
+}
+
+fn bench_floor(command: &[String]) -> Result<i32> {
+    let path = launch::resolve(&command[0]).ok_or_else(|| Exit(127, format!("Can't stat '{}': No such file or directory", command[0])))?;
+    let _floor = genba_bpf::Floor::attach().map_err(bpf_error)?;
+    let mut child = Child::spawn(&path, command)?;
+    child.release();
+    loop {
+        if let Some(st) = child.try_wait() {
+            return Ok(launch::exit_code(st));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
+    ArgCapture {
+        kind: match p.kind {
+            CapKind::None => CaptureKind::None,
+            CapKind::Str => CaptureKind::Str,
+            CapKind::Fixed => CaptureKind::Fixed,
+            CapKind::ArgLen => CaptureKind::ArgLen,
+            CapKind::RetLen => CaptureKind::RetLen,
+            CapKind::PtrLen => CaptureKind::PtrLen,
+            CapKind::StrArray => CaptureKind::StrArray,
+            CapKind::Count => CaptureKind::Count,
+            CapKind::Iov => CaptureKind::Iov,
+            CapKind::Msghdr => CaptureKind::Msghdr,
+            CapKind::IovRet => CaptureKind::IovRet,
+            CapKind::MsghdrRet => CaptureKind::MsghdrRet,
+        },
+        when: match p.when {
+            CapWhen::Enter => CaptureWhen::Enter,
+            CapWhen::Exit => CaptureWhen::Exit,
+            CapWhen::ExitOk => CaptureWhen::ExitOk,
+        },
+        len_arg: p.len_arg,
+        max: p.max,
+    }
+}
+
+fn realtime_offset() -> i64 {
+    let mut mono: libc::timespec = unsafe { std::mem::zeroed() };
+    let mut real: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: valid timespec pointers.
+    unsafe {
+        libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut mono);
+        libc::clock_gettime(libc::CLOCK_REALTIME, &mut real);
+    }
+    (real.tv_sec - mono.tv_sec) * 1_000_000_000 + (real.tv_nsec - mono.tv_nsec)
+}
+
+enum Printer {
+    Text(TextPrinter<Box<dyn Write>>),
+    Json(JsonPrinter<Box<dyn Write>>),
+    None,
+}
+
+impl Printer {
+    fn event(&mut self, e: &Event) {
+        match self {
+            Printer::Text(p) => p.event(e),
+            Printer::Json(p) => p.event(e),
+            Printer::None => {}
+        }
+    }
+    fn flush(&mut self) {
+        match self {
+            Printer::Text(p) => p.flush(),
+            Printer::Json(p) => p.finish(),
+            Printer::None => {}
+        }
+    }
+    fn finish(&mut self) {
+        match self {
+            Printer::Text(p) => p.finish(),
+            Printer::Json(p) => p.finish(),
+            Printer::None => {}
+        }
+    }
+}
+
+fn trace(a: TraceArgs) -> Result<i32> {
+    // --- validate everything before touching the kernel ---
+    if a.command.is_empty() && a.pids.is_empty() {
+        bail!(Exit(1, "must have COMMAND to run or -p PID to attach (see genba trace --help)".into()));
+    }
+    if !a.command.is_empty() && !a.pids.is_empty() {
+        bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
+    }
+    let filter = Filter::parse(&a.exprs, a.successful, a.failed)?;
+    let xlat = match a.xlat.as_str() {
+        "abbrev" => Xlat::Abbrev,
+        "raw" => Xlat::Raw,
+        "verbose" => Xlat::Verbose,
+        other => bail!("invalid -X argument '{other}' (expected raw, abbrev or verbose)"),
+    };
+    let json = match a.format.as_str() {
+        "text" => false,
+        "jsonl" | "json" => true,
+        other => bail!("invalid --format '{other}' (expected text or jsonl)"),
+    };
+    let sort = summary::parse_sort(a.sort_by.as_deref())?;
+    let columns = summary::parse_columns(a.columns.as_deref())?;
+    if !a.buffer_mib.is_power_of_two() || a.buffer_mib > 1024 {
+        bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
+    }
+    let mut pids = Vec::new();
+    for p in &a.pids {
+        let pid: i32 = p.trim().parse().map_err(|_| anyhow!("invalid process id: '{p}'"))?;
+        if pid <= 0 || !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            bail!("attach: pid {pid}: No such process");
+        }
+        pids.push(pid);
+    }
+    let path = if a.command.is_empty() {
+        None
+    } else {
+        Some(launch::resolve(&a.command[0]).ok_or_else(|| Exit(127, format!("Can't stat '{}': No such file or directory", a.command[0])))?)
+    };
+    let out: Box<dyn Write> = match &a.output {
+        Some(f) => Box::new(BufWriter::with_capacity(1 << 16, File::create(f).with_context(|| format!("Can't fopen '{f}'"))?)),
+        None => Box::new(BufWriter::with_capacity(1 << 16, std::io::stderr())),
+    };
+
+    let summary_only = a.summary_only;
+    let want_summary = a.summary_only || a.summary;
+    let decode = Options { strsize: a.strsize, verbose: a.verbose, xlat, hex: a.hex };
+    let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
+    for (nr, plan) in plans.iter_mut().enumerate() {
+        plan.traced = filter.traced.get(nr).copied().unwrap_or(true);
+        if !summary_only {
+            if let Some(info) = table::by_nr(nr as u32) {
+                let p = genba_syscalls::plan(info.name, &decode);
+                for (dst, src) in plan.args.iter_mut().zip(p) {
+                    *dst = to_bpf_plan(src);
+                }
+            }
+        }
+    }
+    let cfg = TraceConfig {
+        follow_forks: a.follow,
+        records: !summary_only,
+        summary: want_summary,
+        buffer_bytes: a.buffer_mib << 20,
+    };
+
+    // --- start: fork the program first (held before exec), then load BPF ---
+    let mut child = match &path {
+        Some(p) => Some(Child::spawn(p, &a.command)?),
+        None => None,
+    };
+    let mut tracer = match Tracer::load(&cfg, &plans) {
+        Ok(t) => t,
+        Err(e) => {
+            if let Some(c) = child.take() {
+                c.abort();
+            }
+            return Err(bpf_error(e));
+        }
+    };
+    let mut ntasks = 0usize;
+    if let Some(c) = &child {
+        tracer.add_task(c.pid as u32, true).map_err(bpf_error)?;
+        ntasks = 1;
+    }
+    for &pid in &pids {
+        let tids: Vec<u32> = if a.follow {
+            std::fs::read_dir(format!("/proc/{pid}/task"))
+                .map(|d| d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect())
+                .unwrap_or_else(|_| vec![pid as u32])
+        } else {
+            vec![pid as u32]
+        };
+        for tid in tids {
+            tracer.add_task(tid, false).map_err(bpf_error)?;
+            ntasks += 1;
+            if a.quiet == 0 {
+                eprintln!("genba: Process {tid} attached");
+            }
+        }
+    }
+    if let Err(e) = tracer.attach() {
+        if let Some(c) = child.take() {
+            c.abort();
+        }
+        return Err(bpf_error(e));
+    }
+    launch::install_handlers();
+    if let Some(c) = &mut child {
+        launch::FORWARD_TO.store(c.pid, Ordering::SeqCst);
+        c.release();
+    }
+
+    let mut printer = if summary_only {
+        Printer::None
+    } else if json {
+        Printer::Json(JsonPrinter::new(out, decode.clone(), filter.status))
+    } else {
+        let prefix = if a.output.is_some() && a.follow { PidPrefix::Plain } else { PidPrefix::Bracketed };
+        Printer::Text(TextPrinter::new(
+            out,
+            TextOptions {
+                decode: decode.clone(),
+                prefix,
+                timestamps: a.timestamps,
+                relative: a.relative,
+                times: a.times,
+                status: filter.status,
+                fd_paths: a.fd_paths,
+                quiet: a.quiet,
+                realtime_offset_ns: realtime_offset(),
+            },
+            ntasks,
+        ))
+    };
+    let mut summary_out: Option<Box<dyn Write>> = None;
+    if summary_only {
+        // the table goes where the trace would have gone
+        summary_out = Some(match &a.output {
+            Some(f) => Box::new(File::options().append(true).open(f).with_context(|| format!("Can't fopen '{f}'"))?),
+            None => Box::new(std::io::stderr()),
+        });
+    }
+
+    // --- the loop: poll, render, until the traced tasks are gone ---
+    let mut live: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    if let Some(c) = &child {
+        live.insert(c.pid as u32);
+    }
+    for &pid in &pids {
+        live.insert(pid as u32);
+    }
+    let mut events = Vec::with_capacity(4096);
+    let mut child_status: Option<i32> = None;
+    let mut reaped_at: Option<Instant> = None;
+    loop {
+        tracer.poll(Duration::from_millis(20), &mut events).map_err(|e| anyhow!(e))?;
+        for ev in events.drain(..) {
+            match &ev {
+                Event::Fork { child, .. } => {
+                    live.insert(child.tid);
+                }
+                Event::Exit { task, .. } => {
+                    live.remove(&task.tid);
+                }
+                _ => {}
+            }
+            printer.event(&ev);
+        }
+        printer.flush();
+        if let Some(c) = &child {
+            if child_status.is_none() {
+                if let Some(st) = c.try_wait() {
+                    child_status = Some(st);
+                    reaped_at = Some(Instant::now());
+                }
+            }
+        }
+        let sig = launch::SIGNALLED.load(Ordering::SeqCst);
+        if child.is_none() {
+            // attached: stop on a signal to genba, or when every task is gone
+            if sig != 0 || live.is_empty() {
+                break;
+            }
+            if live.iter().all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists()) {
+                tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
+                for ev in events.drain(..) {
+                    printer.event(&ev);
+                }
+                break;
+            }
+        } else if let Some(t) = reaped_at {
+            // the program is gone: wait for its children (-f) and the last records
+            let others_gone = live.iter().all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists());
+            if (live.is_empty() || others_gone) && t.elapsed() > Duration::from_millis(20) || t.elapsed() > Duration::from_secs(2) && others_gone {
+                tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
+                for ev in events.drain(..) {
+                    printer.event(&ev);
+                }
+                break;
+            }
+        }
+    }
+    for &pid in &pids {
+        let _ = tracer.remove_task(pid as u32);
+        if a.quiet == 0 {
+            eprintln!("genba: Process {pid} detached");
+        }
+    }
+    printer.finish();
+    drop(printer);
+
+    let stats = tracer.stats().map_err(|e| anyhow!(e))?;
+    if want_summary {
+        let rows = tracer.summary().map_err(|e| anyhow!(e))?;
+        let text = summary::render(&rows, sort, &columns);
+        match summary_out.as_mut() {
+            Some(w) => {
+                w.write_all(text.as_bytes())?;
+                w.flush()?;
+            }
+            None => match &a.output {
+                Some(f) => {
+                    let mut w = File::options().append(true).open(f).with_context(|| format!("Can't fopen '{f}'"))?;
+                    w.write_all(text.as_bytes())?;
+                }
+                None => eprint!("{text}"),
+            },
+        }
+    }
+    eprintln!("genba: {} events lost", stats.total_lost());
+    if stats.truncated_records > 0 {
+        eprintln!("genba: {} captures cut short (record full)", stats.truncated_records);
+    }
+    Ok(match child_status {
+        Some(st) => launch::exit_code(st),
+        None => 0,
+    })
+}

@@ -1,0 +1,96 @@
+//! The command line as the user typed it (strace's flags), validated without I/O.
+
+use clap::{ArgAction, Args, Parser, Subcommand};
+
+/// genba: where does my program's time actually go?
+#[derive(Debug, Parser)]
+#[command(name = "genba", version, about = "Where does my program's time actually go? strace-compatible tracing on eBPF")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub cmd: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Trace system calls, as strace does, at a fraction of its cost.
+    Trace(TraceArgs),
+    /// Run COMMAND with empty BPF programs on sys_enter/sys_exit (benchmark floor).
+    #[command(hide = true)]
+    BenchFloor {
+        #[arg(trailing_var_arg = true, required = true)]
+        command: Vec<String>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// Follow forks and threads.
+    #[arg(short = 'f', long = "follow-forks")]
+    pub follow: bool,
+    /// Attach to these processes (comma-separated or repeated).
+    #[arg(short = 'p', long = "attach", value_delimiter = ',')]
+    pub pids: Vec<String>,
+    /// Write the trace (and summary) to FILE instead of stderr.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<String>,
+    /// Count time, calls and errors per syscall; print a summary (kept in the kernel).
+    #[arg(short = 'c', long = "summary-only")]
+    pub summary_only: bool,
+    /// Like -c, but also print the trace.
+    #[arg(short = 'C', long = "summary")]
+    pub summary: bool,
+    /// Sort the summary by time, calls, errors, name or avg-time.
+    #[arg(short = 'S', long = "summary-sort-by", value_name = "SORTBY")]
+    pub sort_by: Option<String>,
+    /// Summarise wall-clock time between entry and exit (genba always does).
+    #[arg(short = 'w', long = "summary-wall-clock")]
+    pub wall: bool,
+    /// Summary columns: time-percent, total-time, avg-time, min-time, max-time, p50, p99, calls, errors, name.
+    #[arg(short = 'U', long = "summary-columns", value_name = "COLUMNS")]
+    pub columns: Option<String>,
+    /// Show the time spent in each call.
+    #[arg(short = 'T', long = "syscall-times")]
+    pub times: bool,
+    /// Prefix lines with the time of day (-tt: with microseconds, -ttt: epoch).
+    #[arg(short = 't', action = ArgAction::Count)]
+    pub timestamps: u8,
+    /// Prefix lines with the time since the previous line.
+    #[arg(short = 'r', long = "relative-timestamps")]
+    pub relative: bool,
+    /// Print strings up to this many bytes.
+    #[arg(short = 's', long = "string-limit", default_value_t = 32, value_name = "STRSIZE")]
+    pub strsize: usize,
+    /// Print structures and the environment in full.
+    #[arg(short = 'v', long = "no-abbrev")]
+    pub verbose: bool,
+    /// Qualifying expression: trace=SET, status=SET, or a syscall set.
+    #[arg(short = 'e', value_name = "EXPR")]
+    pub exprs: Vec<String>,
+    /// Trace only system calls that succeeded (status=successful).
+    #[arg(short = 'z', long = "successful-only")]
+    pub successful: bool,
+    /// Trace only system calls that failed (status=failed).
+    #[arg(short = 'Z', long = "failed-only")]
+    pub failed: bool,
+    /// Print paths of file descriptors.
+    #[arg(short = 'y', long = "decode-fds")]
+    pub fd_paths: bool,
+    /// Suppress attach/detach messages (-qq: and exit messages).
+    #[arg(short = 'q', action = ArgAction::Count)]
+    pub quiet: u8,
+    /// Constants: raw, abbrev or verbose.
+    #[arg(short = 'X', value_name = "FORMAT", default_value = "abbrev")]
+    pub xlat: String,
+    /// Strings in hex (-x: non-ASCII ones, -xx: all).
+    #[arg(short = 'x', action = ArgAction::Count)]
+    pub hex: u8,
+    /// Output format: text (strace's) or jsonl (one object per call).
+    #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
+    pub format: String,
+    /// Ring buffer size in MiB (power of two).
+    #[arg(long = "buffer-size", default_value_t = 8, value_name = "MIB")]
+    pub buffer_mib: u32,
+    /// The program to run and trace.
+    #[arg(trailing_var_arg = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}

@@ -1,0 +1,153 @@
+//! Starting the traced program and handling signals, so that the program is
+//! never left worse off: it runs unmodified, signals meant for it reach it, and
+//! its exit status becomes genba's.
+
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
+
+use anyhow::{anyhow, Result};
+
+/// A program forked and held before exec until tracing is ready.
+pub struct Child {
+    pub pid: i32,
+    go: i32,
+}
+
+/// Finds `cmd` as execvp would: as is with a slash, else along PATH.
+pub fn resolve(cmd: &str) -> Option<PathBuf> {
+    if cmd.contains('/') {
+        let p = PathBuf::from(cmd);
+        return p.exists().then_some(p);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    std::env::split_paths(&path).map(|d| d.join(cmd)).find(|p| is_executable(p))
+}
+
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    p.metadata().map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false)
+}
+
+impl Child {
+    /// Forks; the child waits on a pipe, then execs `path` with `args`.
+    pub fn spawn(path: &Path, args: &[String]) -> Result<Child> {
+        let cpath = CString::new(path.as_os_str().as_bytes()).map_err(|_| anyhow!("command contains a NUL byte"))?;
+        let cargs: Vec<CString> = args
+            .iter()
+            .map(|a| CString::new(a.as_bytes()).map_err(|_| anyhow!("argument contains a NUL byte")))
+            .collect::<Result<_>>()?;
+        let mut argv: Vec<*const libc::c_char> = cargs.iter().map(|a| a.as_ptr()).collect();
+        argv.push(std::ptr::null());
+        let mut fds = [0i32; 2];
+        // SAFETY: fds is a valid array of two ints.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+            return Err(anyhow!("pipe: {}", std::io::Error::last_os_error()));
+        }
+        let msg = format!("genba: exec {}: ", path.display());
+        // SAFETY: after fork the child only calls async-signal-safe functions.
+        let pid = unsafe { libc::fork() };
+        if pid < 0 {
+            return Err(anyhow!("fork: {}", std::io::Error::last_os_error()));
+        }
+        if pid == 0 {
+            // SAFETY: raw syscalls on valid buffers; no allocation in the child.
+            unsafe {
+                libc::close(fds[1]);
+                let mut b = 0u8;
+                libc::read(fds[0], (&mut b as *mut u8).cast(), 1);
+                libc::close(fds[0]);
+                libc::execv(cpath.as_ptr(), argv.as_ptr());
+                let err = *libc::__errno_location();
+                libc::write(2, msg.as_ptr().cast(), msg.len());
+                let s = libc::strerror(err);
+                libc::write(2, s.cast(), libc::strlen(s));
+                libc::write(2, b"\n".as_ptr().cast(), 1);
+                libc::_exit(if err == libc::ENOENT { 127 } else { 126 });
+            }
+        }
+        // SAFETY: closing our copy of the read end.
+        unsafe { libc::close(fds[0]) };
+        Ok(Child { pid, go: fds[1] })
+    }
+
+    /// Lets the child exec.
+    pub fn release(&mut self) {
+        if self.go >= 0 {
+            // SAFETY: writing one byte to our pipe, then closing it.
+            unsafe {
+                libc::write(self.go, b"g".as_ptr().cast(), 1);
+                libc::close(self.go);
+            }
+            self.go = -1;
+        }
+    }
+
+    /// Non-blocking wait: the wait status once the child ended.
+    pub fn try_wait(&self) -> Option<i32> {
+        let mut st = 0;
+        // SAFETY: valid pointer to an int.
+        let r = unsafe { libc::waitpid(self.pid, &mut st, libc::WNOHANG) };
+        (r == self.pid).then_some(st)
+    }
+
+    /// Kills a child that never got to exec (tracing could not start).
+    pub fn abort(mut self) {
+        // SAFETY: signalling and reaping our own child.
+        unsafe {
+            libc::kill(self.pid, libc::SIGKILL);
+        }
+        self.release();
+        let mut st = 0;
+        // SAFETY: valid pointer.
+        unsafe { libc::waitpid(self.pid, &mut st, 0) };
+    }
+}
+
+/// genba's exit code for a child's wait status: its code, or 128 + signal.
+pub fn exit_code(status: i32) -> i32 {
+    if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else if libc::WIFSIGNALED(status) {
+        128 + libc::WTERMSIG(status)
+    } else {
+        1
+    }
+}
+
+/// The last terminating signal received (0: none).
+pub static SIGNALLED: AtomicI32 = AtomicI32::new(0);
+/// The program to forward signals to (0: none).
+pub static FORWARD_TO: AtomicI32 = AtomicI32::new(0);
+
+extern "C" fn on_signal(sig: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
+    SIGNALLED.store(sig, Ordering::SeqCst);
+    let child = FORWARD_TO.load(Ordering::SeqCst);
+    // A signal sent to genba alone (kill, not the terminal) is meant for the
+    // program: pass it on. Terminal signals reach the whole process group.
+    // SAFETY: info is valid in a SA_SIGINFO handler; kill is async-signal-safe.
+    unsafe {
+        let code = if info.is_null() { 0 } else { (*info).si_code };
+        if child > 0 && code != libc::SI_KERNEL {
+            libc::kill(child, sig);
+        }
+    }
+}
+
+/// Catches INT, TERM, HUP, QUIT so genba can finish its output.
+pub fn install_handlers() {
+    for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+        // SAFETY: installing a handler that only touches atomics and calls kill.
+        unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_signal as *const () as usize;
+            sa.sa_flags = libc::SA_SIGINFO | libc::SA_RESTART;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+    // A closed output pipe must not kill genba before it reports.
+    // SAFETY: ignoring SIGPIPE.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+}

@@ -1,0 +1,422 @@
+//! Renderers of syscall events: strace's text and JSON lines. They see only
+//! events and decoders, never BPF.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::Write;
+
+use genba_events::{Event, SyscallEnter, SyscallExit};
+use genba_syscalls::decode::{self, Ret};
+use genba_syscalls::{consts, table, CallView, Options};
+
+use crate::filter::StatusSet;
+
+/// How lines are prefixed with the task id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PidPrefix {
+    /// `[pid  1234] ` once more than one task is traced (strace to a terminal).
+    Bracketed,
+    /// `1234  ` on every line (strace -f -o FILE).
+    Plain,
+}
+
+pub struct TextOptions {
+    pub decode: Options,
+    pub prefix: PidPrefix,
+    pub timestamps: u8,
+    pub relative: bool,
+    pub times: bool,
+    pub status: StatusSet,
+    pub fd_paths: bool,
+    pub quiet: u8,
+    /// CLOCK_REALTIME - CLOCK_MONOTONIC, to print times of day.
+    pub realtime_offset_ns: i64,
+}
+
+struct Pending {
+    enter: SyscallEnter,
+    /// Bytes of argument text already printed (0 when nothing was).
+    printed: Option<usize>,
+}
+
+/// strace's text output.
+pub struct TextPrinter<W: Write> {
+    out: W,
+    o: TextOptions,
+    pending: HashMap<u32, Pending>,
+    /// The task whose line is open (entry printed, no newline yet).
+    open: Option<u32>,
+    col: usize,
+    nprocs: usize,
+    last_ts: Option<u64>,
+    line: String,
+}
+
+const ACOLUMN: usize = 40;
+
+fn name_of(nr: u32) -> String {
+    match table::by_nr(nr) {
+        Some(s) => s.name.to_string(),
+        None => format!("syscall_{nr:#x}"),
+    }
+}
+
+fn fd_path(tgid: u32, fd: i32) -> Option<String> {
+    if fd < 0 {
+        return None;
+    }
+    std::fs::read_link(format!("/proc/{tgid}/fd/{fd}")).ok().map(|p| p.to_string_lossy().into_owned())
+}
+
+impl<W: Write> TextPrinter<W> {
+    pub fn new(out: W, o: TextOptions, initial_tasks: usize) -> Self {
+        TextPrinter { out, o, pending: HashMap::new(), open: None, col: 0, nprocs: initial_tasks, last_ts: None, line: String::new() }
+    }
+
+    fn emit(&mut self, s: &str) {
+        self.line.push_str(s);
+        match s.rfind('\n') {
+            Some(i) => self.col = s.len() - i - 1,
+            None => self.col += s.len(),
+        }
+    }
+
+    fn flush_line(&mut self) {
+        let _ = self.out.write_all(self.line.as_bytes());
+        self.line.clear();
+    }
+
+    fn leader(&mut self, tid: u32, ts: u64) {
+        let mut s = String::new();
+        match self.o.prefix {
+            PidPrefix::Plain => {
+                let _ = write!(s, "{tid:<5} ");
+            }
+            PidPrefix::Bracketed if self.nprocs > 1 => {
+                let _ = write!(s, "[pid {tid:>5}] ");
+            }
+            PidPrefix::Bracketed => {}
+        }
+        if self.o.timestamps > 0 {
+            let real = ts as i64 + self.o.realtime_offset_ns;
+            let secs = real.div_euclid(1_000_000_000);
+            let us = real.rem_euclid(1_000_000_000) / 1000;
+            match self.o.timestamps {
+                1 | 2 => {
+                    let tod = local_time_of_day(secs);
+                    if self.o.timestamps == 1 {
+                        let _ = write!(s, "{tod} ");
+                    } else {
+                        let _ = write!(s, "{tod}.{us:06} ");
+                    }
+                }
+                _ => {
+                    let _ = write!(s, "{secs}.{us:06} ");
+                }
+            }
+        } else if self.o.relative {
+            let d = self.last_ts.map(|l| ts.saturating_sub(l)).unwrap_or(0);
+            let _ = write!(s, "{:>6}.{:06} ", d / 1_000_000_000, (d % 1_000_000_000) / 1000);
+        }
+        self.last_ts = Some(ts);
+        self.col = 0;
+        self.emit(&s);
+    }
+
+    /// Ends an open line of another task with ` <unfinished ...>`.
+    fn interrupt(&mut self, tid: Option<u32>) {
+        if let Some(open) = self.open {
+            if Some(open) != tid {
+                self.emit(" <unfinished ...>\n");
+                self.flush_line();
+                self.open = None;
+            }
+        }
+    }
+
+    pub fn event(&mut self, ev: &Event) {
+        match ev {
+            Event::SyscallEnter(e) => self.enter(e),
+            Event::SyscallExit(x) => self.exit(x),
+            Event::Fork { .. } => self.nprocs += 1,
+            Event::Exec { task, old_tid, .. } => {
+                if *old_tid != task.tid {
+                    // a non-leader thread exec'd: the old tid is gone
+                    self.pending.remove(old_tid);
+                }
+            }
+            Event::Exit { ts, task, status } => {
+                let tid = task.tid;
+                if let Some(p) = self.pending.remove(&tid) {
+                    if self.o.status.unfinished || self.o.status.is_all() {
+                        if self.open == Some(tid) {
+                            self.emit(")");
+                            self.pad();
+                            self.emit("= ?\n");
+                            self.flush_line();
+                            self.open = None;
+                        } else {
+                            self.interrupt(None);
+                            self.leader(tid, *ts);
+                            let name = name_of(p.enter.nr);
+                            if p.printed.is_some() {
+                                self.emit(&format!("<... {name} resumed>)"));
+                            } else {
+                                let text = decode::write_args(&name, view(&p.enter, None), &self.o.decode, None).s;
+                                self.emit(&format!("{name}({text})"));
+                            }
+                            self.pad();
+                            self.emit("= ?\n");
+                            self.flush_line();
+                        }
+                    }
+                }
+                if self.o.quiet < 2 {
+                    self.interrupt(None);
+                    self.leader(tid, *ts);
+                    let st = *status;
+                    let sig = st & 0x7f;
+                    let msg = if sig == 0 {
+                        format!("+++ exited with {} +++\n", (st >> 8) & 0xff)
+                    } else {
+                        let core = if st & 0x80 != 0 { " (core dumped)" } else { "" };
+                        format!("+++ killed by {}{core} +++\n", consts::signal_name(sig))
+                    };
+                    self.emit(&msg);
+                    self.flush_line();
+                }
+                self.nprocs = self.nprocs.saturating_sub(1);
+            }
+            Event::Signal { ts, task, sig, siginfo } => {
+                if self.o.quiet >= 3 {
+                    return;
+                }
+                self.interrupt(None);
+                if self.open == Some(task.tid) {
+                    self.emit(" <unfinished ...>\n");
+                    self.flush_line();
+                    self.open = None;
+                }
+                self.leader(task.tid, *ts);
+                let text = format!("--- {} {} ---\n", consts::signal_name(*sig), crate::siginfo::format(*sig, siginfo));
+                self.emit(&text);
+                self.flush_line();
+            }
+        }
+    }
+
+    fn pad(&mut self) {
+        // strace: ") " then pad to column 40, then "= ..."
+        self.emit(" ");
+        if self.col < ACOLUMN {
+            let n = ACOLUMN - self.col;
+            self.emit(&" ".repeat(n));
+        }
+    }
+
+    fn enter(&mut self, e: &SyscallEnter) {
+        let tid = e.task.tid;
+        let mut printed = None;
+        if self.o.status.is_all() {
+            self.interrupt(Some(tid));
+            let name = name_of(e.nr);
+            let tgid = e.task.tgid;
+            let namer = |fd: i32| fd_path(tgid, fd);
+            let namer_ref: Option<&dyn Fn(i32) -> Option<String>> = if self.o.fd_paths { Some(&namer) } else { None };
+            let text = decode::write_args(&name, view(e, None), &self.o.decode, namer_ref).s;
+            self.leader(tid, e.ts);
+            self.emit(&format!("{name}({text}"));
+            printed = Some(text.len());
+            self.open = Some(tid);
+        }
+        self.pending.insert(tid, Pending { enter: e.clone(), printed });
+    }
+
+    fn exit(&mut self, x: &SyscallExit) {
+        let tid = x.task.tid;
+        let pending = self.pending.remove(&tid).filter(|p| p.enter.nr == x.nr);
+        let ok = x.ret >= 0 || x.ret < -4095;
+        if !self.o.status.is_all() && !((ok && self.o.status.successful) || (!ok && self.o.status.failed)) {
+            return;
+        }
+        let name = name_of(x.nr);
+        let (args, enter_caps): ([u64; 6], &[genba_events::Capture]) = match &pending {
+            Some(p) => (p.enter.args, &p.enter.captures),
+            None => (x.args, &[]),
+        };
+        let call = CallView { nr: x.nr, args, enter: enter_caps, exit: Some((x.ret, &x.captures)) };
+        let tgid = x.task.tgid;
+        let namer = |fd: i32| fd_path(tgid, fd);
+        let namer_ref: Option<&dyn Fn(i32) -> Option<String>> = if self.o.fd_paths { Some(&namer) } else { None };
+        let text = decode::write_args(&name, call, &self.o.decode, namer_ref).s;
+        let printed = pending.as_ref().and_then(|p| p.printed);
+        match printed {
+            Some(n) if self.open == Some(tid) => {
+                let rest = text.get(n..).unwrap_or("");
+                self.emit(&format!("{rest})"));
+            }
+            Some(n) => {
+                self.interrupt(None);
+                self.leader(tid, x.ts);
+                let rest = text.get(n..).unwrap_or("");
+                self.emit(&format!("<... {name} resumed>{rest})"));
+            }
+            None => {
+                self.interrupt(None);
+                self.leader(tid, pending.as_ref().map(|p| p.enter.ts).unwrap_or(x.ts));
+                self.emit(&format!("{name}({text})"));
+            }
+        }
+        self.open = None;
+        self.pad();
+        let mut r = String::new();
+        let kind = genba_syscalls::decode::decoder(&name).map(|d| d.ret).unwrap_or(Ret::Dec);
+        decode::format_return(&mut r, x.ret, kind, self.o.decode.xlat);
+        if kind == Ret::Fd && x.ret >= 0 && self.o.fd_paths {
+            if let Some(p) = fd_path(tgid, x.ret as i32) {
+                let _ = write!(r, "<{p}>");
+            }
+        }
+        if self.o.times {
+            let start = x.enter_ts.or(pending.as_ref().map(|p| p.enter.ts));
+            match start {
+                Some(s) => {
+                    let d = x.ts.saturating_sub(s);
+                    let _ = write!(r, " <{}.{:06}>", d / 1_000_000_000, (d % 1_000_000_000) / 1000);
+                }
+                None => r.push_str(" <unavailable>"),
+            }
+        }
+        r.push('\n');
+        self.emit(&r);
+        self.flush_line();
+    }
+
+    /// Closes an open line at the end of the run.
+    pub fn finish(&mut self) {
+        if self.open.take().is_some() {
+            self.emit(" <unfinished ...>\n");
+            self.flush_line();
+        }
+        let _ = self.out.flush();
+    }
+
+    pub fn flush(&mut self) {
+        let _ = self.out.flush();
+    }
+}
+
+fn view<'a>(e: &'a SyscallEnter, exit: Option<(i64, &'a [genba_events::Capture])>) -> CallView<'a> {
+    CallView { nr: e.nr, args: e.args, enter: &e.captures, exit }
+}
+
+fn local_time_of_day(secs: i64) -> String {
+    let t = secs as libc::time_t;
+    // SAFETY: localtime_r writes into tm, a valid struct.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    unsafe { libc::localtime_r(&t, &mut tm) };
+    format!("{:02}:{:02}:{:02}", tm.tm_hour, tm.tm_min, tm.tm_sec)
+}
+
+/// JSON lines: one object per completed (or unfinished) call.
+pub struct JsonPrinter<W: Write> {
+    out: W,
+    decode: Options,
+    status: StatusSet,
+    pending: HashMap<u32, SyscallEnter>,
+}
+
+impl<W: Write> JsonPrinter<W> {
+    pub fn new(out: W, decode: Options, status: StatusSet) -> Self {
+        JsonPrinter { out, decode, status, pending: HashMap::new() }
+    }
+
+    pub fn event(&mut self, ev: &Event) {
+        match ev {
+            Event::SyscallEnter(e) => {
+                self.pending.insert(e.task.tid, e.clone());
+            }
+            Event::SyscallExit(x) => {
+                let p = self.pending.remove(&x.task.tid).filter(|p| p.nr == x.nr);
+                let ok = x.ret >= 0 || x.ret < -4095;
+                if !self.status.is_all() && !((ok && self.status.successful) || (!ok && self.status.failed)) {
+                    return;
+                }
+                self.call(p.as_ref(), Some(x));
+            }
+            Event::Exit { task, status, ts } => {
+                if let Some(p) = self.pending.remove(&task.tid) {
+                    self.call(Some(&p), None);
+                }
+                let v = serde_json::json!({"type": "exit", "ts_ns": ts, "pid": task.tgid, "tid": task.tid, "status": status});
+                let _ = writeln!(self.out, "{v}");
+            }
+            Event::Signal { ts, task, sig, siginfo } => {
+                let v = serde_json::json!({"type": "signal", "ts_ns": ts, "pid": task.tgid, "tid": task.tid,
+                    "signal": consts::signal_name(*sig), "siginfo": crate::siginfo::format(*sig, siginfo)});
+                let _ = writeln!(self.out, "{v}");
+            }
+            Event::Fork { ts, task, child } => {
+                let v = serde_json::json!({"type": "fork", "ts_ns": ts, "pid": task.tgid, "tid": task.tid, "child_tid": child.tid, "child_pid": child.tgid});
+                let _ = writeln!(self.out, "{v}");
+            }
+            Event::Exec { .. } => {}
+        }
+    }
+
+    fn call(&mut self, e: Option<&SyscallEnter>, x: Option<&SyscallExit>) {
+        let (nr, task) = match (e, x) {
+            (Some(e), _) => (e.nr, e.task),
+            (None, Some(x)) => (x.nr, x.task),
+            _ => return,
+        };
+        let name = name_of(nr);
+        let args = e.map(|e| e.args).or(x.map(|x| x.args)).unwrap_or_default();
+        let call = CallView {
+            nr,
+            args,
+            enter: e.map(|e| e.captures.as_slice()).unwrap_or(&[]),
+            exit: x.map(|x| (x.ret, x.captures.as_slice())),
+        };
+        let texts = decode::split_args(&name, call, &self.decode);
+        let nargs = table::by_nr(nr).map(|s| s.nargs as usize).unwrap_or(6);
+        let arr: Vec<serde_json::Value> = (0..nargs)
+            .map(|i| serde_json::json!({"raw": args[i], "text": texts.get(i).cloned().unwrap_or_default()}))
+            .collect();
+        let mut v = serde_json::json!({
+            "type": "syscall",
+            "pid": task.tgid,
+            "tid": task.tid,
+            "name": name,
+            "nr": nr,
+            "args": arr,
+        });
+        let m = v.as_object_mut().expect("object");
+        if let Some(e) = e {
+            m.insert("ts_ns".into(), e.ts.into());
+        }
+        match x {
+            Some(x) => {
+                m.insert("ret".into(), x.ret.into());
+                if (-4095..0).contains(&x.ret) {
+                    let name = consts::errno_name((-x.ret) as i32).map(|(n, _)| n.to_string()).unwrap_or_else(|| format!("{}", -x.ret));
+                    m.insert("errno".into(), name.into());
+                } else {
+                    m.insert("errno".into(), serde_json::Value::Null);
+                }
+                m.insert("exit_ts_ns".into(), x.ts.into());
+                let start = x.enter_ts.or(e.map(|e| e.ts));
+                m.insert("duration_ns".into(), start.map(|s| x.ts.saturating_sub(s)).into());
+            }
+            None => {
+                m.insert("ret".into(), serde_json::Value::Null);
+                m.insert("unfinished".into(), true.into());
+            }
+        }
+        let _ = writeln!(self.out, "{v}");
+    }
+
+    pub fn finish(&mut self) {
+        let _ = self.out.flush();
+    }
+}

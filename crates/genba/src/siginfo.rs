@@ -1,0 +1,86 @@
+//! strace's rendering of a delivered signal's siginfo: `{si_signo=SIGCHLD, ...}`.
+
+use genba_syscalls::consts;
+
+fn i32_at(d: &[u8; 48], off: usize) -> i32 {
+    i32::from_le_bytes(d[off..off + 4].try_into().unwrap_or([0; 4]))
+}
+
+fn u64_at(d: &[u8; 48], off: usize) -> u64 {
+    u64::from_le_bytes(d[off..off + 8].try_into().unwrap_or([0; 8]))
+}
+
+fn si_code_name(sig: i32, code: i32) -> String {
+    let generic = match code {
+        0 => Some("SI_USER"),
+        0x80 => Some("SI_KERNEL"),
+        -1 => Some("SI_QUEUE"),
+        -2 => Some("SI_TIMER"),
+        -3 => Some("SI_MESGQ"),
+        -4 => Some("SI_ASYNCIO"),
+        -5 => Some("SI_SIGIO"),
+        -6 => Some("SI_TKILL"),
+        _ => None,
+    };
+    if let Some(g) = generic {
+        return g.to_string();
+    }
+    let specific: &[&str] = match sig {
+        libc::SIGCHLD => &["CLD_EXITED", "CLD_KILLED", "CLD_DUMPED", "CLD_TRAPPED", "CLD_STOPPED", "CLD_CONTINUED"],
+        libc::SIGSEGV => &["SEGV_MAPERR", "SEGV_ACCERR", "SEGV_BNDERR", "SEGV_PKUERR"],
+        libc::SIGBUS => &["BUS_ADRALN", "BUS_ADRERR", "BUS_OBJERR", "BUS_MCEERR_AR", "BUS_MCEERR_AO"],
+        libc::SIGILL => &["ILL_ILLOPC", "ILL_ILLOPN", "ILL_ILLADR", "ILL_ILLTRP", "ILL_PRVOPC", "ILL_PRVREG", "ILL_COPROC", "ILL_BADSTK"],
+        libc::SIGFPE => &["FPE_INTDIV", "FPE_INTOVF", "FPE_FLTDIV", "FPE_FLTOVF", "FPE_FLTUND", "FPE_FLTRES", "FPE_FLTINV", "FPE_FLTSUB"],
+        libc::SIGTRAP => &["TRAP_BRKPT", "TRAP_TRACE", "TRAP_BRANCH", "TRAP_HWBKPT"],
+        libc::SIGIO => &["POLL_IN", "POLL_OUT", "POLL_MSG", "POLL_ERR", "POLL_PRI", "POLL_HUP"],
+        _ => &[],
+    };
+    match usize::try_from(code).ok().and_then(|c| c.checked_sub(1)).and_then(|i| specific.get(i)) {
+        Some(n) => n.to_string(),
+        None => format!("{code:#x}"),
+    }
+}
+
+/// Formats the siginfo bytes of signal `sig` as strace does.
+pub fn format(sig: i32, d: &[u8; 48]) -> String {
+    let signo = i32_at(d, 0);
+    let errno = i32_at(d, 4);
+    let code = i32_at(d, 8);
+    let mut s = format!("{{si_signo={}, si_code={}", consts::signal_name(if signo != 0 { signo } else { sig }), si_code_name(sig, code));
+    if errno != 0 {
+        s.push_str(&format!(", si_errno={errno}"));
+    }
+    let pid = i32_at(d, 16);
+    let uid = i32_at(d, 20) as u32;
+    if code <= 0 || code == 0x80 {
+        match code {
+            0 | -6 => s.push_str(&format!(", si_pid={pid}, si_uid={uid}")),
+            -1 => s.push_str(&format!(", si_pid={pid}, si_uid={uid}, si_int={}, si_ptr={:#x}", i32_at(d, 24), u64_at(d, 24))),
+            -2 => s.push_str(&format!(", si_timerid={pid:#x}, si_overrun={}, si_int={}, si_ptr={:#x}", i32_at(d, 20), i32_at(d, 24), u64_at(d, 24))),
+            _ => {}
+        }
+    } else {
+        match sig {
+            libc::SIGCHLD => {
+                let status = i32_at(d, 24);
+                let st = if code == 1 { status.to_string() } else { consts::signal_name(status) };
+                s.push_str(&format!(
+                    ", si_pid={pid}, si_uid={uid}, si_status={st}, si_utime={}, si_stime={}",
+                    u64_at(d, 32) as i64,
+                    u64_at(d, 40) as i64
+                ));
+            }
+            libc::SIGSEGV | libc::SIGBUS | libc::SIGILL | libc::SIGFPE | libc::SIGTRAP => {
+                let addr = u64_at(d, 16);
+                if addr == 0 {
+                    s.push_str(", si_addr=NULL");
+                } else {
+                    s.push_str(&format!(", si_addr={addr:#x}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    s.push('}');
+    s
+}
