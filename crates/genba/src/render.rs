@@ -217,7 +217,10 @@ impl<W: Write> TextPrinter<W> {
     fn enter(&mut self, e: &SyscallEnter) {
         let tid = e.task.tid;
         let mut printed = None;
-        if self.o.status.is_all() {
+        // A string the kernel could not read at entry is read again at exit:
+        // print the whole line then, so it shows the string.
+        let retry = e.captures.iter().any(|c| c.fault && c.item == genba_events::CaptureItem::Data);
+        if self.o.status.is_all() && !retry {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
             let tgid = e.task.tgid;

@@ -159,6 +159,10 @@ struct genba_inflight {
 	__u32 tid;
 	__u32 nr;
 	__u64 ts;
+	/* arguments whose string could not be read at entry (page not yet
+	 * present): read again at exit, which nearly always succeeds */
+	__u32 retry;
+	__u32 pad;
 };
 
 /* In-kernel summary per syscall number, per CPU. */

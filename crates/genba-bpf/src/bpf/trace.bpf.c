@@ -33,6 +33,8 @@ struct regs_head {
 };
 
 #define NR_EXECVE 59
+/* inflight.nr of a task just created by fork/clone, before it first runs */
+#define FORK_CHILD 0xffffffffU
 #define NR_EXECVEAT 322
 
 const volatile __u32 follow_forks = 0;
@@ -151,6 +153,8 @@ struct cap_ctx {
 	__u8 kind;
 	__u8 elem;
 	__u8 pad;
+	__u32 faulted; /* bit per argument whose string read failed */
+	__u32 retry;   /* at exit: arguments to read again */
 };
 
 static __always_inline int room(struct cap_ctx *c)
@@ -234,6 +238,8 @@ __noinline int cap_str(struct cap_ctx *c, __u64 ptr, __u64 max)
 	BOUND(m, 2 * GENBA_CAP_MAX - 1);
 	r = ptr ? bpf_probe_read_user_str(s->buf + o + sizeof(struct genba_cap), m, (void *)ptr) : -1;
 	if (r <= 0) {
+		if (c->kind == GENBA_ITEM_DATA && c->arg < GENBA_NARGS)
+			c->faulted |= 1U << c->arg;
 		cap_finish(c, s->buf, o, GENBA_CAPF_FAULT, 0, ptr);
 		return 1;
 	}
@@ -369,7 +375,7 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 		if (a->kind == GENBA_CAP_NONE)
 			continue;
 		if (at_exit) {
-			if (when == GENBA_AT_ENTER)
+			if (when == GENBA_AT_ENTER && !(a->kind == GENBA_CAP_STR && (c->retry & (1U << i))))
 				continue;
 			if (when == GENBA_AT_EXIT_OK && ret < 0)
 				continue;
@@ -489,6 +495,7 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 		inf->tid = tid;
 		inf->nr = nr;
 		inf->ts = ts;
+		inf->retry = 0;
 	}
 	if (!emit_records)
 		return 0;
@@ -504,6 +511,8 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	if (spec)
 		capture(&c, spec, e->args, 0, 0);
 	e->ncaps = c.ncaps;
+	if (inf && c.faulted)
+		inf->retry = c.faulted;
 	fill_hdr(&e->hdr, GENBA_REC_SYS_ENTER, c.off, ts);
 	submit(e, c.off);
 	return 0;
@@ -519,7 +528,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	struct genba_inflight *inf;
 	__u64 args[GENBA_NARGS];
 	__u64 orig_ax, ts, enter_ts = 0;
-	__u32 slot, nr;
+	__u32 slot, nr, retry = 0;
 
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
@@ -532,7 +541,12 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		/* rt_sigreturn leaves orig_ax at -1: the entry knows better */
 		nr = inf->nr;
 		enter_ts = inf->ts;
+		retry = inf->retry;
 		inf->ts = 0;
+	} else if (inf && inf->tid == tid && inf->nr == FORK_CHILD) {
+		/* a new task's return from fork/clone: strace shows nothing */
+		inf->nr = 0;
+		return 0;
 	}
 	spec = bpf_map_lookup_elem(&specs, &nr);
 	if (spec && !(spec->flags & GENBA_SPEC_TRACED))
@@ -572,7 +586,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	e->nr = nr;
 	e->ret = ret;
 	e->enter_ts = enter_ts;
-	struct cap_ctx c = { .off = sizeof(*e) };
+	struct cap_ctx c = { .off = sizeof(*e), .retry = retry };
 	if (spec)
 		capture(&c, spec, e->args, ret, 1);
 	e->ncaps = c.ncaps;
@@ -594,6 +608,16 @@ int sched_fork(struct bpf_raw_tracepoint_args *ctx)
 		return 0;
 	ctid = BPF_CORE_READ(child, pid);
 	bpf_map_update_elem(&tasks, &ctid, &val, BPF_ANY);
+	{
+		__u32 slot = ctid & inflight_mask;
+		struct genba_inflight *inf = bpf_map_lookup_elem(&inflight, &slot);
+		if (inf) {
+			inf->tid = ctid;
+			inf->nr = FORK_CHILD;
+			inf->ts = 0;
+			inf->retry = 0;
+		}
+	}
 	f.child_tid = ctid;
 	f.child_tgid = BPF_CORE_READ(child, tgid);
 	fill_hdr(&f.hdr, GENBA_REC_FORK, sizeof(f), bpf_ktime_get_ns());
