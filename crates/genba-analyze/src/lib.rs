@@ -49,11 +49,7 @@ impl SyscallTotals {
 
     /// Mean call time in ns.
     pub fn avg_ns(&self) -> u64 {
-        if self.calls == 0 {
-            0
-        } else {
-            self.total_ns / self.calls
-        }
+        self.total_ns.checked_div(self.calls).unwrap_or(0)
     }
 }
 
@@ -81,7 +77,9 @@ pub fn sort_rows(rows: &mut [SyscallTotals], by: SortBy) {
         SortBy::Calls => rows.sort_by(|a, b| b.calls.cmp(&a.calls).then(a.name.cmp(&b.name))),
         SortBy::Errors => rows.sort_by(|a, b| b.errors.cmp(&a.errors).then(a.name.cmp(&b.name))),
         SortBy::Name => rows.sort_by(|a, b| a.name.cmp(&b.name)),
-        SortBy::AvgTime => rows.sort_by(|a, b| b.avg_ns().cmp(&a.avg_ns()).then(a.name.cmp(&b.name))),
+        SortBy::AvgTime => {
+            rows.sort_by(|a, b| b.avg_ns().cmp(&a.avg_ns()).then(a.name.cmp(&b.name)))
+        }
         SortBy::Nothing => {}
     }
 }
@@ -95,7 +93,14 @@ mod tests {
         let mut hist = vec![0; 40];
         hist[10] = 90; // ~1-2 us
         hist[20] = 10; // ~1-2 ms
-        let t = SyscallTotals { name: "x".into(), calls: 100, min_ns: 1100, max_ns: 1_900_000, hist, ..Default::default() };
+        let t = SyscallTotals {
+            name: "x".into(),
+            calls: 100,
+            min_ns: 1100,
+            max_ns: 1_900_000,
+            hist,
+            ..Default::default()
+        };
         let p50 = t.percentile(0.5);
         assert!((1024..2048).contains(&p50), "{p50}");
         let p99 = t.percentile(0.99);
@@ -106,8 +111,18 @@ mod tests {
     #[test]
     fn sorting() {
         let mut r = vec![
-            SyscallTotals { name: "b".into(), calls: 1, total_ns: 5, ..Default::default() },
-            SyscallTotals { name: "a".into(), calls: 3, total_ns: 5, ..Default::default() },
+            SyscallTotals {
+                name: "b".into(),
+                calls: 1,
+                total_ns: 5,
+                ..Default::default()
+            },
+            SyscallTotals {
+                name: "a".into(),
+                calls: 3,
+                total_ns: 5,
+                ..Default::default()
+            },
         ];
         sort_rows(&mut r, SortBy::Time);
         assert_eq!(r[0].name, "a");

@@ -64,7 +64,12 @@ pub struct TraceConfig {
 
 impl Default for TraceConfig {
     fn default() -> Self {
-        TraceConfig { follow_forks: false, records: true, summary: false, buffer_bytes: 1 << 23 }
+        TraceConfig {
+            follow_forks: false,
+            records: true,
+            summary: false,
+            buffer_bytes: 1 << 23,
+        }
     }
 }
 
@@ -94,7 +99,10 @@ fn read_u32_file(path: &str) -> Option<u32> {
 }
 
 fn map_err(map: &'static str) -> impl Fn(libbpf_rs::Error) -> Error {
-    move |e| Error::Map { map, err: e.to_string() }
+    move |e| Error::Map {
+        map,
+        err: e.to_string(),
+    }
 }
 
 impl Tracer {
@@ -106,31 +114,60 @@ impl Tracer {
         let storage: &'static mut MaybeUninit<libbpf_rs::OpenObject> =
             Box::leak(Box::new(MaybeUninit::uninit()));
         let builder = skel::TraceSkelBuilder::default();
-        let mut open = builder.open(storage).map_err(|e| Error::Load(e.to_string()))?;
+        let mut open = builder
+            .open(storage)
+            .map_err(|e| Error::Load(e.to_string()))?;
 
-        let pid_max = read_u32_file("/proc/sys/kernel/pid_max").unwrap_or(1 << 22).max(1024);
+        let pid_max = read_u32_file("/proc/sys/kernel/pid_max")
+            .unwrap_or(1 << 22)
+            .max(1024);
         let slots = pid_max.next_power_of_two().min(1 << 16);
         let ncpus = libbpf_rs::num_possible_cpus().map_err(|e| Error::Load(e.to_string()))? as u32;
-        let ro = open.maps.rodata_data.as_deref_mut().ok_or_else(|| Error::Load("no rodata".into()))?;
+        let ro = open
+            .maps
+            .rodata_data
+            .as_deref_mut()
+            .ok_or_else(|| Error::Load("no rodata".into()))?;
         ro.follow_forks = cfg.follow_forks as u32;
         ro.emit_records = cfg.records as u32;
         ro.keep_summary = cfg.summary as u32;
         ro.inflight_mask = slots - 1;
         ro.wakeup_bytes = u64::from(cfg.buffer_bytes / 4);
-        open.maps.tasks.set_max_entries(pid_max + 1).map_err(map_err("tasks"))?;
-        open.maps.inflight.set_max_entries(slots).map_err(map_err("inflight"))?;
-        open.maps.scratch.set_max_entries(ncpus).map_err(map_err("scratch"))?;
-        open.maps.events.set_max_entries(cfg.buffer_bytes).map_err(map_err("events"))?;
+        open.maps
+            .tasks
+            .set_max_entries(pid_max + 1)
+            .map_err(map_err("tasks"))?;
+        open.maps
+            .inflight
+            .set_max_entries(slots)
+            .map_err(map_err("inflight"))?;
+        open.maps
+            .scratch
+            .set_max_entries(ncpus)
+            .map_err(map_err("scratch"))?;
+        open.maps
+            .events
+            .set_max_entries(cfg.buffer_bytes)
+            .map_err(map_err("events"))?;
         if !cfg.records {
             // No records: the scratch area and ring buffer stay minimal.
-            open.maps.scratch.set_max_entries(1).map_err(map_err("scratch"))?;
-            open.maps.events.set_max_entries(4096).map_err(map_err("events"))?;
+            open.maps
+                .scratch
+                .set_max_entries(1)
+                .map_err(map_err("scratch"))?;
+            open.maps
+                .events
+                .set_max_entries(4096)
+                .map_err(map_err("events"))?;
         }
         let skel = open.load().map_err(|e| Error::Load(e.to_string()))?;
         let skel: &'static skel::TraceSkel<'static> = Box::leak(Box::new(skel));
 
         for nr in 0..MAX_SYSCALLS {
-            let plan = plans.get(nr as usize).copied().unwrap_or(SyscallPlan { traced: true, ..Default::default() });
+            let plan = plans.get(nr as usize).copied().unwrap_or(SyscallPlan {
+                traced: true,
+                ..Default::default()
+            });
             let spec = wire::spec_bytes(&plan);
             skel.maps
                 .specs
@@ -150,13 +187,25 @@ impl Tracer {
     /// Starts tracing `tid`. With `wait_exec` its calls are ignored until it
     /// calls execve (used for the program genba launches itself).
     pub fn add_task(&self, tid: u32, wait_exec: bool) -> Result<()> {
-        let v: u32 = if wait_exec { wire::TASK_WAIT_EXEC } else { wire::TASK_TRACED };
-        self.skel.maps.tasks.update(&tid.to_ne_bytes(), &v.to_ne_bytes(), MapFlags::ANY).map_err(map_err("tasks"))
+        let v: u32 = if wait_exec {
+            wire::TASK_WAIT_EXEC
+        } else {
+            wire::TASK_TRACED
+        };
+        self.skel
+            .maps
+            .tasks
+            .update(&tid.to_ne_bytes(), &v.to_ne_bytes(), MapFlags::ANY)
+            .map_err(map_err("tasks"))
     }
 
     /// Stops tracing `tid`.
     pub fn remove_task(&self, tid: u32) -> Result<()> {
-        self.skel.maps.tasks.update(&tid.to_ne_bytes(), &0u32.to_ne_bytes(), MapFlags::ANY).map_err(map_err("tasks"))
+        self.skel
+            .maps
+            .tasks
+            .update(&tid.to_ne_bytes(), &0u32.to_ne_bytes(), MapFlags::ANY)
+            .map_err(map_err("tasks"))
     }
 
     /// Attaches every program; events flow from now on.
@@ -171,7 +220,9 @@ impl Tracer {
             (&p.signal_deliver, "signal_deliver"),
         ];
         for (prog, tp) in progs {
-            let link = prog.attach_raw_tracepoint(tp).map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
+            let link = prog
+                .attach_raw_tracepoint(tp)
+                .map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
             self._links.push(link);
         }
         let queue = self.queue.clone();
@@ -195,7 +246,9 @@ impl Tracer {
         if let Some(ring) = &self.ring {
             let r = ring.poll_raw(timeout);
             if r < 0 && r != -libc::EINTR {
-                return Err(Error::Poll(std::io::Error::from_raw_os_error(-r).to_string()));
+                return Err(Error::Poll(
+                    std::io::Error::from_raw_os_error(-r).to_string(),
+                ));
             }
         }
         out.append(&mut self.queue.borrow_mut());
@@ -216,13 +269,26 @@ impl Tracer {
         let mut c = [0u64; wire::CNT_MAX as usize];
         for (i, slot) in c.iter_mut().enumerate() {
             let key = (i as u32).to_ne_bytes();
-            if let Some(percpu) = self.skel.maps.counters.lookup_percpu(&key, MapFlags::ANY).map_err(map_err("counters"))? {
+            if let Some(percpu) = self
+                .skel
+                .maps
+                .counters
+                .lookup_percpu(&key, MapFlags::ANY)
+                .map_err(map_err("counters"))?
+            {
                 *slot = percpu.iter().map(|v| wire::u64_at(v, 0)).sum();
             }
         }
         let mut missed = 0;
         let p = &self.skel.progs;
-        for prog in [&p.sys_enter, &p.sys_exit, &p.sched_fork, &p.sched_exit, &p.sched_exec, &p.signal_deliver] {
+        for prog in [
+            &p.sys_enter,
+            &p.sys_exit,
+            &p.sched_fork,
+            &p.sched_exit,
+            &p.sched_exec,
+            &p.signal_deliver,
+        ] {
             missed += recursion_misses(prog.as_fd());
         }
         Ok(CollectorStats {
@@ -239,8 +305,17 @@ impl Tracer {
     pub fn summary(&self) -> Result<Vec<SummaryRow>> {
         let mut rows = Vec::new();
         for nr in 0..MAX_SYSCALLS {
-            if let Some(percpu) = self.skel.maps.sums.lookup_percpu(&nr.to_ne_bytes(), MapFlags::ANY).map_err(map_err("sums"))? {
-                let mut row = SummaryRow { nr, ..Default::default() };
+            if let Some(percpu) = self
+                .skel
+                .maps
+                .sums
+                .lookup_percpu(&nr.to_ne_bytes(), MapFlags::ANY)
+                .map_err(map_err("sums"))?
+            {
+                let mut row = SummaryRow {
+                    nr,
+                    ..Default::default()
+                };
                 for v in &percpu {
                     row.merge(&wire::parse_sum(v));
                 }
@@ -258,7 +333,9 @@ fn recursion_misses(fd: std::os::fd::BorrowedFd<'_>) -> u64 {
     let mut info = libbpf_rs::libbpf_sys::bpf_prog_info::default();
     let mut len = std::mem::size_of_val(&info) as u32;
     // SAFETY: info is a valid bpf_prog_info of `len` bytes; all pointer fields are zero.
-    let r = unsafe { libbpf_rs::libbpf_sys::bpf_prog_get_info_by_fd(fd.as_raw_fd(), &mut info, &mut len) };
+    let r = unsafe {
+        libbpf_rs::libbpf_sys::bpf_prog_get_info_by_fd(fd.as_raw_fd(), &mut info, &mut len)
+    };
     if r == 0 {
         info.recursion_misses
     } else {
@@ -277,10 +354,20 @@ impl Floor {
     pub fn attach() -> Result<Floor> {
         let storage: &'static mut MaybeUninit<libbpf_rs::OpenObject> =
             Box::leak(Box::new(MaybeUninit::uninit()));
-        let open = floor_skel::FloorSkelBuilder::default().open(storage).map_err(|e| Error::Load(e.to_string()))?;
+        let open = floor_skel::FloorSkelBuilder::default()
+            .open(storage)
+            .map_err(|e| Error::Load(e.to_string()))?;
         let skel = open.load().map_err(|e| Error::Load(e.to_string()))?;
-        let a = skel.progs.floor_enter.attach_raw_tracepoint("sys_enter").map_err(|e| Error::Load(e.to_string()))?;
-        let b = skel.progs.floor_exit.attach_raw_tracepoint("sys_exit").map_err(|e| Error::Load(e.to_string()))?;
+        let a = skel
+            .progs
+            .floor_enter
+            .attach_raw_tracepoint("sys_enter")
+            .map_err(|e| Error::Load(e.to_string()))?;
+        let b = skel
+            .progs
+            .floor_exit
+            .attach_raw_tracepoint("sys_exit")
+            .map_err(|e| Error::Load(e.to_string()))?;
         Box::leak(Box::new(skel));
         Ok(Floor { _links: vec![a, b] })
     }

@@ -86,8 +86,10 @@ pub struct ArgCapture {
 }
 
 pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
-    let mut spec = types::genba_syscall_spec::default();
-    spec.flags = if plan.traced { 1 } else { 0 };
+    let mut spec = types::genba_syscall_spec {
+        flags: u32::from(plan.traced),
+        ..Default::default()
+    };
     for (dst, a) in spec.args.iter_mut().zip(plan.args.iter()) {
         dst.kind = a.kind as u8;
         dst.when = a.when as u8;
@@ -136,7 +138,15 @@ pub struct SummaryRow {
 
 impl Default for SummaryRow {
     fn default() -> Self {
-        SummaryRow { nr: 0, calls: 0, errors: 0, total_ns: 0, min_ns: 0, max_ns: 0, hist: [0; HIST_BUCKETS] }
+        SummaryRow {
+            nr: 0,
+            calls: 0,
+            errors: 0,
+            total_ns: 0,
+            min_ns: 0,
+            max_ns: 0,
+            hist: [0; HIST_BUCKETS],
+        }
     }
 }
 
@@ -162,7 +172,15 @@ pub(crate) fn parse_sum(data: &[u8]) -> SummaryRow {
     };
     let mut hist = [0u64; HIST_BUCKETS];
     hist.copy_from_slice(&s.hist[..HIST_BUCKETS]);
-    SummaryRow { nr: 0, calls: s.calls, errors: s.errors, total_ns: s.total_ns, min_ns: s.min_ns, max_ns: s.max_ns, hist }
+    SummaryRow {
+        nr: 0,
+        calls: s.calls,
+        errors: s.errors,
+        total_ns: s.total_ns,
+        min_ns: s.min_ns,
+        max_ns: s.max_ns,
+        hist,
+    }
 }
 
 fn parse_caps(data: &[u8], mut off: usize, n: u32) -> Option<Vec<Capture>> {
@@ -198,12 +216,21 @@ fn parse_caps(data: &[u8], mut off: usize, n: u32) -> Option<Vec<Capture>> {
 /// Turns one ring-buffer record into an event; `None` for a malformed record.
 pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
     let h: types::genba_hdr = read(data, 0)?;
-    let task = Task { tid: h.tid, tgid: h.tgid };
+    let task = Task {
+        tid: h.tid,
+        tgid: h.tgid,
+    };
     Some(match h.r#type {
         REC_SYS_ENTER => {
             let r: types::genba_sys_enter = read(data, 0)?;
             let captures = parse_caps(data, std::mem::size_of_val(&r), r.ncaps)?;
-            Event::SyscallEnter(SyscallEnter { ts: h.ts, task, nr: r.nr, args: r.args, captures })
+            Event::SyscallEnter(SyscallEnter {
+                ts: h.ts,
+                task,
+                nr: r.nr,
+                args: r.args,
+                captures,
+            })
         }
         REC_SYS_EXIT => {
             let r: types::genba_sys_exit = read(data, 0)?;
@@ -220,19 +247,39 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
         }
         REC_FORK => {
             let r: types::genba_fork = read(data, 0)?;
-            Event::Fork { ts: h.ts, task, child: Task { tid: r.child_tid, tgid: r.child_tgid } }
+            Event::Fork {
+                ts: h.ts,
+                task,
+                child: Task {
+                    tid: r.child_tid,
+                    tgid: r.child_tgid,
+                },
+            }
         }
         REC_EXIT => {
             let r: types::genba_exit = read(data, 0)?;
-            Event::Exit { ts: h.ts, task, status: r.exit_code }
+            Event::Exit {
+                ts: h.ts,
+                task,
+                status: r.exit_code,
+            }
         }
         REC_EXEC => {
             let r: types::genba_exec = read(data, 0)?;
-            Event::Exec { ts: h.ts, task, old_tid: r.old_tid }
+            Event::Exec {
+                ts: h.ts,
+                task,
+                old_tid: r.old_tid,
+            }
         }
         REC_SIGNAL => {
             let r: types::genba_signal = read(data, 0)?;
-            Event::Signal { ts: h.ts, task, sig: r.sig, siginfo: r.siginfo }
+            Event::Signal {
+                ts: h.ts,
+                task,
+                sig: r.sig,
+                siginfo: r.siginfo,
+            }
         }
         _ => return None,
     })

@@ -32,7 +32,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { strsize: 32, verbose: false, xlat: Xlat::Abbrev, hex: 0 }
+        Options {
+            strsize: 32,
+            verbose: false,
+            xlat: Xlat::Abbrev,
+            hex: 0,
+        }
     }
 }
 
@@ -95,7 +100,9 @@ pub struct CallView<'a> {
 impl CallView<'_> {
     fn cap(&self, arg: usize) -> Option<&Capture> {
         let find = |caps: &[Capture]| -> Option<usize> {
-            caps.iter().position(|c| c.arg as usize == arg && matches!(c.item, CaptureItem::Data | CaptureItem::Msghdr))
+            caps.iter().position(|c| {
+                c.arg as usize == arg && matches!(c.item, CaptureItem::Data | CaptureItem::Msghdr)
+            })
         };
         if let Some((_, caps)) = self.exit {
             if let Some(i) = find(caps) {
@@ -106,7 +113,11 @@ impl CallView<'_> {
     }
 
     fn items(&self, arg: usize) -> Vec<&Capture> {
-        let mut v: Vec<&Capture> = self.enter.iter().filter(|c| c.arg as usize == arg).collect();
+        let mut v: Vec<&Capture> = self
+            .enter
+            .iter()
+            .filter(|c| c.arg as usize == arg)
+            .collect();
         if let Some((_, caps)) = self.exit {
             let e: Vec<&Capture> = caps.iter().filter(|c| c.arg as usize == arg).collect();
             if !e.is_empty() {
@@ -292,14 +303,24 @@ impl Ty {
 
     fn plan(self, idx: usize, o: &Options) -> CapPlan {
         let s = o.strsize.min(u32::MAX as usize) as u32;
-        let p = |kind, when, len_arg: u8, max| CapPlan { kind, when, len_arg, max };
+        let p = |kind, when, len_arg: u8, max| CapPlan {
+            kind,
+            when,
+            len_arg,
+            max,
+        };
         use CapKind as K;
         use CapWhen as W;
         match self {
             Ty::Path => p(K::Str, W::Enter, 0, 4096),
             Ty::Str => p(K::Str, W::Enter, 0, s),
             Ty::BufIn(l) => p(K::ArgLen, W::Enter, l, s),
-            Ty::BufOut | Ty::RandomOut | Ty::StrOut => p(K::RetLen, W::ExitOk, 0, s.max(if matches!(self, Ty::StrOut) { 4096 } else { 0 })),
+            Ty::BufOut | Ty::RandomOut | Ty::StrOut => p(
+                K::RetLen,
+                W::ExitOk,
+                0,
+                s.max(if matches!(self, Ty::StrOut) { 4096 } else { 0 }),
+            ),
             Ty::TimespecIn => p(K::Fixed, W::Enter, 0, 16),
             Ty::TimespecOut => p(K::Fixed, W::ExitOk, 0, 16),
             Ty::TimevalIn => p(K::Fixed, W::Enter, 0, 16),
@@ -369,7 +390,11 @@ macro_rules! sig {
 }
 
 fn custom(f: fn(&mut ArgWriter<'_>), ret: Ret) -> Decoder {
-    Decoder { args: &[], custom: Some(f), ret }
+    Decoder {
+        args: &[],
+        custom: Some(f),
+        ret,
+    }
 }
 
 use Ty::*;
@@ -462,19 +487,24 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "getrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitOut),
         "setrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitIn),
         "getrandom" => sig!(Dec; RandomOut, Ulong, Flags(c::GRND_FLAGS)),
-        "getpid" | "getppid" | "gettid" | "getuid" | "geteuid" | "getgid" | "getegid" | "getpgrp" | "setsid"
-        | "sched_yield" | "fork" | "vfork" | "sync" | "pause" | "munlockall" | "vhangup" => sig!(Dec;),
+        "getpid" | "getppid" | "gettid" | "getuid" | "geteuid" | "getgid" | "getegid"
+        | "getpgrp" | "setsid" | "sched_yield" | "fork" | "vfork" | "sync" | "pause"
+        | "munlockall" | "vhangup" => sig!(Dec;),
         "setuid" | "setgid" | "getpgid" | "getsid" => sig!(Dec; Int),
         "setpgid" => sig!(Dec; Int, Int),
         // signals
         "rt_sigaction" => sig!(Dec; Signal, SigactionIn, SigactionOut, Ulong),
-        "rt_sigprocmask" => sig!(Dec; Enum(c::SIGPROCMASK_HOW, "SIG_???"), SigsetIn, SigsetOut, Ulong),
+        "rt_sigprocmask" => {
+            sig!(Dec; Enum(c::SIGPROCMASK_HOW, "SIG_???"), SigsetIn, SigsetOut, Ulong)
+        }
         "rt_sigreturn" => sig!(Dec;),
         "sigaltstack" => sig!(Dec; Ptr, OutPtr),
         "rt_sigsuspend" => sig!(Dec; SigsetIn, Ulong),
         // time
         "clock_gettime" | "clock_getres" => sig!(Dec; Enum(c::CLOCK_IDS, ""), TimespecOut),
-        "clock_nanosleep" => sig!(Dec; Enum(c::CLOCK_IDS, ""), Flags(c::TIMER_FLAGS), TimespecIn, OutPtr),
+        "clock_nanosleep" => {
+            sig!(Dec; Enum(c::CLOCK_IDS, ""), Flags(c::TIMER_FLAGS), TimespecIn, OutPtr)
+        }
         "nanosleep" => sig!(Dec; TimespecIn, OutPtr),
         // futex
         "futex" => custom(dec_futex, Ret::Dec),
@@ -518,13 +548,22 @@ pub fn decoder(name: &str) -> Option<Decoder> {
 pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
     let mut out = [CapPlan::default(); 6];
     let Some(d) = decoder(name) else { return out };
-    let args: &[Ty] = if d.custom.is_some() { custom_types(name) } else { d.args };
+    let args: &[Ty] = if d.custom.is_some() {
+        custom_types(name)
+    } else {
+        d.args
+    };
     for (i, t) in args.iter().enumerate().take(6) {
         out[i] = t.plan(i, o);
     }
     if let Ty::Pollfds(n) = args.first().copied().unwrap_or(Ty::Skip) {
         // 8 bytes per pollfd, enter and exit
-        out[0] = CapPlan { kind: CapKind::ArgLen, when: CapWhen::Enter, len_arg: n, max: 8 * 64 };
+        out[0] = CapPlan {
+            kind: CapKind::ArgLen,
+            when: CapWhen::Enter,
+            len_arg: n,
+            max: 8 * 64,
+        };
         out[0].len_arg = n;
     }
     out
@@ -553,7 +592,15 @@ pub fn write_args<'a>(
     opts: &'a Options,
     fd_namer: Option<&'a dyn Fn(i32) -> Option<String>>,
 ) -> ArgWriter<'a> {
-    let mut w = ArgWriter { s: String::with_capacity(64), boundary: None, call, opts, first: true, fd_namer, starts: Vec::new() };
+    let mut w = ArgWriter {
+        s: String::with_capacity(64),
+        boundary: None,
+        call,
+        opts,
+        first: true,
+        fd_namer,
+        starts: Vec::new(),
+    };
     match decoder(name) {
         Some(d) => {
             if let Some(f) = d.custom {
@@ -631,7 +678,10 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         BufOut | RandomOut if call.ret() == Some(0) => s.push_str("\"\""),
         BufOut => buffer(s, call.cap(i), v, opts),
         RandomOut => {
-            let hex = Options { hex: 2, ..opts.clone() };
+            let hex = Options {
+                hex: 2,
+                ..opts.clone()
+            };
             buffer(s, call.cap(i), v, &hex)
         }
         StrOut => match call.cap(i) {
@@ -786,7 +836,12 @@ fn buffer(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
                 d = &d[..o.strsize];
                 trunc = true;
             }
-            fmt::quoted(s, d, trunc, o.hex >= 2 || (o.hex == 1 && d.iter().any(|b| !(0x20..0x7f).contains(b))));
+            fmt::quoted(
+                s,
+                d,
+                trunc,
+                o.hex >= 2 || (o.hex == 1 && d.iter().any(|b| !(0x20..0x7f).contains(b))),
+            );
         }
         Some(c) if c.aux == 0 => s.push_str("\"\""),
         _ => fmt::ptr(s, v),
@@ -883,7 +938,12 @@ fn stat(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
             let _ = write!(s, "st_size={size}");
         }
         for (name, off) in [("st_atime", 72), ("st_mtime", 88), ("st_ctime", 104)] {
-            let _ = write!(s, ", {name}={}, {name}_nsec={}", le_i64(d, off), le_i64(d, off + 8));
+            let _ = write!(
+                s,
+                ", {name}={}, {name}_nsec={}",
+                le_i64(d, off),
+                le_i64(d, off + 8)
+            );
         }
         s.push('}');
         return;
@@ -905,7 +965,15 @@ fn statx(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
     };
     s.push_str("{stx_mask=");
     fmt::flags(s, le_u32(d, 0) as u64, c::STATX_MASK, None, o.xlat);
-    let _ = write!(s, ", stx_attributes={}", if le_u64(d, 8) == 0 { "0".to_string() } else { format!("{:#x}", le_u64(d, 8)) });
+    let _ = write!(
+        s,
+        ", stx_attributes={}",
+        if le_u64(d, 8) == 0 {
+            "0".to_string()
+        } else {
+            format!("{:#x}", le_u64(d, 8))
+        }
+    );
     s.push_str(", stx_mode=");
     let mode = u16::from_le_bytes([d[28], d[29]]) as u64;
     fmt::mode(s, mode, true);
@@ -937,8 +1005,11 @@ fn argv(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
         return fmt::ptr(s, v);
     }
     s.push('[');
-    let mut n = 0;
-    for c in items.iter().filter(|c| c.item == CaptureItem::Elem) {
+    for (n, c) in items
+        .iter()
+        .filter(|c| c.item == CaptureItem::Elem)
+        .enumerate()
+    {
         if n > 0 {
             s.push_str(", ");
         }
@@ -951,7 +1022,6 @@ fn argv(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
         } else {
             fmt::quoted(s, &c.data, c.truncated, o.hex >= 2);
         }
-        n += 1;
     }
     if count.is_some_and(|c| c.more) {
         s.push_str(", ...");
@@ -969,12 +1039,20 @@ fn envp(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
     }
     if let Some(c) = items.iter().find(|c| c.item == CaptureItem::Count) {
         let n = c.aux;
-        let _ = write!(s, " /* {n} var{}{} */", if n == 1 { "" } else { "s" }, if c.more { " or more" } else { "" });
+        let _ = write!(
+            s,
+            " /* {n} var{}{} */",
+            if n == 1 { "" } else { "s" },
+            if c.more { " or more" } else { "" }
+        );
     }
 }
 
 fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
-    let elems: Vec<&&Capture> = items.iter().filter(|c| c.item == CaptureItem::Elem).collect();
+    let elems: Vec<&&Capture> = items
+        .iter()
+        .filter(|c| c.item == CaptureItem::Elem)
+        .collect();
     if elems.is_empty() && items.iter().all(|c| c.item != CaptureItem::Count) {
         return fmt::ptr(s, v);
     }
@@ -1000,7 +1078,10 @@ fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
 }
 
 fn msghdr(s: &mut String, items: &[&Capture], v: u64, _next: u64, o: &Options) {
-    let Some(m) = items.iter().find(|c| c.item == CaptureItem::Msghdr && !c.fault && c.data.len() >= 56) else {
+    let Some(m) = items
+        .iter()
+        .find(|c| c.item == CaptureItem::Msghdr && !c.fault && c.data.len() >= 56)
+    else {
         return fmt::ptr(s, v);
     };
     let d = &m.data;
@@ -1011,9 +1092,18 @@ fn msghdr(s: &mut String, items: &[&Capture], v: u64, _next: u64, o: &Options) {
         _ => fmt::ptr(s, le_u64(d, 0)),
     }
     let _ = write!(s, ", msg_namelen={namelen}, msg_iov=");
-    let rest: Vec<&Capture> = items.iter().filter(|c| matches!(c.item, CaptureItem::Elem | CaptureItem::Count)).copied().collect();
+    let rest: Vec<&Capture> = items
+        .iter()
+        .filter(|c| matches!(c.item, CaptureItem::Elem | CaptureItem::Count))
+        .copied()
+        .collect();
     iovec(s, &rest, le_u64(d, 16), o);
-    let _ = write!(s, ", msg_iovlen={}, msg_controllen={}, msg_flags=", le_u64(d, 24), le_u64(d, 40));
+    let _ = write!(
+        s,
+        ", msg_iovlen={}, msg_controllen={}, msg_flags=",
+        le_u64(d, 24),
+        le_u64(d, 40)
+    );
     fmt::flags(s, le_u32(d, 48) as u64, c::MSG_FLAGS, None, o.xlat);
     s.push('}');
 }
@@ -1041,7 +1131,11 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat) {
         }
         2 if d.len() >= 8 => {
             let port = u16::from_be_bytes([d[2], d[3]]);
-            let _ = write!(s, ", sin_port=htons({port}), sin_addr=inet_addr(\"{}.{}.{}.{}\")", d[4], d[5], d[6], d[7]);
+            let _ = write!(
+                s,
+                ", sin_port=htons({port}), sin_addr=inet_addr(\"{}.{}.{}.{}\")",
+                d[4], d[5], d[6], d[7]
+            );
         }
         10 if d.len() >= 24 => {
             let port = u16::from_be_bytes([d[2], d[3]]);
@@ -1066,7 +1160,12 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat) {
 pub fn sigset(s: &mut String, mask: u64) {
     let set: Vec<i32> = (1..=64).filter(|i| mask & (1u64 << (i - 1)) != 0).collect();
     let (prefix, list) = if set.len() > 32 {
-        ("~", (1..=64).filter(|i| mask & (1u64 << (i - 1)) == 0).collect::<Vec<i32>>())
+        (
+            "~",
+            (1..=64)
+                .filter(|i| mask & (1u64 << (i - 1)) == 0)
+                .collect::<Vec<i32>>(),
+        )
     } else {
         ("", set)
     };
@@ -1108,7 +1207,7 @@ fn sigaction(s: &mut String, d: &[u8], x: Xlat) {
 fn rlim(s: &mut String, v: u64) {
     if v == u64::MAX {
         s.push_str("RLIM64_INFINITY");
-    } else if v > 1024 && v % 1024 == 0 {
+    } else if v > 1024 && v.is_multiple_of(1024) {
         let _ = write!(s, "{}*1024", v / 1024);
     } else {
         let _ = write!(s, "{v}");
@@ -1119,18 +1218,40 @@ fn rlim(s: &mut String, v: u64) {
 pub fn wait_status(s: &mut String, st: i32) {
     let sig = st & 0x7f;
     if sig == 0 {
-        let _ = write!(s, "{{WIFEXITED(s) && WEXITSTATUS(s) == {}}}", (st >> 8) & 0xff);
+        let _ = write!(
+            s,
+            "{{WIFEXITED(s) && WEXITSTATUS(s) == {}}}",
+            (st >> 8) & 0xff
+        );
     } else if sig == 0x7f {
-        let _ = write!(s, "{{WIFSTOPPED(s) && WSTOPSIG(s) == {}}}", c::signal_name((st >> 8) & 0xff));
+        let _ = write!(
+            s,
+            "{{WIFSTOPPED(s) && WSTOPSIG(s) == {}}}",
+            c::signal_name((st >> 8) & 0xff)
+        );
     } else {
-        let core = if st & 0x80 != 0 { " && WCOREDUMP(s)" } else { "" };
-        let _ = write!(s, "{{WIFSIGNALED(s) && WTERMSIG(s) == {}{core}}}", c::signal_name(sig));
+        let core = if st & 0x80 != 0 {
+            " && WCOREDUMP(s)"
+        } else {
+            ""
+        };
+        let _ = write!(
+            s,
+            "{{WIFSIGNALED(s) && WTERMSIG(s) == {}{core}}}",
+            c::signal_name(sig)
+        );
     }
 }
 
 fn pollfds(s: &mut String, call: CallView<'_>, i: usize, n: u64, x: Xlat) {
     let v = call.args[i];
-    let Some(d) = call.enter.iter().find(|c| c.arg as usize == i).filter(|c| !c.fault).map(|c| &c.data) else {
+    let Some(d) = call
+        .enter
+        .iter()
+        .find(|c| c.arg as usize == i)
+        .filter(|c| !c.fault)
+        .map(|c| &c.data)
+    else {
         return fmt::ptr(s, v);
     };
     s.push('[');
@@ -1139,7 +1260,13 @@ fn pollfds(s: &mut String, call: CallView<'_>, i: usize, n: u64, x: Xlat) {
             s.push_str(", ");
         }
         let _ = write!(s, "{{fd={}, events=", le_u32(p, 0) as i32);
-        fmt::flags(s, u16::from_le_bytes([p[4], p[5]]) as u64, c::POLL_EVENTS, None, x);
+        fmt::flags(
+            s,
+            u16::from_le_bytes([p[4], p[5]]) as u64,
+            c::POLL_EVENTS,
+            None,
+            x,
+        );
         s.push('}');
     }
     s.push(']');
@@ -1316,7 +1443,7 @@ fn dec_futex(w: &mut ArgWriter<'_>) {
             }
         }
         // REQUEUE, CMP_REQUEUE, WAKE_OP
-        3 | 4 | 5 => {
+        3..=5 => {
             arg(w, 3, Uint);
             arg(w, 4, Ptr);
             arg(w, 5, Int);
@@ -1397,7 +1524,7 @@ pub fn format_return(s: &mut String, ret: i64, kind: Ret, x: Xlat) {
     if (-4095..0).contains(&ret) {
         let e = (-ret) as i32;
         match c::errno_name(e) {
-            Some((name, msg)) if e >= 512 && e <= 530 => {
+            Some((name, msg)) if (512..=530).contains(&e) => {
                 let _ = write!(s, "= ? {name} ({msg})");
             }
             Some((name, msg)) => {
@@ -1431,22 +1558,56 @@ mod tests {
     use super::*;
 
     fn cap(arg: u8, data: &[u8]) -> Capture {
-        Capture { arg, item: CaptureItem::Data, elem: 0, fault: false, truncated: false, more: false, aux: data.len() as u64, data: data.to_vec() }
+        Capture {
+            arg,
+            item: CaptureItem::Data,
+            elem: 0,
+            fault: false,
+            truncated: false,
+            more: false,
+            aux: data.len() as u64,
+            data: data.to_vec(),
+        }
     }
 
-    fn render(name: &str, args: [u64; 6], enter: &[Capture], exit: Option<(i64, &[Capture])>) -> String {
+    fn render(
+        name: &str,
+        args: [u64; 6],
+        enter: &[Capture],
+        exit: Option<(i64, &[Capture])>,
+    ) -> String {
         let o = Options::default();
         let nr = table::by_name(name).unwrap().nr;
-        let w = write_args(name, CallView { nr, args, enter, exit }, &o, None);
+        let w = write_args(
+            name,
+            CallView {
+                nr,
+                args,
+                enter,
+                exit,
+            },
+            &o,
+            None,
+        );
         w.s
     }
 
     #[test]
     fn openat_like_strace() {
         let caps = [cap(1, b"/etc/ld.so.cache")];
-        let s = render("openat", [(-100i64) as u64, 1, 0o2000000, 0, 0, 0], &caps, Some((3, &[])));
+        let s = render(
+            "openat",
+            [(-100i64) as u64, 1, 0o2000000, 0, 0, 0],
+            &caps,
+            Some((3, &[])),
+        );
         assert_eq!(s, "AT_FDCWD, \"/etc/ld.so.cache\", O_RDONLY|O_CLOEXEC");
-        let s = render("openat", [(-100i64) as u64, 1, 0o1101, 0o644, 0, 0], &[cap(1, b"out")], Some((3, &[])));
+        let s = render(
+            "openat",
+            [(-100i64) as u64, 1, 0o1101, 0o644, 0, 0],
+            &[cap(1, b"out")],
+            Some((3, &[])),
+        );
         assert_eq!(s, "AT_FDCWD, \"out\", O_WRONLY|O_CREAT|O_TRUNC, 0644");
     }
 
@@ -1454,20 +1615,54 @@ mod tests {
     fn read_stops_at_boundary_then_resumes() {
         let o = Options::default();
         let nr = 0;
-        let w = write_args("read", CallView { nr, args: [3, 0x1000, 832, 0, 0, 0], enter: &[], exit: None }, &o, None);
+        let w = write_args(
+            "read",
+            CallView {
+                nr,
+                args: [3, 0x1000, 832, 0, 0, 0],
+                enter: &[],
+                exit: None,
+            },
+            &o,
+            None,
+        );
         assert_eq!(w.s, "3, ");
         assert_eq!(w.boundary, Some(3));
-        let mut c = cap(1, b"\x7fELF\x02\x01\x01\x03\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0P\x9f\x02\0\0\0\0\0\0\0");
+        let mut c = cap(
+            1,
+            b"\x7fELF\x02\x01\x01\x03\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0P\x9f\x02\0\0\0\0\0\0\0",
+        );
         c.aux = 832;
         let caps = [c];
-        let w = write_args("read", CallView { nr, args: [3, 0x1000, 832, 0, 0, 0], enter: &[], exit: Some((832, &caps)) }, &o, None);
-        assert_eq!(w.s, r#"3, "\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#);
-        assert_eq!(&w.s[w.boundary.unwrap()..], r#""\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#);
+        let w = write_args(
+            "read",
+            CallView {
+                nr,
+                args: [3, 0x1000, 832, 0, 0, 0],
+                enter: &[],
+                exit: Some((832, &caps)),
+            },
+            &o,
+            None,
+        );
+        assert_eq!(
+            w.s,
+            r#"3, "\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#
+        );
+        assert_eq!(
+            &w.s[w.boundary.unwrap()..],
+            r#""\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0P\237\2\0\0\0\0\0"..., 832"#
+        );
     }
 
     #[test]
     fn failed_stat_prints_pointer() {
-        let s = render("newfstatat", [(-100i64) as u64, 1, 0x7ffd0000, 0, 0, 0], &[cap(1, b"nope")], Some((-2, &[])));
+        let s = render(
+            "newfstatat",
+            [(-100i64) as u64, 1, 0x7ffd0000, 0, 0, 0],
+            &[cap(1, b"nope")],
+            Some((-2, &[])),
+        );
         assert_eq!(s, "AT_FDCWD, \"nope\", 0x7ffd0000, 0");
     }
 

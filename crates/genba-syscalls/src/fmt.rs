@@ -115,7 +115,14 @@ pub fn flags(out: &mut String, v: u64, table: &[(u64, &str)], zero_name: Option<
 }
 
 /// One value from an enumeration, or the number with a `/* NAME_??? */` hint.
-pub fn enumv(out: &mut String, v: u64, table: &[(u64, &str)], unknown_hint: &str, x: Xlat, as_hex: bool) {
+pub fn enumv(
+    out: &mut String,
+    v: u64,
+    table: &[(u64, &str)],
+    unknown_hint: &str,
+    x: Xlat,
+    as_hex: bool,
+) {
     let name = table.iter().find(|(k, _)| *k == v).map(|(_, n)| *n);
     let num = |out: &mut String| {
         if as_hex {
@@ -160,7 +167,11 @@ pub fn mode(out: &mut String, m: u64, with_type: bool) {
             parts.push('|');
         }
     }
-    for (bit, name) in [(0o4000, "S_ISUID"), (0o2000, "S_ISGID"), (0o1000, "S_ISVTX")] {
+    for (bit, name) in [
+        (0o4000, "S_ISUID"),
+        (0o2000, "S_ISGID"),
+        (0o1000, "S_ISVTX"),
+    ] {
         if m & bit != 0 {
             parts.push_str(name);
             parts.push('|');
@@ -172,7 +183,11 @@ pub fn mode(out: &mut String, m: u64, with_type: bool) {
 
 /// C's `%#03o`: a leading 0, at least three digits (`0644`, `000`, `007`).
 pub fn octal(v: u64) -> String {
-    let o = if v == 0 { "0".to_string() } else { format!("0{v:o}") };
+    let o = if v == 0 {
+        "0".to_string()
+    } else {
+        format!("0{v:o}")
+    };
     format!("{o:0>3}")
 }
 
@@ -188,7 +203,10 @@ mod tests {
 
     #[test]
     fn escapes_like_strace() {
-        assert_eq!(q(b"\x7fELF\x02\x01\x01\x03\0\0"), r#""\177ELF\2\1\1\3\0\0""#);
+        assert_eq!(
+            q(b"\x7fELF\x02\x01\x01\x03\0\0"),
+            r#""\177ELF\2\1\1\3\0\0""#
+        );
         assert_eq!(q(b"a\0001"), r#""a\000001""#);
         assert_eq!(q(b"tab\there\n"), r#""tab\there\n""#);
         assert_eq!(q(b"q\"b\\"), r#""q\"b\\""#);

@@ -10,5 +10,7 @@ pub mod fmt;
 #[allow(missing_docs)]
 pub mod table;
 
-pub use decode::{format_return, plan, write_args, CallView, CapKind, CapPlan, CapWhen, Options, Ret};
+pub use decode::{
+    format_return, plan, write_args, CallView, CapKind, CapPlan, CapWhen, Options, Ret,
+};
 pub use fmt::Xlat;

@@ -4,7 +4,11 @@ use clap::{ArgAction, Args, Parser, Subcommand};
 
 /// genba: where does my program's time actually go?
 #[derive(Debug, Parser)]
-#[command(name = "genba", version, about = "Where does my program's time actually go? strace-compatible tracing on eBPF")]
+#[command(
+    name = "genba",
+    version,
+    about = "Where does my program's time actually go? strace-compatible tracing on eBPF"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub cmd: Command,
@@ -58,7 +62,12 @@ pub struct TraceArgs {
     #[arg(short = 'r', long = "relative-timestamps")]
     pub relative: bool,
     /// Print strings up to this many bytes.
-    #[arg(short = 's', long = "string-limit", default_value_t = 32, value_name = "STRSIZE")]
+    #[arg(
+        short = 's',
+        long = "string-limit",
+        default_value_t = 32,
+        value_name = "STRSIZE"
+    )]
     pub strsize: usize,
     /// Print structures and the environment in full.
     #[arg(short = 'v', long = "no-abbrev")]

@@ -13,10 +13,23 @@ pub struct StatusSet {
 }
 
 impl StatusSet {
-    pub const ALL: StatusSet = StatusSet { successful: true, failed: true, unfinished: true };
+    pub const ALL: StatusSet = StatusSet {
+        successful: true,
+        failed: true,
+        unfinished: true,
+    };
 
     pub fn is_all(&self) -> bool {
         *self == Self::ALL
+    }
+
+    /// Whether a completed call that succeeded (`ok`) or failed is printed.
+    pub fn shows(&self, ok: bool) -> bool {
+        if ok {
+            self.successful
+        } else {
+            self.failed
+        }
     }
 }
 
@@ -31,7 +44,10 @@ const MAX_NR: usize = 512;
 
 impl Filter {
     pub fn parse(exprs: &[String], successful_only: bool, failed_only: bool) -> Result<Filter> {
-        let mut f = Filter { traced: vec![true; MAX_NR], status: StatusSet::ALL };
+        let mut f = Filter {
+            traced: vec![true; MAX_NR],
+            status: StatusSet::ALL,
+        };
         for e in exprs {
             let (q, val) = match e.split_once('=') {
                 Some((q, v)) => (q, v),
@@ -40,17 +56,26 @@ impl Filter {
             match q {
                 "trace" | "t" => f.traced = parse_set(val)?,
                 "status" => f.status = parse_status(val)?,
-                "abbrev" | "a" | "verbose" | "raw" | "signal" | "signals" | "s" | "read" | "write" => {
+                "abbrev" | "a" | "verbose" | "raw" | "signal" | "signals" | "s" | "read"
+                | "write" => {
                     bail!("-e {q}= is not supported yet by genba")
                 }
                 _ => bail!("invalid qualifier '{q}' in -e {e} (expected trace= or status=)"),
             }
         }
         if successful_only {
-            f.status = StatusSet { successful: true, failed: false, unfinished: false };
+            f.status = StatusSet {
+                successful: true,
+                failed: false,
+                unfinished: false,
+            };
         }
         if failed_only {
-            f.status = StatusSet { successful: false, failed: true, unfinished: false };
+            f.status = StatusSet {
+                successful: false,
+                failed: true,
+                unfinished: false,
+            };
         }
         Ok(f)
     }
@@ -61,7 +86,11 @@ fn parse_status(val: &str) -> Result<StatusSet> {
         Some(b) => (true, b),
         None => (false, val),
     };
-    let mut s = StatusSet { successful: false, failed: false, unfinished: false };
+    let mut s = StatusSet {
+        successful: false,
+        failed: false,
+        unfinished: false,
+    };
     for item in body.split(',') {
         match item {
             "successful" => s.successful = true,
@@ -74,7 +103,11 @@ fn parse_status(val: &str) -> Result<StatusSet> {
         }
     }
     if neg {
-        s = StatusSet { successful: !s.successful, failed: !s.failed, unfinished: !s.unfinished };
+        s = StatusSet {
+            successful: !s.successful,
+            failed: !s.failed,
+            unfinished: !s.unfinished,
+        };
     }
     Ok(s)
 }
@@ -96,14 +129,20 @@ fn parse_set(val: &str) -> Result<Vec<bool>> {
         } else if let Some(class) = item.strip_prefix('%') {
             let bits = table::CLASS_NAMES
                 .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(class) || n.trim_start_matches('%').eq_ignore_ascii_case(class))
+                .find(|(n, _)| {
+                    n.eq_ignore_ascii_case(class)
+                        || n.trim_start_matches('%').eq_ignore_ascii_case(class)
+                })
                 .map(|(_, b)| *b);
             let Some(bits) = bits else {
                 if optional {
                     continue;
                 }
                 let names: Vec<&str> = table::CLASS_NAMES.iter().map(|(n, _)| *n).collect();
-                bail!("invalid syscall class '%{class}'{}", suggest(class, &names, "%"));
+                bail!(
+                    "invalid syscall class '%{class}'{}",
+                    suggest(class, &names, "%")
+                );
             };
             for s in table::SYSCALLS {
                 if s.class & bits != 0 && (s.nr as usize) < MAX_NR {
@@ -111,7 +150,8 @@ fn parse_set(val: &str) -> Result<Vec<bool>> {
                 }
             }
         } else if let Some(re) = item.strip_prefix('/') {
-            let re = regex::Regex::new(re).map_err(|e| anyhow::anyhow!("invalid regular expression '/{re}': {e}"))?;
+            let re = regex::Regex::new(re)
+                .map_err(|e| anyhow::anyhow!("invalid regular expression '/{re}': {e}"))?;
             let mut any = false;
             for s in table::SYSCALLS {
                 if re.is_match(s.name) && (s.nr as usize) < MAX_NR {
@@ -120,7 +160,10 @@ fn parse_set(val: &str) -> Result<Vec<bool>> {
                 }
             }
             if !any && !optional {
-                bail!("regular expression '/{}' matches no system call", re.as_str());
+                bail!(
+                    "regular expression '/{}' matches no system call",
+                    re.as_str()
+                );
             }
         } else if let Some(s) = table::by_name(item) {
             set[s.nr as usize] = true;
@@ -141,7 +184,8 @@ fn parse_set(val: &str) -> Result<Vec<bool>> {
 
 /// ` (did you mean 'open'?)` for the closest known names.
 fn suggest(word: &str, names: &[&str], prefix: &str) -> String {
-    let mut scored: Vec<(usize, &str)> = names.iter().map(|n| (edit_distance(word, n), *n)).collect();
+    let mut scored: Vec<(usize, &str)> =
+        names.iter().map(|n| (edit_distance(word, n), *n)).collect();
     scored.sort();
     let best: Vec<String> = scored
         .iter()
@@ -162,7 +206,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, ca) in a.chars().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
         for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
         }
         prev = cur;
     }
@@ -183,7 +229,9 @@ mod tests {
         assert!(f.traced[257] && !f.traced[0]);
         let f = Filter::parse(&["trace=/^get.*pid$".into()], false, false).unwrap();
         assert!(f.traced[110] && f.traced[39] && !f.traced[0]);
-        let e = Filter::parse(&["trace=opnat".into()], false, false).unwrap_err().to_string();
+        let e = Filter::parse(&["trace=opnat".into()], false, false)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("'openat'"), "{e}");
     }
 }

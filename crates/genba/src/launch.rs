@@ -22,21 +22,28 @@ pub fn resolve(cmd: &str) -> Option<PathBuf> {
         return p.exists().then_some(p);
     }
     let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
-    std::env::split_paths(&path).map(|d| d.join(cmd)).find(|p| is_executable(p))
+    std::env::split_paths(&path)
+        .map(|d| d.join(cmd))
+        .find(|p| is_executable(p))
 }
 
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
-    p.metadata().map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false)
+    p.metadata()
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
 }
 
 impl Child {
     /// Forks; the child waits on a pipe, then execs `path` with `args`.
     pub fn spawn(path: &Path, args: &[String]) -> Result<Child> {
-        let cpath = CString::new(path.as_os_str().as_bytes()).map_err(|_| anyhow!("command contains a NUL byte"))?;
+        let cpath = CString::new(path.as_os_str().as_bytes())
+            .map_err(|_| anyhow!("command contains a NUL byte"))?;
         let cargs: Vec<CString> = args
             .iter()
-            .map(|a| CString::new(a.as_bytes()).map_err(|_| anyhow!("argument contains a NUL byte")))
+            .map(|a| {
+                CString::new(a.as_bytes()).map_err(|_| anyhow!("argument contains a NUL byte"))
+            })
             .collect::<Result<_>>()?;
         let mut argv: Vec<*const libc::c_char> = cargs.iter().map(|a| a.as_ptr()).collect();
         argv.push(std::ptr::null());

@@ -70,7 +70,10 @@ fn run(cli: Cli) -> Result<i32> {
 
 fn bpf_error(e: genba_bpf::Error) -> anyhow::Error {
     let msg = e.to_string();
-    if msg.contains("Operation not permitted") || msg.contains("EPERM") || msg.contains("Permission denied") {
+    if msg.contains("Operation not permitted")
+        || msg.contains("EPERM")
+        || msg.contains("Permission denied")
+    {
         anyhow!(Exit(1, format!("{msg}: loading BPF programs needs CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN); run as root")))
     } else {
         anyhow!(e)
@@ -78,7 +81,12 @@ fn bpf_error(e: genba_bpf::Error) -> anyhow::Error {
 }
 
 fn bench_floor(command: &[String]) -> Result<i32> {
-    let path = launch::resolve(&command[0]).ok_or_else(|| Exit(127, format!("Can't stat '{}': No such file or directory", command[0])))?;
+    let path = launch::resolve(&command[0]).ok_or_else(|| {
+        Exit(
+            127,
+            format!("Can't stat '{}': No such file or directory", command[0]),
+        )
+    })?;
     let _floor = genba_bpf::Floor::attach().map_err(bpf_error)?;
     let mut child = Child::spawn(&path, command)?;
     child.release();
@@ -160,7 +168,10 @@ impl Printer {
 fn trace(a: TraceArgs) -> Result<i32> {
     // --- validate everything before touching the kernel ---
     if a.command.is_empty() && a.pids.is_empty() {
-        bail!(Exit(1, "must have COMMAND to run or -p PID to attach (see genba trace --help)".into()));
+        bail!(Exit(
+            1,
+            "must have COMMAND to run or -p PID to attach (see genba trace --help)".into()
+        ));
     }
     if !a.command.is_empty() && !a.pids.is_empty() {
         bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
@@ -184,7 +195,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
     }
     let mut pids = Vec::new();
     for p in &a.pids {
-        let pid: i32 = p.trim().parse().map_err(|_| anyhow!("invalid process id: '{p}'"))?;
+        let pid: i32 = p
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("invalid process id: '{p}'"))?;
         if pid <= 0 || !std::path::Path::new(&format!("/proc/{pid}")).exists() {
             bail!("attach: pid {pid}: No such process");
         }
@@ -193,16 +207,29 @@ fn trace(a: TraceArgs) -> Result<i32> {
     let path = if a.command.is_empty() {
         None
     } else {
-        Some(launch::resolve(&a.command[0]).ok_or_else(|| Exit(127, format!("Can't stat '{}': No such file or directory", a.command[0])))?)
+        Some(launch::resolve(&a.command[0]).ok_or_else(|| {
+            Exit(
+                127,
+                format!("Can't stat '{}': No such file or directory", a.command[0]),
+            )
+        })?)
     };
     let out: Box<dyn Write> = match &a.output {
-        Some(f) => Box::new(BufWriter::with_capacity(1 << 16, File::create(f).with_context(|| format!("Can't fopen '{f}'"))?)),
+        Some(f) => Box::new(BufWriter::with_capacity(
+            1 << 16,
+            File::create(f).with_context(|| format!("Can't fopen '{f}'"))?,
+        )),
         None => Box::new(BufWriter::with_capacity(1 << 16, std::io::stderr())),
     };
 
     let summary_only = a.summary_only;
     let want_summary = a.summary_only || a.summary;
-    let decode = Options { strsize: a.strsize, verbose: a.verbose, xlat, hex: a.hex };
+    let decode = Options {
+        strsize: a.strsize,
+        verbose: a.verbose,
+        xlat,
+        hex: a.hex,
+    };
     let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
     for (nr, plan) in plans.iter_mut().enumerate() {
         plan.traced = filter.traced.get(nr).copied().unwrap_or(true);
@@ -244,7 +271,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
     for &pid in &pids {
         let tids: Vec<u32> = if a.follow {
             std::fs::read_dir(format!("/proc/{pid}/task"))
-                .map(|d| d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect())
+                .map(|d| {
+                    d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+                        .collect()
+                })
                 .unwrap_or_else(|_| vec![pid as u32])
         } else {
             vec![pid as u32]
@@ -274,7 +304,11 @@ fn trace(a: TraceArgs) -> Result<i32> {
     } else if json {
         Printer::Json(JsonPrinter::new(out, decode.clone(), filter.status))
     } else {
-        let prefix = if a.output.is_some() && a.follow { PidPrefix::Plain } else { PidPrefix::Bracketed };
+        let prefix = if a.output.is_some() && a.follow {
+            PidPrefix::Plain
+        } else {
+            PidPrefix::Bracketed
+        };
         Printer::Text(TextPrinter::new(
             out,
             TextOptions {
@@ -295,7 +329,12 @@ fn trace(a: TraceArgs) -> Result<i32> {
     if summary_only {
         // the table goes where the trace would have gone
         summary_out = Some(match &a.output {
-            Some(f) => Box::new(File::options().append(true).open(f).with_context(|| format!("Can't fopen '{f}'"))?),
+            Some(f) => Box::new(
+                File::options()
+                    .append(true)
+                    .open(f)
+                    .with_context(|| format!("Can't fopen '{f}'"))?,
+            ),
             None => Box::new(std::io::stderr()),
         });
     }
@@ -312,7 +351,9 @@ fn trace(a: TraceArgs) -> Result<i32> {
     let mut child_status: Option<i32> = None;
     let mut reaped_at: Option<Instant> = None;
     loop {
-        tracer.poll(Duration::from_millis(20), &mut events).map_err(|e| anyhow!(e))?;
+        tracer
+            .poll(Duration::from_millis(20), &mut events)
+            .map_err(|e| anyhow!(e))?;
         for ev in events.drain(..) {
             match &ev {
                 Event::Fork { child, .. } => {
@@ -340,7 +381,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
             if sig != 0 || live.is_empty() {
                 break;
             }
-            if live.iter().all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists()) {
+            if live
+                .iter()
+                .all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists())
+            {
                 tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
                 for ev in events.drain(..) {
                     printer.event(&ev);
@@ -349,8 +393,12 @@ fn trace(a: TraceArgs) -> Result<i32> {
             }
         } else if let Some(t) = reaped_at {
             // the program is gone: wait for its children (-f) and the last records
-            let others_gone = live.iter().all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists());
-            if (live.is_empty() || others_gone) && t.elapsed() > Duration::from_millis(20) || t.elapsed() > Duration::from_secs(2) && others_gone {
+            let others_gone = live
+                .iter()
+                .all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists());
+            if (live.is_empty() || others_gone) && t.elapsed() > Duration::from_millis(20)
+                || t.elapsed() > Duration::from_secs(2) && others_gone
+            {
                 tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
                 for ev in events.drain(..) {
                     printer.event(&ev);
@@ -379,7 +427,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
             }
             None => match &a.output {
                 Some(f) => {
-                    let mut w = File::options().append(true).open(f).with_context(|| format!("Can't fopen '{f}'"))?;
+                    let mut w = File::options()
+                        .append(true)
+                        .open(f)
+                        .with_context(|| format!("Can't fopen '{f}'"))?;
                     w.write_all(text.as_bytes())?;
                 }
                 None => eprint!("{text}"),
@@ -388,7 +439,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
     }
     eprintln!("genba: {} events lost", stats.total_lost());
     if stats.truncated_records > 0 {
-        eprintln!("genba: {} captures cut short (record full)", stats.truncated_records);
+        eprintln!(
+            "genba: {} captures cut short (record full)",
+            stats.truncated_records
+        );
     }
     Ok(match child_status {
         Some(st) => launch::exit_code(st),

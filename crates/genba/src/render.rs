@@ -65,12 +65,23 @@ fn fd_path(tgid: u32, fd: i32) -> Option<String> {
     if fd < 0 {
         return None;
     }
-    std::fs::read_link(format!("/proc/{tgid}/fd/{fd}")).ok().map(|p| p.to_string_lossy().into_owned())
+    std::fs::read_link(format!("/proc/{tgid}/fd/{fd}"))
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned())
 }
 
 impl<W: Write> TextPrinter<W> {
     pub fn new(out: W, o: TextOptions, initial_tasks: usize) -> Self {
-        TextPrinter { out, o, pending: HashMap::new(), open: None, col: 0, nprocs: initial_tasks, last_ts: None, line: String::new() }
+        TextPrinter {
+            out,
+            o,
+            pending: HashMap::new(),
+            open: None,
+            col: 0,
+            nprocs: initial_tasks,
+            last_ts: None,
+            line: String::new(),
+        }
     }
 
     fn emit(&mut self, s: &str) {
@@ -116,7 +127,12 @@ impl<W: Write> TextPrinter<W> {
             }
         } else if self.o.relative {
             let d = self.last_ts.map(|l| ts.saturating_sub(l)).unwrap_or(0);
-            let _ = write!(s, "{:>6}.{:06} ", d / 1_000_000_000, (d % 1_000_000_000) / 1000);
+            let _ = write!(
+                s,
+                "{:>6}.{:06} ",
+                d / 1_000_000_000,
+                (d % 1_000_000_000) / 1000
+            );
         }
         self.last_ts = Some(ts);
         self.col = 0;
@@ -162,7 +178,13 @@ impl<W: Write> TextPrinter<W> {
                             if p.printed.is_some() {
                                 self.emit(&format!("<... {name} resumed>)"));
                             } else {
-                                let text = decode::write_args(&name, view(&p.enter, None), &self.o.decode, None).s;
+                                let text = decode::write_args(
+                                    &name,
+                                    view(&p.enter, None),
+                                    &self.o.decode,
+                                    None,
+                                )
+                                .s;
                                 self.emit(&format!("{name}({text})"));
                             }
                             self.pad();
@@ -187,7 +209,12 @@ impl<W: Write> TextPrinter<W> {
                 }
                 self.nprocs = self.nprocs.saturating_sub(1);
             }
-            Event::Signal { ts, task, sig, siginfo } => {
+            Event::Signal {
+                ts,
+                task,
+                sig,
+                siginfo,
+            } => {
                 if self.o.quiet >= 3 {
                     return;
                 }
@@ -198,7 +225,11 @@ impl<W: Write> TextPrinter<W> {
                     self.open = None;
                 }
                 self.leader(task.tid, *ts);
-                let text = format!("--- {} {} ---\n", consts::signal_name(*sig), crate::siginfo::format(*sig, siginfo));
+                let text = format!(
+                    "--- {} {} ---\n",
+                    consts::signal_name(*sig),
+                    crate::siginfo::format(*sig, siginfo)
+                );
                 self.emit(&text);
                 self.flush_line();
             }
@@ -219,27 +250,37 @@ impl<W: Write> TextPrinter<W> {
         let mut printed = None;
         // A string the kernel could not read at entry is read again at exit:
         // print the whole line then, so it shows the string.
-        let retry = e.captures.iter().any(|c| c.fault && c.item == genba_events::CaptureItem::Data);
+        let retry = e
+            .captures
+            .iter()
+            .any(|c| c.fault && c.item == genba_events::CaptureItem::Data);
         if self.o.status.is_all() && !retry {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
             let tgid = e.task.tgid;
             let namer = |fd: i32| fd_path(tgid, fd);
-            let namer_ref: Option<&dyn Fn(i32) -> Option<String>> = if self.o.fd_paths { Some(&namer) } else { None };
+            let namer_ref: Option<&dyn Fn(i32) -> Option<String>> =
+                if self.o.fd_paths { Some(&namer) } else { None };
             let text = decode::write_args(&name, view(e, None), &self.o.decode, namer_ref).s;
             self.leader(tid, e.ts);
             self.emit(&format!("{name}({text}"));
             printed = Some(text.len());
             self.open = Some(tid);
         }
-        self.pending.insert(tid, Pending { enter: e.clone(), printed });
+        self.pending.insert(
+            tid,
+            Pending {
+                enter: e.clone(),
+                printed,
+            },
+        );
     }
 
     fn exit(&mut self, x: &SyscallExit) {
         let tid = x.task.tid;
         let pending = self.pending.remove(&tid).filter(|p| p.enter.nr == x.nr);
         let ok = x.ret >= 0 || x.ret < -4095;
-        if !self.o.status.is_all() && !((ok && self.o.status.successful) || (!ok && self.o.status.failed)) {
+        if !self.o.status.shows(ok) {
             return;
         }
         let name = name_of(x.nr);
@@ -247,10 +288,16 @@ impl<W: Write> TextPrinter<W> {
             Some(p) => (p.enter.args, &p.enter.captures),
             None => (x.args, &[]),
         };
-        let call = CallView { nr: x.nr, args, enter: enter_caps, exit: Some((x.ret, &x.captures)) };
+        let call = CallView {
+            nr: x.nr,
+            args,
+            enter: enter_caps,
+            exit: Some((x.ret, &x.captures)),
+        };
         let tgid = x.task.tgid;
         let namer = |fd: i32| fd_path(tgid, fd);
-        let namer_ref: Option<&dyn Fn(i32) -> Option<String>> = if self.o.fd_paths { Some(&namer) } else { None };
+        let namer_ref: Option<&dyn Fn(i32) -> Option<String>> =
+            if self.o.fd_paths { Some(&namer) } else { None };
         let text = decode::write_args(&name, call, &self.o.decode, namer_ref).s;
         let printed = pending.as_ref().and_then(|p| p.printed);
         match printed {
@@ -273,7 +320,9 @@ impl<W: Write> TextPrinter<W> {
         self.open = None;
         self.pad();
         let mut r = String::new();
-        let kind = genba_syscalls::decode::decoder(&name).map(|d| d.ret).unwrap_or(Ret::Dec);
+        let kind = genba_syscalls::decode::decoder(&name)
+            .map(|d| d.ret)
+            .unwrap_or(Ret::Dec);
         decode::format_return(&mut r, x.ret, kind, self.o.decode.xlat);
         if kind == Ret::Fd && x.ret >= 0 && self.o.fd_paths {
             if let Some(p) = fd_path(tgid, x.ret as i32) {
@@ -285,7 +334,12 @@ impl<W: Write> TextPrinter<W> {
             match start {
                 Some(s) => {
                     let d = x.ts.saturating_sub(s);
-                    let _ = write!(r, " <{}.{:06}>", d / 1_000_000_000, (d % 1_000_000_000) / 1000);
+                    let _ = write!(
+                        r,
+                        " <{}.{:06}>",
+                        d / 1_000_000_000,
+                        (d % 1_000_000_000) / 1000
+                    );
                 }
                 None => r.push_str(" <unavailable>"),
             }
@@ -310,7 +364,12 @@ impl<W: Write> TextPrinter<W> {
 }
 
 fn view<'a>(e: &'a SyscallEnter, exit: Option<(i64, &'a [genba_events::Capture])>) -> CallView<'a> {
-    CallView { nr: e.nr, args: e.args, enter: &e.captures, exit }
+    CallView {
+        nr: e.nr,
+        args: e.args,
+        enter: &e.captures,
+        exit,
+    }
 }
 
 fn local_time_of_day(secs: i64) -> String {
@@ -331,7 +390,12 @@ pub struct JsonPrinter<W: Write> {
 
 impl<W: Write> JsonPrinter<W> {
     pub fn new(out: W, decode: Options, status: StatusSet) -> Self {
-        JsonPrinter { out, decode, status, pending: HashMap::new() }
+        JsonPrinter {
+            out,
+            decode,
+            status,
+            pending: HashMap::new(),
+        }
     }
 
     pub fn event(&mut self, ev: &Event) {
@@ -342,7 +406,7 @@ impl<W: Write> JsonPrinter<W> {
             Event::SyscallExit(x) => {
                 let p = self.pending.remove(&x.task.tid).filter(|p| p.nr == x.nr);
                 let ok = x.ret >= 0 || x.ret < -4095;
-                if !self.status.is_all() && !((ok && self.status.successful) || (!ok && self.status.failed)) {
+                if !self.status.shows(ok) {
                     return;
                 }
                 self.call(p.as_ref(), Some(x));
@@ -354,7 +418,12 @@ impl<W: Write> JsonPrinter<W> {
                 let v = serde_json::json!({"type": "exit", "ts_ns": ts, "pid": task.tgid, "tid": task.tid, "status": status});
                 let _ = writeln!(self.out, "{v}");
             }
-            Event::Signal { ts, task, sig, siginfo } => {
+            Event::Signal {
+                ts,
+                task,
+                sig,
+                siginfo,
+            } => {
                 let v = serde_json::json!({"type": "signal", "ts_ns": ts, "pid": task.tgid, "tid": task.tid,
                     "signal": consts::signal_name(*sig), "siginfo": crate::siginfo::format(*sig, siginfo)});
                 let _ = writeln!(self.out, "{v}");
@@ -402,14 +471,19 @@ impl<W: Write> JsonPrinter<W> {
             Some(x) => {
                 m.insert("ret".into(), x.ret.into());
                 if (-4095..0).contains(&x.ret) {
-                    let name = consts::errno_name((-x.ret) as i32).map(|(n, _)| n.to_string()).unwrap_or_else(|| format!("{}", -x.ret));
+                    let name = consts::errno_name((-x.ret) as i32)
+                        .map(|(n, _)| n.to_string())
+                        .unwrap_or_else(|| format!("{}", -x.ret));
                     m.insert("errno".into(), name.into());
                 } else {
                     m.insert("errno".into(), serde_json::Value::Null);
                 }
                 m.insert("exit_ts_ns".into(), x.ts.into());
                 let start = x.enter_ts.or(e.map(|e| e.ts));
-                m.insert("duration_ns".into(), start.map(|s| x.ts.saturating_sub(s)).into());
+                m.insert(
+                    "duration_ns".into(),
+                    start.map(|s| x.ts.saturating_sub(s)).into(),
+                );
             }
             None => {
                 m.insert("ret".into(), serde_json::Value::Null);

@@ -26,16 +26,53 @@ fn si_code_name(sig: i32, code: i32) -> String {
         return g.to_string();
     }
     let specific: &[&str] = match sig {
-        libc::SIGCHLD => &["CLD_EXITED", "CLD_KILLED", "CLD_DUMPED", "CLD_TRAPPED", "CLD_STOPPED", "CLD_CONTINUED"],
+        libc::SIGCHLD => &[
+            "CLD_EXITED",
+            "CLD_KILLED",
+            "CLD_DUMPED",
+            "CLD_TRAPPED",
+            "CLD_STOPPED",
+            "CLD_CONTINUED",
+        ],
         libc::SIGSEGV => &["SEGV_MAPERR", "SEGV_ACCERR", "SEGV_BNDERR", "SEGV_PKUERR"],
-        libc::SIGBUS => &["BUS_ADRALN", "BUS_ADRERR", "BUS_OBJERR", "BUS_MCEERR_AR", "BUS_MCEERR_AO"],
-        libc::SIGILL => &["ILL_ILLOPC", "ILL_ILLOPN", "ILL_ILLADR", "ILL_ILLTRP", "ILL_PRVOPC", "ILL_PRVREG", "ILL_COPROC", "ILL_BADSTK"],
-        libc::SIGFPE => &["FPE_INTDIV", "FPE_INTOVF", "FPE_FLTDIV", "FPE_FLTOVF", "FPE_FLTUND", "FPE_FLTRES", "FPE_FLTINV", "FPE_FLTSUB"],
+        libc::SIGBUS => &[
+            "BUS_ADRALN",
+            "BUS_ADRERR",
+            "BUS_OBJERR",
+            "BUS_MCEERR_AR",
+            "BUS_MCEERR_AO",
+        ],
+        libc::SIGILL => &[
+            "ILL_ILLOPC",
+            "ILL_ILLOPN",
+            "ILL_ILLADR",
+            "ILL_ILLTRP",
+            "ILL_PRVOPC",
+            "ILL_PRVREG",
+            "ILL_COPROC",
+            "ILL_BADSTK",
+        ],
+        libc::SIGFPE => &[
+            "FPE_INTDIV",
+            "FPE_INTOVF",
+            "FPE_FLTDIV",
+            "FPE_FLTOVF",
+            "FPE_FLTUND",
+            "FPE_FLTRES",
+            "FPE_FLTINV",
+            "FPE_FLTSUB",
+        ],
         libc::SIGTRAP => &["TRAP_BRKPT", "TRAP_TRACE", "TRAP_BRANCH", "TRAP_HWBKPT"],
-        libc::SIGIO => &["POLL_IN", "POLL_OUT", "POLL_MSG", "POLL_ERR", "POLL_PRI", "POLL_HUP"],
+        libc::SIGIO => &[
+            "POLL_IN", "POLL_OUT", "POLL_MSG", "POLL_ERR", "POLL_PRI", "POLL_HUP",
+        ],
         _ => &[],
     };
-    match usize::try_from(code).ok().and_then(|c| c.checked_sub(1)).and_then(|i| specific.get(i)) {
+    match usize::try_from(code)
+        .ok()
+        .and_then(|c| c.checked_sub(1))
+        .and_then(|i| specific.get(i))
+    {
         Some(n) => n.to_string(),
         None => format!("{code:#x}"),
     }
@@ -46,7 +83,11 @@ pub fn format(sig: i32, d: &[u8; 48]) -> String {
     let signo = i32_at(d, 0);
     let errno = i32_at(d, 4);
     let code = i32_at(d, 8);
-    let mut s = format!("{{si_signo={}, si_code={}", consts::signal_name(if signo != 0 { signo } else { sig }), si_code_name(sig, code));
+    let mut s = format!(
+        "{{si_signo={}, si_code={}",
+        consts::signal_name(if signo != 0 { signo } else { sig }),
+        si_code_name(sig, code)
+    );
     if errno != 0 {
         s.push_str(&format!(", si_errno={errno}"));
     }
@@ -55,15 +96,28 @@ pub fn format(sig: i32, d: &[u8; 48]) -> String {
     if code <= 0 || code == 0x80 {
         match code {
             0 | -6 => s.push_str(&format!(", si_pid={pid}, si_uid={uid}")),
-            -1 => s.push_str(&format!(", si_pid={pid}, si_uid={uid}, si_int={}, si_ptr={:#x}", i32_at(d, 24), u64_at(d, 24))),
-            -2 => s.push_str(&format!(", si_timerid={pid:#x}, si_overrun={}, si_int={}, si_ptr={:#x}", i32_at(d, 20), i32_at(d, 24), u64_at(d, 24))),
+            -1 => s.push_str(&format!(
+                ", si_pid={pid}, si_uid={uid}, si_int={}, si_ptr={:#x}",
+                i32_at(d, 24),
+                u64_at(d, 24)
+            )),
+            -2 => s.push_str(&format!(
+                ", si_timerid={pid:#x}, si_overrun={}, si_int={}, si_ptr={:#x}",
+                i32_at(d, 20),
+                i32_at(d, 24),
+                u64_at(d, 24)
+            )),
             _ => {}
         }
     } else {
         match sig {
             libc::SIGCHLD => {
                 let status = i32_at(d, 24);
-                let st = if code == 1 { status.to_string() } else { consts::signal_name(status) };
+                let st = if code == 1 {
+                    status.to_string()
+                } else {
+                    consts::signal_name(status)
+                };
                 s.push_str(&format!(
                     ", si_pid={pid}, si_uid={uid}, si_status={st}, si_utime={}, si_stime={}",
                     u64_at(d, 32) as i64,

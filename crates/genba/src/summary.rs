@@ -29,13 +29,22 @@ pub fn parse_sort(s: Option<&str>) -> Result<SortBy> {
         "name" | "syscall" => SortBy::Name,
         "avg-time" | "avg_time" => SortBy::AvgTime,
         "nothing" | "none" => SortBy::Nothing,
-        other => bail!("invalid sortby: '{other}' (expected time, calls, errors, name, avg-time or nothing)"),
+        other => bail!(
+            "invalid sortby: '{other}' (expected time, calls, errors, name, avg-time or nothing)"
+        ),
     })
 }
 
 pub fn parse_columns(s: Option<&str>) -> Result<Vec<Column>> {
     let Some(s) = s else {
-        return Ok(vec![Column::TimePercent, Column::TotalTime, Column::AvgTime, Column::Calls, Column::Errors, Column::Name]);
+        return Ok(vec![
+            Column::TimePercent,
+            Column::TotalTime,
+            Column::AvgTime,
+            Column::Calls,
+            Column::Errors,
+            Column::Name,
+        ]);
     };
     s.split(',')
         .map(|c| {
@@ -74,7 +83,11 @@ fn header(c: Column) -> (&'static str, usize) {
 fn cell(c: Column, r: &SyscallTotals, total_ns: u64) -> String {
     match c {
         Column::TimePercent => {
-            let p = if total_ns == 0 { 0.0 } else { 100.0 * r.total_ns as f64 / total_ns as f64 };
+            let p = if total_ns == 0 {
+                0.0
+            } else {
+                100.0 * r.total_ns as f64 / total_ns as f64
+            };
             format!("{p:6.2}")
         }
         Column::TotalTime => format!("{:11.6}", r.total_ns as f64 / 1e9),
@@ -100,7 +113,9 @@ pub fn render(rows: &[SummaryRow], sort: SortBy, cols: &[Column]) -> String {
     let mut totals: Vec<SyscallTotals> = rows
         .iter()
         .map(|r| SyscallTotals {
-            name: table::by_nr(r.nr).map(|s| s.name.to_string()).unwrap_or_else(|| format!("syscall_{:#x}", r.nr)),
+            name: table::by_nr(r.nr)
+                .map(|s| s.name.to_string())
+                .unwrap_or_else(|| format!("syscall_{:#x}", r.nr)),
             calls: r.calls,
             errors: r.errors,
             total_ns: r.total_ns,
@@ -111,7 +126,10 @@ pub fn render(rows: &[SummaryRow], sort: SortBy, cols: &[Column]) -> String {
         .collect();
     sort_rows(&mut totals, sort);
     let total_ns: u64 = totals.iter().map(|r| r.total_ns).sum();
-    let mut all = SyscallTotals { name: "total".into(), ..Default::default() };
+    let mut all = SyscallTotals {
+        name: "total".into(),
+        ..Default::default()
+    };
     all.hist = vec![0; genba_bpf::wire::HIST_BUCKETS];
     for r in &totals {
         all.calls += r.calls;
@@ -142,9 +160,25 @@ pub fn render(rows: &[SummaryRow], sort: SortBy, cols: &[Column]) -> String {
     let _ = writeln!(s, "{}", line(head));
     let _ = writeln!(s, "{}", line(sep.clone()));
     for r in &totals {
-        let _ = writeln!(s, "{}", line(cols.iter().map(|&c| cell(c, r, total_ns)).collect()));
+        let _ = writeln!(
+            s,
+            "{}",
+            line(cols.iter().map(|&c| cell(c, r, total_ns)).collect())
+        );
     }
     let _ = writeln!(s, "{}", line(sep));
-    let _ = writeln!(s, "{}", line(cols.iter().map(|&c| if c == Column::TimePercent { "100.00".to_string() } else { cell(c, &all, total_ns) }).collect()));
+    let _ = writeln!(
+        s,
+        "{}",
+        line(
+            cols.iter()
+                .map(|&c| if c == Column::TimePercent {
+                    "100.00".to_string()
+                } else {
+                    cell(c, &all, total_ns)
+                })
+                .collect()
+        )
+    );
     s
 }
