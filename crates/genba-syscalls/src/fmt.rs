@@ -207,7 +207,7 @@ mod tests {
             q(b"\x7fELF\x02\x01\x01\x03\0\0"),
             r#""\177ELF\2\1\1\3\0\0""#
         );
-        assert_eq!(q(b"a\0001"), r#""a\000001""#);
+        assert_eq!(q(b"a\x00001"), r#""a\000001""#);
         assert_eq!(q(b"tab\there\n"), r#""tab\there\n""#);
         assert_eq!(q(b"q\"b\\"), r#""q\"b\\""#);
         assert_eq!(q(b"\x003"), r#""\0003""#);
