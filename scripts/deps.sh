@@ -1,0 +1,18 @@
+# Debian packages genba needs to build and test; sourced by setup.sh and .ci/run.
+GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf"
+
+genba_install_deps() {
+    local missing=()
+    for p in $GENBA_DEBS; do
+        dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "installing: ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+    if ! command -v cargo >/dev/null 2>&1; then
+        [ -f "$HOME/.cargo/env" ] && . "$HOME/.cargo/env"
+    fi
+    command -v cargo >/dev/null 2>&1 || { echo "cargo not found: install Rust (rustup) first" >&2; return 1; }
+}
