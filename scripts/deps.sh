@@ -1,5 +1,5 @@
 # Debian packages genba needs to build and test; sourced by setup.sh and .ci/run.
-GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf"
+GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf bc"
 
 genba_install_deps() {
     local missing=()
