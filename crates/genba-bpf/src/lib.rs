@@ -244,12 +244,16 @@ impl Tracer {
     /// into `out` (in ring-buffer order, which is time order).
     pub fn poll(&self, timeout: Duration, out: &mut Vec<Event>) -> Result<()> {
         if let Some(ring) = &self.ring {
+            // Records are written without wakeups (a wakeup per record costs
+            // the traced program ~2 us), so epoll only fires when the buffer
+            // fills past the threshold: wait, then consume whatever is there.
             let r = ring.poll_raw(timeout);
             if r < 0 && r != -libc::EINTR {
                 return Err(Error::Poll(
                     std::io::Error::from_raw_os_error(-r).to_string(),
                 ));
             }
+            ring.consume_raw();
         }
         out.append(&mut self.queue.borrow_mut());
         Ok(())

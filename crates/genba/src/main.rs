@@ -379,6 +379,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
         if child.is_none() {
             // attached: stop on a signal to genba, or when every task is gone
             if sig != 0 || live.is_empty() {
+                tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
+                for ev in events.drain(..) {
+                    printer.event(&ev);
+                }
                 break;
             }
             if live
@@ -436,6 +440,9 @@ fn trace(a: TraceArgs) -> Result<i32> {
                 None => eprint!("{text}"),
             },
         }
+    }
+    if std::env::var_os("GENBA_DEBUG").is_some() {
+        eprintln!("genba: collector stats: {stats:?}");
     }
     eprintln!("genba: {} events lost", stats.total_lost());
     if stats.truncated_records > 0 {

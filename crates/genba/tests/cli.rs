@@ -12,7 +12,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn read(p: &Path) -> String {
-    String::from_utf8_lossy(&fs::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()))).into_owned()
+    String::from_utf8_lossy(&fs::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display())))
+        .into_owned()
 }
 
 /// An error run: non-zero status, exactly one message line on stderr (the
@@ -24,9 +25,18 @@ fn assert_one_line_error(out: &Output, what: &str) {
         out.describe()
     );
     let msgs = out.stderr_messages();
-    assert_eq!(msgs.len(), 1, "{what}: expected a one-line error message\n{}", out.describe());
+    assert_eq!(
+        msgs.len(),
+        1,
+        "{what}: expected a one-line error message\n{}",
+        out.describe()
+    );
     for bad in ["panicked", "backtrace", "RUST_BACKTRACE"] {
-        assert!(!out.stderr.contains(bad), "{what}: stderr mentions {bad:?}\n{}", out.describe());
+        assert!(
+            !out.stderr.contains(bad),
+            "{what}: stderr mentions {bad:?}\n{}",
+            out.describe()
+        );
     }
 }
 
@@ -40,7 +50,10 @@ fn calls(text: &str) -> Vec<(Option<u32>, String)> {
 }
 
 fn names(text: &str) -> Vec<String> {
-    calls(text).iter().filter_map(|(_, b)| syscall_name(b).map(str::to_string)).collect()
+    calls(text)
+        .iter()
+        .filter_map(|(_, b)| syscall_name(b).map(str::to_string))
+        .collect()
 }
 
 fn is_failure(body: &str) -> bool {
@@ -61,8 +74,15 @@ fn exit_status_is_propagated() {
     require_bpf!();
     let _s = serial();
     for code in ["0", "7", "255"] {
-        let out = run(genba_cmd(["trace", "-o", "/dev/null", "--"]).arg(program("exitcode")).arg(code));
-        assert_eq!(out.code(), Some(code.parse().unwrap()), "exitcode {code}\n{}", out.describe());
+        let out = run(genba_cmd(["trace", "-o", "/dev/null", "--"])
+            .arg(program("exitcode"))
+            .arg(code));
+        assert_eq!(
+            out.code(),
+            Some(code.parse().unwrap()),
+            "exitcode {code}\n{}",
+            out.describe()
+        );
     }
 }
 
@@ -85,37 +105,80 @@ fn killed_by_signal_gives_128_plus_signal() {
 fn no_such_command_exits_127_with_one_line() {
     require_bpf!();
     let _s = serial();
-    let out = run(&mut genba_cmd(["trace", "-o", "/dev/null", "--", "/no/such/command-genba"]));
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-o",
+        "/dev/null",
+        "--",
+        "/no/such/command-genba",
+    ]));
     assert_eq!(out.code(), Some(127), "{}", out.describe());
     assert_one_line_error(&out, "no such command");
-    assert!(out.stderr.contains("/no/such/command-genba"), "the message should name the command\n{}", out.describe());
+    assert!(
+        out.stderr.contains("/no/such/command-genba"),
+        "the message should name the command\n{}",
+        out.describe()
+    );
 }
 
 #[test]
 fn unknown_syscall_is_a_one_line_error() {
-    let out = run(&mut genba_cmd(["trace", "-e", "trace=nosuchcall", "-o", "/dev/null", "--", "/bin/true"]));
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-e",
+        "trace=nosuchcall",
+        "-o",
+        "/dev/null",
+        "--",
+        "/bin/true",
+    ]));
     assert_one_line_error(&out, "-e trace=nosuchcall");
-    assert!(out.stderr.contains("nosuchcall"), "the message should name the bad syscall\n{}", out.describe());
+    assert!(
+        out.stderr.contains("nosuchcall"),
+        "the message should name the bad syscall\n{}",
+        out.describe()
+    );
 }
 
 #[test]
 fn misspelled_syscall_gets_a_suggestion() {
-    let out = run(&mut genba_cmd(["trace", "-e", "trace=opnat", "-o", "/dev/null", "--", "/bin/true"]));
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-e",
+        "trace=opnat",
+        "-o",
+        "/dev/null",
+        "--",
+        "/bin/true",
+    ]));
     assert_one_line_error(&out, "-e trace=opnat");
-    assert!(out.stderr.contains("openat"), "expected a suggestion of `openat`\n{}", out.describe());
+    assert!(
+        out.stderr.contains("openat"),
+        "expected a suggestion of `openat`\n{}",
+        out.describe()
+    );
 }
 
 #[test]
 fn attach_to_missing_pid_is_a_one_line_error() {
     require_bpf!();
     let _s = serial();
-    let out = run_timeout(&mut genba_cmd(["trace", "-o", "/dev/null", "-p", "999999999"]), Duration::from_secs(30));
+    let out = run_timeout(
+        &mut genba_cmd(["trace", "-o", "/dev/null", "-p", "999999999"]),
+        Duration::from_secs(30),
+    );
     assert_one_line_error(&out, "-p 999999999");
 }
 
 #[test]
 fn unwritable_output_is_a_one_line_error() {
-    let out = run(&mut genba_cmd(["trace", "-o", "/nonexistent/dir/x", "--", "/bin/true"]));
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-o",
+        "/nonexistent/dir/x",
+        "--",
+        "/bin/true",
+    ]));
     assert_one_line_error(&out, "-o /nonexistent/dir/x");
     assert!(!Path::new("/nonexistent/dir/x").exists());
 }
@@ -130,10 +193,22 @@ fn trace_goes_to_stderr_by_default() {
     let _s = serial();
     let out = run(genba_cmd(["trace", "--"]).arg(program("exitcode")).arg("3"));
     assert_eq!(out.code(), Some(3), "{}", out.describe());
-    assert!(out.stdout.is_empty(), "nothing should go to stdout\n{}", out.describe());
-    assert!(out.stderr.contains("exit_group(3)"), "the trace should be on stderr\n{}", out.describe());
+    assert!(
+        out.stdout.is_empty(),
+        "nothing should go to stdout\n{}",
+        out.describe()
+    );
+    assert!(
+        out.stderr.contains("exit_group(3)"),
+        "the trace should be on stderr\n{}",
+        out.describe()
+    );
     let last = out.stderr.lines().last().unwrap_or("");
-    assert!(events_lost(last).is_some(), "stderr should end with `genba: N events lost`\n{}", out.describe());
+    assert!(
+        events_lost(last).is_some(),
+        "stderr should end with `genba: N events lost`\n{}",
+        out.describe()
+    );
 }
 
 #[test]
@@ -142,12 +217,28 @@ fn events_lost_line_on_stderr() {
     let _s = serial();
     let dir = TempDir::new("lost");
     let f = dir.join("t.txt");
-    let out = run(genba_cmd(["trace", "-f", "-o"]).arg(&f).arg("--").arg(program("desc")));
+    let out = run(genba_cmd(["trace", "-f", "-o"])
+        .arg(&f)
+        .arg("--")
+        .arg(program("desc")));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
     let lost: Vec<u64> = out.stderr.lines().filter_map(events_lost).collect();
-    assert_eq!(lost.len(), 1, "expected one `genba: N events lost` line\n{}", out.describe());
-    assert_eq!(out.stderr_messages(), Vec::<&str>::new(), "nothing else on stderr with -o\n{}", out.describe());
-    assert!(!read(&f).contains("events lost"), "the events-lost line belongs on stderr, not in the trace");
+    assert_eq!(
+        lost.len(),
+        1,
+        "expected one `genba: N events lost` line\n{}",
+        out.describe()
+    );
+    assert_eq!(
+        out.stderr_messages(),
+        Vec::<&str>::new(),
+        "nothing else on stderr with -o\n{}",
+        out.describe()
+    );
+    assert!(
+        !read(&f).contains("events lost"),
+        "the events-lost line belongs on stderr, not in the trace"
+    );
 }
 
 #[test]
@@ -157,12 +248,17 @@ fn burst_loses_no_events() {
     let dir = TempDir::new("burst");
     let f = dir.join("t.txt");
     let out = run_timeout(
-        genba_cmd(["trace", "-f", "-o"]).arg(&f).arg("--").arg(program("burst")),
+        genba_cmd(["trace", "-f", "-o"])
+            .arg(&f)
+            .arg("--")
+            .arg(program("burst")),
         Duration::from_secs(300),
     );
     assert_eq!(out.code(), Some(0), "{}", out.describe());
     assert!(
-        out.stderr.lines().any(|l| l.trim() == "genba: 0 events lost"),
+        out.stderr
+            .lines()
+            .any(|l| l.trim() == "genba: 0 events lost"),
         "expected `genba: 0 events lost`\n{}",
         out.describe()
     );
@@ -194,24 +290,45 @@ fn jsonl_lines_are_objects_with_the_documented_fields() {
     let mut getppid = Vec::new();
     let mut syscalls = 0;
     for (i, line) in text.lines().enumerate() {
-        let v = parse_json(line).unwrap_or_else(|e| panic!("line {}: not JSON ({e}): {line}", i + 1));
-        assert!(matches!(v, Json::Obj(_)), "line {}: not an object: {line}", i + 1);
+        let v =
+            parse_json(line).unwrap_or_else(|e| panic!("line {}: not JSON ({e}): {line}", i + 1));
+        assert!(
+            matches!(v, Json::Obj(_)),
+            "line {}: not an object: {line}",
+            i + 1
+        );
         // records of other kinds (process exit, signal) are allowed when
         // they say so with a "type" other than "syscall"
         let kind = v.get("type").and_then(Json::as_str);
         if kind.is_some_and(|k| k != "syscall") {
             for field in ["pid", "tid"] {
-                assert!(v.get(field).is_some(), "line {}: no {field:?} field: {line}", i + 1);
+                assert!(
+                    v.get(field).is_some(),
+                    "line {}: no {field:?} field: {line}",
+                    i + 1
+                );
             }
             continue;
         }
         syscalls += 1;
         for field in ["name", "pid", "tid", "ret", "args"] {
-            assert!(v.get(field).is_some(), "line {}: no {field:?} field: {line}", i + 1);
+            assert!(
+                v.get(field).is_some(),
+                "line {}: no {field:?} field: {line}",
+                i + 1
+            );
         }
-        assert!(v.get("name").unwrap().as_str().is_some(), "line {}: name is not a string", i + 1);
+        assert!(
+            v.get("name").unwrap().as_str().is_some(),
+            "line {}: name is not a string",
+            i + 1
+        );
         for field in ["pid", "tid"] {
-            assert!(v.get(field).unwrap().as_i64().is_some(), "line {}: {field} is not an integer", i + 1);
+            assert!(
+                v.get(field).unwrap().as_i64().is_some(),
+                "line {}: {field} is not an integer",
+                i + 1
+            );
         }
         match v.get("args").unwrap() {
             Json::Arr(args) => {
@@ -233,8 +350,15 @@ fn jsonl_lines_are_objects_with_the_documented_fields() {
     assert_eq!(getppid.len(), 10, "getppid_loop 10 makes 10 getppid calls");
     for v in &getppid {
         assert_eq!(v.get("pid"), v.get("tid"), "single-threaded: pid == tid");
-        assert!(v.get("ret").unwrap().as_i64().is_some_and(|r| r > 0), "getppid returns a pid: {v:?}");
-        assert_eq!(v.get("args"), Some(&Json::Arr(vec![])), "getppid has no arguments");
+        assert!(
+            v.get("ret").unwrap().as_i64().is_some_and(|r| r > 0),
+            "getppid returns a pid: {v:?}"
+        );
+        assert_eq!(
+            v.get("args"),
+            Some(&Json::Arr(vec![])),
+            "getppid has no arguments"
+        );
     }
 }
 
@@ -244,7 +368,10 @@ fn summary_has_strace_header() {
     let _s = serial();
     let dir = TempDir::new("summary");
     let f = dir.join("c.txt");
-    let out = run(genba_cmd(["trace", "-c", "-f", "-o"]).arg(&f).arg("--").arg(program("desc")));
+    let out = run(genba_cmd(["trace", "-c", "-f", "-o"])
+        .arg(&f)
+        .arg("--")
+        .arg(program("desc")));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
     let text = read(&f);
     assert!(
@@ -252,7 +379,11 @@ fn summary_has_strace_header() {
         "no `{SUMMARY_HEADER}` line in:\n{text}"
     );
     let table = parse_summary(&text).unwrap();
-    assert_eq!(table.get("dup3").map(|c| (c.calls, c.errors)), Some((2, 1)), "{text}");
+    assert_eq!(
+        table.get("dup3").map(|c| (c.calls, c.errors)),
+        Some((2, 1)),
+        "{text}"
+    );
     assert!(calls(&text).is_empty(), "-c prints no trace lines:\n{text}");
 }
 
@@ -281,12 +412,21 @@ fn trace_class_file_matches_strace() {
     let gn: BTreeSet<String> = names(&read(&g)).into_iter().collect();
     let sn: BTreeSet<String> = names(&read(&s)).into_iter().collect();
     for must in ["openat", "access", "unlink", "rename", "newfstatat"] {
-        assert!(gn.contains(must), "-e trace=%file should show {must}: {gn:?}");
+        assert!(
+            gn.contains(must),
+            "-e trace=%file should show {must}: {gn:?}"
+        );
     }
     for never in ["write", "close", "lseek", "getppid", "exit_group"] {
-        assert!(!gn.contains(never), "-e trace=%file should not show {never}: {gn:?}");
+        assert!(
+            !gn.contains(never),
+            "-e trace=%file should not show {never}: {gn:?}"
+        );
     }
-    assert_eq!(gn, sn, "syscall names under -e trace=%file: genba (left) vs strace (right)");
+    assert_eq!(
+        gn, sn,
+        "syscall names under -e trace=%file: genba (left) vs strace (right)"
+    );
 }
 
 fn failed_only(flags: &[&str]) {
@@ -309,7 +449,10 @@ fn failed_only(flags: &[&str]) {
     let gc = calls(&gt);
     assert!(!gc.is_empty(), "{flags:?}: no calls shown");
     for (_, body) in &gc {
-        assert!(is_failure(body), "{flags:?} shows a call that did not fail: {body}");
+        assert!(
+            is_failure(body),
+            "{flags:?} shows a call that did not fail: {body}"
+        );
     }
     let st = run(Command::new("strace")
         .args(["-f", "-Z", "-o"])
@@ -322,7 +465,10 @@ fn failed_only(flags: &[&str]) {
     let mut sn = names(&read(&s));
     gn.sort();
     sn.sort();
-    assert_eq!(gn, sn, "{flags:?}: failing calls, genba (left) vs strace -Z (right)");
+    assert_eq!(
+        gn, sn,
+        "{flags:?}: failing calls, genba (left) vs strace -Z (right)"
+    );
 }
 
 #[test]
@@ -341,10 +487,16 @@ fn dash_z_shows_only_successful_calls() {
     let _s = serial();
     let dir = TempDir::new("ok");
     let f = dir.join("t.txt");
-    let out = run(genba_cmd(["trace", "-f", "-z", "-o"]).arg(&f).arg("--").arg(program("desc")));
+    let out = run(genba_cmd(["trace", "-f", "-z", "-o"])
+        .arg(&f)
+        .arg("--")
+        .arg(program("desc")));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
     let c = calls(&read(&f));
-    assert!(c.iter().any(|(_, b)| b.starts_with("dup3(")), "successful dup3 missing");
+    assert!(
+        c.iter().any(|(_, b)| b.starts_with("dup3(")),
+        "successful dup3 missing"
+    );
     for (_, body) in &c {
         assert!(!is_failure(body), "-z shows a failed call: {body}");
     }
@@ -356,13 +508,19 @@ fn dash_capital_t_appends_durations() {
     let _s = serial();
     let dir = TempDir::new("dur");
     let f = dir.join("t.txt");
-    let out = run(genba_cmd(["trace", "-f", "-T", "-o"]).arg(&f).arg("--").arg(program("time")));
+    let out = run(genba_cmd(["trace", "-f", "-T", "-o"])
+        .arg(&f)
+        .arg("--")
+        .arg(program("time")));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
     let text = read(&f);
     let mut checked = 0;
     for line in text.lines() {
         let (_, _, body) = split_pid(line);
-        if syscall_name(body).is_none() || body.ends_with("= ?") || body.ends_with(" <unfinished ...>") {
+        if syscall_name(body).is_none()
+            || body.ends_with("= ?")
+            || body.ends_with(" <unfinished ...>")
+        {
             continue;
         }
         let dur = body
@@ -370,13 +528,19 @@ fn dash_capital_t_appends_durations() {
             .and_then(|(_, d)| d.strip_suffix('>'))
             .unwrap_or_else(|| panic!("-T: no <duration> on {line:?}"));
         let ok = dur.split_once('.').is_some_and(|(s, us)| {
-            !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && us.len() == 6 && us.bytes().all(|b| b.is_ascii_digit())
+            !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_digit())
+                && us.len() == 6
+                && us.bytes().all(|b| b.is_ascii_digit())
         });
         assert!(ok, "-T: duration not in N.NNNNNN form on {line:?}");
         checked += 1;
         if body.starts_with("clock_nanosleep(CLOCK_MONOTONIC, 0, {tv_sec=0, tv_nsec=1000000}") {
             let secs: f64 = dur.parse().unwrap();
-            assert!((0.0009..0.5).contains(&secs), "a 1 ms sleep took {secs}s? {line:?}");
+            assert!(
+                (0.0009..0.5).contains(&secs),
+                "a 1 ms sleep took {secs}s? {line:?}"
+            );
         }
     }
     assert!(checked > 10, "too few lines checked:\n{text}");
@@ -388,7 +552,8 @@ fn dash_capital_t_appends_durations() {
 
 fn proc_state(pid: u32) -> Option<char> {
     let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat.rsplit_once(") ").and_then(|(_, rest)| rest.chars().next())
+    stat.rsplit_once(") ")
+        .and_then(|(_, rest)| rest.chars().next())
 }
 
 #[test]
@@ -405,7 +570,9 @@ fn attach_then_sigint_detaches_and_leaves_the_process_running() {
         .spawn()
         .expect("spawn sleeper");
     let mut line = String::new();
-    BufReader::new(sleeper.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    BufReader::new(sleeper.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
     let pid: u32 = line.trim().parse().expect("sleeper prints its pid");
     assert_eq!(pid, sleeper.id());
 
@@ -422,18 +589,26 @@ fn attach_then_sigint_detaches_and_leaves_the_process_running() {
     // let it attach and see a few 100 ms sleeps
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(5) {
-        if start.elapsed() > Duration::from_millis(800) && fs::metadata(&f).map(|m| m.len() > 0).unwrap_or(false) {
+        if start.elapsed() > Duration::from_millis(800)
+            && fs::metadata(&f).map(|m| m.len() > 0).unwrap_or(false)
+        {
             break;
         }
         if let Some(st) = genba.try_wait().unwrap() {
             let _ = sleeper.kill();
             let _ = sleeper.wait();
-            panic!("genba exited early with {st:?}: {}", fs::read_to_string(&err_f).unwrap_or_default());
+            panic!(
+                "genba exited early with {st:?}: {}",
+                fs::read_to_string(&err_f).unwrap_or_default()
+            );
         }
         std::thread::sleep(Duration::from_millis(50));
     }
 
-    let kill = Command::new("kill").args(["-INT", &genba.id().to_string()]).status().unwrap();
+    let kill = Command::new("kill")
+        .args(["-INT", &genba.id().to_string()])
+        .status()
+        .unwrap();
     assert!(kill.success());
     let start = Instant::now();
     let status = loop {
@@ -453,7 +628,9 @@ fn attach_then_sigint_detaches_and_leaves_the_process_running() {
     std::thread::sleep(Duration::from_millis(300));
     let alive = sleeper.try_wait().unwrap().is_none();
     let state = proc_state(pid);
-    let _ = Command::new("kill").args(["-TERM", &pid.to_string()]).status();
+    let _ = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status();
     let start = Instant::now();
     let sleeper_status = loop {
         if let Some(st) = sleeper.try_wait().unwrap() {
@@ -467,16 +644,27 @@ fn attach_then_sigint_detaches_and_leaves_the_process_running() {
         std::thread::sleep(Duration::from_millis(20));
     };
 
-    let status = status.unwrap_or_else(|| panic!("genba did not exit within 10 s of SIGINT; stderr:\n{stderr}"));
-    assert_eq!(status.code(), Some(0), "genba after SIGINT: {status:?}; stderr:\n{stderr}");
+    let status = status
+        .unwrap_or_else(|| panic!("genba did not exit within 10 s of SIGINT; stderr:\n{stderr}"));
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "genba after SIGINT: {status:?}; stderr:\n{stderr}"
+    );
     assert!(alive, "the attached process died when genba detached");
-    assert!(matches!(state, Some('S' | 'R' | 'D')), "sleeper state after detach: {state:?}");
+    assert!(
+        matches!(state, Some('S' | 'R' | 'D')),
+        "sleeper state after detach: {state:?}"
+    );
     assert_eq!(
         sleeper_status.and_then(|s| s.code()),
         Some(0),
         "the sleeper should still handle SIGTERM normally after detach"
     );
-    assert!(stderr.lines().any(|l| events_lost(l).is_some()), "no events-lost line:\n{stderr}");
+    assert!(
+        stderr.lines().any(|l| events_lost(l).is_some()),
+        "no events-lost line:\n{stderr}"
+    );
     let text = read(&f);
     assert!(
         names(&text).iter().any(|n| n.contains("nanosleep")),

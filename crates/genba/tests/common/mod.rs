@@ -127,10 +127,8 @@ impl TempDir {
     pub fn new(label: &str) -> TempDir {
         static N: AtomicUsize = AtomicUsize::new(0);
         let n = N.fetch_add(1, Ordering::Relaxed);
-        let p = std::env::temp_dir().join(format!(
-            "{TMP_PREFIX}{}-{n}-{label}",
-            std::process::id()
-        ));
+        let p =
+            std::env::temp_dir().join(format!("{TMP_PREFIX}{}-{n}-{label}", std::process::id()));
         let _ = fs::remove_dir_all(&p);
         fs::create_dir_all(&p).unwrap_or_else(|e| panic!("mkdir {}: {e}", p.display()));
         TempDir(p)
@@ -235,12 +233,19 @@ pub fn run_timeout(cmd: &mut Command, timeout: Duration) -> Output {
             let err = fs::read_to_string(&err_p).unwrap_or_default();
             let _ = fs::remove_file(&out_p);
             let _ = fs::remove_file(&err_p);
-            panic!("timed out after {timeout:?}: {desc}\nstderr:\n{}", tail(&err, 30));
+            panic!(
+                "timed out after {timeout:?}: {desc}\nstderr:\n{}",
+                tail(&err, 30)
+            );
         }
         std::thread::sleep(Duration::from_millis(5));
     };
     let read = |p: &Path| String::from_utf8_lossy(&fs::read(p).unwrap_or_default()).into_owned();
-    let out = Output { status, stdout: read(&out_p), stderr: read(&err_p) };
+    let out = Output {
+        status,
+        stdout: read(&out_p),
+        stderr: read(&err_p),
+    };
     let _ = fs::remove_file(&out_p);
     let _ = fs::remove_file(&err_p);
     out
@@ -386,13 +391,21 @@ pub fn split_pid(line: &str) -> (Option<u32>, PidStyle, &str) {
         let end = rest.find(']').unwrap_or(0);
         if let Ok(pid) = rest[..end].parse() {
             let body = &rest[end + 1..];
-            return (Some(pid), PidStyle::Bracket, body.strip_prefix(' ').unwrap_or(body));
+            return (
+                Some(pid),
+                PidStyle::Bracket,
+                body.strip_prefix(' ').unwrap_or(body),
+            );
         }
     }
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && line[digits..].starts_with(' ') {
         if let Ok(pid) = line[..digits].parse() {
-            return (Some(pid), PidStyle::Bare, line[digits..].trim_start_matches(' '));
+            return (
+                Some(pid),
+                PidStyle::Bare,
+                line[digits..].trim_start_matches(' '),
+            );
         }
     }
     (None, PidStyle::None, line)
@@ -457,8 +470,8 @@ fn collapse_padding(s: &str) -> String {
 /// merged line takes the place of the unfinished half), padding checks.
 pub fn parse_trace(text: &str) -> Vec<Entry> {
     let mut entries: Vec<Entry> = Vec::new();
-    // pid -> index of its pending unfinished entry
-    let mut pending: HashMap<Option<u32>, usize> = HashMap::new();
+    // unfinished entries waiting for their resumption: (pid, index)
+    let mut pending: Vec<(Option<u32>, usize)> = Vec::new();
     for raw in text.lines() {
         if raw.trim().is_empty() {
             continue;
@@ -469,23 +482,45 @@ pub fn parse_trace(text: &str) -> Vec<Entry> {
             bad.push(raw.to_string());
         }
         if let Some(head) = rest.strip_suffix(UNFINISHED) {
-            pending.insert(pid, entries.len());
-            entries.push(Entry { pid, body: format!("{head}{UNFINISHED}"), bad_padding: bad });
+            pending.push((pid, entries.len()));
+            entries.push(Entry {
+                pid,
+                body: format!("{head}{UNFINISHED}"),
+                bad_padding: bad,
+            });
             continue;
         }
         if let Some(after) = rest.strip_prefix("<... ") {
             if let Some(close) = after.find(" resumed>") {
+                let name = &after[..close];
                 let tail = &after[close + " resumed>".len()..];
-                if let Some(idx) = pending.remove(&pid) {
+                // the same task and call; a task without prefix (strace on
+                // stderr drops `[pid N]` while only one task is traced)
+                // matches any
+                let found = pending.iter().rposition(|&(p, idx)| {
+                    (p == pid || p.is_none() || pid.is_none())
+                        && entries[idx].syscall() == Some(name)
+                });
+                if let Some(k) = found {
+                    let (p, idx) = pending.remove(k);
                     let e = &mut entries[idx];
-                    let head = e.body.strip_suffix(UNFINISHED).unwrap_or(&e.body).to_string();
+                    let head = e
+                        .body
+                        .strip_suffix(UNFINISHED)
+                        .unwrap_or(&e.body)
+                        .to_string();
                     e.body = collapse_padding(&format!("{head}{tail}"));
+                    e.pid = p.or(pid);
                     e.bad_padding.extend(bad);
                     continue;
                 }
             }
         }
-        entries.push(Entry { pid, body: collapse_padding(rest), bad_padding: bad });
+        entries.push(Entry {
+            pid,
+            body: collapse_padding(rest),
+            bad_padding: bad,
+        });
     }
     entries
 }
@@ -493,7 +528,10 @@ pub fn parse_trace(text: &str) -> Vec<Entry> {
 /// Removes a leading `-t`/`-tt`/`-ttt`/`-r` timestamp from a body.
 pub fn strip_timestamp(body: &str) -> &str {
     let t = body.trim_start_matches(' ');
-    let n = t.bytes().take_while(|b| b.is_ascii_digit() || *b == b':' || *b == b'.').count();
+    let n = t
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b':' || *b == b'.')
+        .count();
     if n > 0 && t[n..].starts_with(' ') && t[..n].bytes().any(|b| b == b':' || b == b'.') {
         t[n..].trim_start_matches(' ')
     } else {
@@ -517,7 +555,10 @@ pub fn strip_duration(body: &str) -> &str {
 /// Replaces temporary-directory paths (`.../genba-test-...`) by `TMPDIR`.
 fn replace_tmpdirs(s: &str) -> String {
     let tmp = std::env::temp_dir();
-    let root = format!("{}/{TMP_PREFIX}", tmp.display().to_string().trim_end_matches('/'));
+    let root = format!(
+        "{}/{TMP_PREFIX}",
+        tmp.display().to_string().trim_end_matches('/')
+    );
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(i) = rest.find(&root) {
@@ -547,7 +588,10 @@ fn replace_addrs(s: &str) -> String {
             && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
             && b[i + 2].is_ascii_hexdigit()
         {
-            let n = b[i + 2..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
+            let n = b[i + 2..]
+                .iter()
+                .take_while(|c| c.is_ascii_hexdigit())
+                .count();
             if n >= 9 {
                 out.push_str(&s[last..i]);
                 out.push_str("ADDR");
@@ -572,7 +616,9 @@ fn replace_numbers(s: &str, map: &HashMap<u64, String>) -> String {
     let mut i = 0;
     let mut last = 0;
     while i < b.len() {
-        if b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) {
+        if b[i].is_ascii_digit()
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+        {
             let n = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
             let end = i + n;
             let bounded = end == b.len() || !(b[end].is_ascii_alphanumeric() || b[end] == b'_');
@@ -709,12 +755,11 @@ pub fn window(text: &str, skip: &dyn Fn(&str, &str) -> bool) -> Result<Window, S
     }
     let entries = &entries[first..];
 
-    // name the tasks
+    // name the tasks: the first task of the window is PID (written without
+    // a prefix when strace writes to stderr and it is the only task), the
+    // tasks it creates PID2, PID3, ... in the order of their creation
     let mut names: HashMap<u64, String> = HashMap::new();
     let mut order = 1;
-    if let Some(pid) = entries[0].pid {
-        names.insert(pid as u64, "PID".into());
-    }
     for e in entries {
         if matches!(e.syscall(), Some("clone" | "clone3" | "fork" | "vfork")) {
             if let Some((_, eq)) = split_return(&e.body) {
@@ -727,6 +772,25 @@ pub fn window(text: &str, skip: &dyn Fn(&str, &str) -> bool) -> Result<Window, S
                 }
             }
         }
+    }
+    let children: Vec<u64> = names.keys().copied().collect();
+    let main = entries
+        .iter()
+        .filter_map(|e| e.pid.map(u64::from))
+        .find(|p| !children.contains(p))
+        .or_else(|| {
+            // never prefixed (strace on stderr, the child came and went
+            // while the parent was off CPU): what getpid told the task
+            entries
+                .iter()
+                .filter(|e| e.pid.is_none() && matches!(e.syscall(), Some("getpid" | "gettid")))
+                .find_map(|e| {
+                    let (_, eq) = split_return(&e.body)?;
+                    e.body[eq + 2..].trim().parse::<u64>().ok()
+                })
+        });
+    if let Some(main) = main {
+        names.insert(main, "PID".into());
     }
     let mut w = Window::default();
     let mut unknown = 0;
@@ -754,10 +818,18 @@ pub fn window(text: &str, skip: &dyn Fn(&str, &str) -> bool) -> Result<Window, S
 }
 
 /// Compares two windows stream by stream; `Err` holds a readable diff.
-pub fn compare_windows(expected: &Window, actual: &Window, exp_name: &str, act_name: &str) -> Result<(), String> {
+pub fn compare_windows(
+    expected: &Window,
+    actual: &Window,
+    exp_name: &str,
+    act_name: &str,
+) -> Result<(), String> {
     let mut report = String::new();
-    let tasks: std::collections::BTreeSet<&String> =
-        expected.streams.keys().chain(actual.streams.keys()).collect();
+    let tasks: std::collections::BTreeSet<&String> = expected
+        .streams
+        .keys()
+        .chain(actual.streams.keys())
+        .collect();
     for task in tasks {
         let empty = Vec::new();
         let e = expected.streams.get(task).unwrap_or(&empty);
@@ -765,7 +837,11 @@ pub fn compare_windows(expected: &Window, actual: &Window, exp_name: &str, act_n
         if e == a {
             continue;
         }
-        let first = e.iter().zip(a.iter()).position(|(x, y)| x != y).unwrap_or(e.len().min(a.len()));
+        let first = e
+            .iter()
+            .zip(a.iter())
+            .position(|(x, y)| x != y)
+            .unwrap_or(e.len().min(a.len()));
         let _ = writeln!(
             report,
             "task {task}: {} lines from {exp_name}, {} from {act_name}; first difference at line {}:",
@@ -794,7 +870,10 @@ pub fn compare_windows(expected: &Window, actual: &Window, exp_name: &str, act_n
         let _ = writeln!(report, "  ({mismatches} differing line pairs in this task)");
     }
     if !actual.bad_padding.is_empty() {
-        let _ = writeln!(report, "{act_name} lines not aligned like strace (`=` at column 40):");
+        let _ = writeln!(
+            report,
+            "{act_name} lines not aligned like strace (`=` at column 40):"
+        );
         for l in actual.bad_padding.iter().take(5) {
             let _ = writeln!(report, "    {l}");
         }
@@ -902,7 +981,10 @@ impl Json {
 
 /// Parses one JSON document (the whole string).
 pub fn parse_json(s: &str) -> Result<Json, String> {
-    let mut p = JsonParser { b: s.as_bytes(), i: 0 };
+    let mut p = JsonParser {
+        b: s.as_bytes(),
+        i: 0,
+    };
     let v = p.value()?;
     p.ws();
     if p.i != p.b.len() {
@@ -998,11 +1080,14 @@ impl JsonParser<'_> {
                 let start = self.i;
                 self.i += 1;
                 while self.i < self.b.len()
-                    && (self.b[self.i].is_ascii_digit() || matches!(self.b[self.i], b'.' | b'e' | b'E' | b'+' | b'-'))
+                    && (self.b[self.i].is_ascii_digit()
+                        || matches!(self.b[self.i], b'.' | b'e' | b'E' | b'+' | b'-'))
                 {
                     self.i += 1;
                 }
-                let t = std::str::from_utf8(&self.b[start..self.i]).unwrap().to_string();
+                let t = std::str::from_utf8(&self.b[start..self.i])
+                    .unwrap()
+                    .to_string();
                 if t.parse::<f64>().is_err() {
                     return self.err("bad number");
                 }
@@ -1033,8 +1118,11 @@ impl JsonParser<'_> {
                         b't' => out.push(b'\t'),
                         b'u' => {
                             let hex = self.b.get(self.i..self.i + 4).ok_or("short \\u")?;
-                            let code = u32::from_str_radix(std::str::from_utf8(hex).map_err(|e| e.to_string())?, 16)
-                                .map_err(|e| e.to_string())?;
+                            let code = u32::from_str_radix(
+                                std::str::from_utf8(hex).map_err(|e| e.to_string())?,
+                                16,
+                            )
+                            .map_err(|e| e.to_string())?;
                             self.i += 4;
                             let ch = char::from_u32(code).unwrap_or('\u{fffd}');
                             let mut buf = [0; 4];
@@ -1060,15 +1148,26 @@ impl JsonParser<'_> {
 /// Runs the harness's own checks; each test binary calls it from one test.
 pub fn self_test() {
     // pid prefixes
-    assert_eq!(split_pid("12345 getppid() = 1"), (Some(12345), PidStyle::Bare, "getppid() = 1"));
-    assert_eq!(split_pid("123   getppid() = 1"), (Some(123), PidStyle::Bare, "getppid() = 1"));
-    assert_eq!(split_pid("[pid  4242] read(3"), (Some(4242), PidStyle::Bracket, "read(3"));
+    assert_eq!(
+        split_pid("12345 getppid() = 1"),
+        (Some(12345), PidStyle::Bare, "getppid() = 1")
+    );
+    assert_eq!(
+        split_pid("123   getppid() = 1"),
+        (Some(123), PidStyle::Bare, "getppid() = 1")
+    );
+    assert_eq!(
+        split_pid("[pid  4242] read(3"),
+        (Some(4242), PidStyle::Bracket, "read(3")
+    );
     assert_eq!(split_pid("12:00:01 read(3").0, None);
     // padding rule
     let short = format!("11681 {:<34}= 5", "dup(4)");
     assert!(padding_ok(&short), "{short}");
     assert!(!padding_ok("11681 dup(4) = 5"));
-    assert!(padding_ok("11681 access(\"/etc/ld.so.preload\", R_OK) = -1 ENOENT (No such file or directory)"));
+    assert!(padding_ok(
+        "11681 access(\"/etc/ld.so.preload\", R_OK) = -1 ENOENT (No such file or directory)"
+    ));
     // normalization
     assert_eq!(
         normalize("11588 getppid()                         = 11585"),
@@ -1078,7 +1177,10 @@ pub fn self_test() {
         normalize("[pid 7] read(3, 0x7fff7637c120, 64) = -1 EINVAL (Invalid argument) <0.000012>"),
         "[pid PID] read(3, ADDR, 64) = -1 EINVAL (Invalid argument)"
     );
-    assert_eq!(normalize("fcntl(3, F_GETFL) = 0x800 (flags O_RDONLY|O_NONBLOCK)"), "fcntl(3, F_GETFL) = 0x800 (flags O_RDONLY|O_NONBLOCK)");
+    assert_eq!(
+        normalize("fcntl(3, F_GETFL) = 0x800 (flags O_RDONLY|O_NONBLOCK)"),
+        "fcntl(3, F_GETFL) = 0x800 (flags O_RDONLY|O_NONBLOCK)"
+    );
     assert_eq!(normalize("1700000000.123456 close(3) = 0"), "close(3) = 0");
     assert_eq!(normalize("12:00:01.000001 close(3) = 0"), "close(3) = 0");
     let tmp = std::env::temp_dir().join(format!("{TMP_PREFIX}1-2-file"));
@@ -1098,7 +1200,10 @@ pub fn self_test() {
         normalize("connect(4, {sa_family=AF_INET, sin_port=htons(39571), sin_addr=inet_addr(\"127.0.0.1\")}, 16) = 0"),
         "connect(4, {sa_family=AF_INET, sin_port=htons(PORT), sin_addr=inet_addr(\"127.0.0.1\")}, 16) = 0"
     );
-    assert_eq!(normalize("bind(3, {sin_port=htons(0)}, 16) = 0"), "bind(3, {sin_port=htons(0)}, 16) = 0");
+    assert_eq!(
+        normalize("bind(3, {sin_port=htons(0)}, 16) = 0"),
+        "bind(3, {sin_port=htons(0)}, 16) = 0"
+    );
     // unfinished/resumed merging and task naming
     let t = "\
 100   getppid()                         = 99
@@ -1122,7 +1227,45 @@ pub fn self_test() {
             "getppid() = PPID",
         ]
     );
-    assert_eq!(w.streams["PID2"], vec!["getppid() = PID", "exit_group(3) = ?", "+++ exited with 3 +++"]);
+    assert_eq!(
+        w.streams["PID2"],
+        vec![
+            "getppid() = PID",
+            "exit_group(3) = ?",
+            "+++ exited with 3 +++"
+        ]
+    );
+    // stderr style: no prefix while one task is traced
+    let t = "\
+getppid()                               = 99
+clone(child_stack=NULL, flags=SIGCHLD <unfinished ...>
+[pid   101] getppid()                   = 100
+[pid   100] <... clone resumed>, child_tidptr=0x7fcc07653a10) = 101
+[pid   100] wait4(101,  <unfinished ...>
+[pid   101] exit_group(3)               = ?
+[pid   101] +++ exited with 3 +++
+<... wait4 resumed>[{WIFEXITED(s) && WEXITSTATUS(s) == 3}], 0, NULL) = 101
+getppid()                               = 99
+";
+    let w = window(t, &|_, _| false).unwrap();
+    assert!(w.bad_padding.is_empty(), "{:?}", w.bad_padding);
+    assert_eq!(
+        w.streams["PID"],
+        vec![
+            "getppid() = PPID",
+            "clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=ADDR) = PID2",
+            "wait4(PID2, [{WIFEXITED(s) && WEXITSTATUS(s) == 3}], 0, NULL) = PID2",
+            "getppid() = PPID",
+        ]
+    );
+    assert_eq!(
+        w.streams["PID2"],
+        vec![
+            "getppid() = PID",
+            "exit_group(3) = ?",
+            "+++ exited with 3 +++"
+        ]
+    );
     // summaries
     let s = "\
 % time     seconds  usecs/call     calls    errors syscall
@@ -1133,9 +1276,27 @@ pub fn self_test() {
 100.00    0.000018           6         3         1 total
 ";
     let m = parse_summary(s).unwrap();
-    assert_eq!(m["read"], Counts { calls: 1, errors: 0 });
-    assert_eq!(m["access"], Counts { calls: 2, errors: 1 });
-    assert_eq!(m["total"], Counts { calls: 3, errors: 1 });
+    assert_eq!(
+        m["read"],
+        Counts {
+            calls: 1,
+            errors: 0
+        }
+    );
+    assert_eq!(
+        m["access"],
+        Counts {
+            calls: 2,
+            errors: 1
+        }
+    );
+    assert_eq!(
+        m["total"],
+        Counts {
+            calls: 3,
+            errors: 1
+        }
+    );
     // json
     let j = parse_json(r#"{"name":"read","pid":1,"args":[{"raw":3,"text":"3"}],"s":"a\"\u0041","n":null,"f":-1.5e3}"#).unwrap();
     assert_eq!(j.get("name").and_then(Json::as_str), Some("read"));
