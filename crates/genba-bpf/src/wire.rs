@@ -57,6 +57,8 @@ pub enum CaptureKind {
     IovRet = 10,
     /// A struct msghdr, data limited to the return value.
     MsghdrRet = 11,
+    /// `max` bytes at the user stack pointer + 8 * `len_arg` (signal frames).
+    SpRel = 12,
 }
 
 /// When to capture (`enum genba_cap_when`).
@@ -70,6 +72,8 @@ pub enum CaptureWhen {
     Exit = 2,
     /// At exit, only if the call succeeded.
     ExitOk = 3,
+    /// At entry and again at exit (in/out arguments).
+    Both = 4,
 }
 
 /// One argument's capture plan.
@@ -81,6 +85,8 @@ pub struct ArgCapture {
     pub when: CaptureWhen,
     /// Argument holding the length, for the kinds that need one.
     pub len_arg: u8,
+    /// Bytes per element when the length counts elements (0 means 1).
+    pub mult: u8,
     /// At most this many bytes (per element for arrays).
     pub max: u32,
 }
@@ -94,6 +100,7 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
         dst.kind = a.kind as u8;
         dst.when = a.when as u8;
         dst.len_arg = a.len_arg;
+        dst.mult = a.mult;
         dst.max = a.max;
     }
     as_bytes(&spec).to_vec()

@@ -51,6 +51,8 @@ pub struct CapPlan {
     pub when: CapWhen,
     /// The argument giving the length, where the kind needs one.
     pub len_arg: u8,
+    /// Bytes per counted element, for lengths that count elements (0 means 1).
+    pub mult: u8,
     /// Bytes at most (per element for arrays).
     pub max: u32,
 }
@@ -72,6 +74,7 @@ pub enum CapKind {
     Msghdr,
     IovRet,
     MsghdrRet,
+    SpRel,
 }
 
 /// When to capture.
@@ -82,6 +85,7 @@ pub enum CapWhen {
     Enter,
     Exit,
     ExitOk,
+    Both,
 }
 
 /// A call as the decoder sees it.
@@ -104,12 +108,29 @@ impl CallView<'_> {
                 c.arg as usize == arg && matches!(c.item, CaptureItem::Data | CaptureItem::Msghdr)
             })
         };
+        // an exit capture is either the output or a retry of an input that
+        // faulted at entry; a faulted one loses to the entry's
         if let Some((_, caps)) = self.exit {
             if let Some(i) = find(caps) {
-                return Some(&caps[i]);
+                if !caps[i].fault || find(self.enter).is_none() {
+                    return Some(&caps[i]);
+                }
             }
         }
         find(self.enter).map(|i| &self.enter[i])
+    }
+
+    fn enter_cap(&self, arg: usize) -> Option<&Capture> {
+        self.enter
+            .iter()
+            .find(|c| c.arg as usize == arg && c.item == CaptureItem::Data && !c.fault)
+    }
+
+    fn exit_cap(&self, arg: usize) -> Option<&Capture> {
+        self.exit.and_then(|(_, caps)| {
+            caps.iter()
+                .find(|c| c.arg as usize == arg && c.item == CaptureItem::Data && !c.fault)
+        })
     }
 
     fn items(&self, arg: usize) -> Vec<&Capture> {
@@ -120,7 +141,7 @@ impl CallView<'_> {
             .collect();
         if let Some((_, caps)) = self.exit {
             let e: Vec<&Capture> = caps.iter().filter(|c| c.arg as usize == arg).collect();
-            if !e.is_empty() {
+            if !e.is_empty() && (v.is_empty() || !e.iter().any(|c| c.fault)) {
                 v = e;
             }
         }
@@ -132,6 +153,21 @@ impl CallView<'_> {
     }
 }
 
+/// What decoding may ask of the live system, beyond the events themselves.
+#[derive(Default)]
+pub struct Env<'a> {
+    /// The path behind a descriptor of the traced process (`-y`).
+    pub fd_path: Option<&'a dyn Fn(i32) -> Option<String>>,
+    /// Reads the traced process's memory when BPF could not (a page that
+    /// neither entry nor exit had faulted in, e.g. a literal passed to a call
+    /// that failed before touching it). Best effort: the process may have
+    /// changed the memory or gone since.
+    pub read_mem: Option<&'a dyn Fn(u64, usize) -> Option<Vec<u8>>>,
+    /// Counts arguments printed as addresses because their memory could not
+    /// be read at all (strace would have shown the contents).
+    pub unreadable: std::cell::Cell<u64>,
+}
+
 /// The text of a call's arguments being built, with the entry/exit boundary.
 pub struct ArgWriter<'a> {
     /// The text.
@@ -141,7 +177,7 @@ pub struct ArgWriter<'a> {
     call: CallView<'a>,
     opts: &'a Options,
     first: bool,
-    fd_namer: Option<&'a dyn Fn(i32) -> Option<String>>,
+    env: &'a Env<'a>,
     /// Where each top-level argument's text starts.
     pub starts: Vec<usize>,
 }
@@ -153,6 +189,15 @@ impl ArgWriter<'_> {
         }
         self.first = false;
         self.starts.push(self.s.len());
+    }
+
+    /// Like [`Self::exiting`], for a decoder that goes on inside an argument
+    /// (`clone3({...} => {...}`): no separator before the boundary.
+    fn exiting_inside(&mut self) -> bool {
+        if self.boundary.is_none() {
+            self.boundary = Some(self.s.len());
+        }
+        self.call.exit.is_some()
     }
 
     /// Marks the boundary; true when exit data is there to go on with.
@@ -272,6 +317,28 @@ pub enum Ty {
     OutPtr,
     /// Wait options.
     WaitOptions,
+    /// `struct pollfd *` array: events at entry, revents (in the return) at exit.
+    PollfdsBoth(u8),
+    /// `struct timespec *` timeout that the kernel updates (ppoll).
+    TimespecBoth,
+    /// `socklen_t *` value-result: `[in => out]`.
+    SocklenBoth,
+    /// getdents buffer: `0x... /* N entries */`.
+    Dirents,
+    /// `stack_t *` input.
+    StackIn,
+    /// `stack_t *` output.
+    StackOut,
+    /// Protection bits (`PROT_NONE` for 0).
+    Prot,
+    /// getsockopt value, its length behind the given argument.
+    SockoptOut(u8),
+    /// `struct clone_args *` (clone3).
+    CloneArgs,
+    /// statx flags: the sync type, then AT_ flags.
+    StatxFlags,
+    /// The signal mask of the frame rt_sigreturn restores.
+    SigreturnMask,
     /// Return-only pseudo type used by custom decoders.
     Skip,
 }
@@ -298,6 +365,10 @@ impl Ty {
                 | Ty::EpollEventsOut
                 | Ty::ItimerspecOut
                 | Ty::OutPtr
+                | Ty::SocklenBoth
+                | Ty::Dirents
+                | Ty::StackOut
+                | Ty::SockoptOut(_)
         )
     }
 
@@ -307,6 +378,7 @@ impl Ty {
             kind,
             when,
             len_arg,
+            mult: 0,
             max,
         };
         use CapKind as K;
@@ -347,9 +419,30 @@ impl Ty {
             Ty::IntPtrIn => p(K::Fixed, W::Enter, 0, 4),
             Ty::MsghdrIn => p(K::Msghdr, W::Enter, 0, s),
             Ty::MsghdrOut => p(K::MsghdrRet, W::ExitOk, 0, s),
-            Ty::Pollfds(_) => p(K::ArgLen, W::Exit, 0, 0),
+            Ty::Pollfds(n) | Ty::PollfdsBoth(n) => CapPlan {
+                kind: K::ArgLen,
+                when: W::Both,
+                len_arg: n,
+                mult: 8,
+                max: 8 * 64,
+            },
+            Ty::TimespecBoth => p(K::Fixed, W::Both, 0, 16),
+            Ty::SocklenBoth => p(K::Fixed, W::Both, 0, 4),
+            Ty::Dirents => p(K::RetLen, W::ExitOk, 0, 16384),
+            Ty::StackIn => p(K::Fixed, W::Enter, 0, 24),
+            Ty::StackOut => p(K::Fixed, W::ExitOk, 0, 24),
+            Ty::SockoptOut(l) => p(K::PtrLen, W::ExitOk, l, s.max(4)),
+            Ty::CloneArgs => p(K::Fixed, W::Enter, 0, 88),
+            // uc_sigmask in the rt_sigframe at the stack pointer (296 = 37 * 8)
+            Ty::SigreturnMask => p(K::SpRel, W::Enter, 37, 8),
             Ty::EpollEventIn => p(K::Fixed, W::Enter, 0, 12),
-            Ty::EpollEventsOut => p(K::RetLen, W::ExitOk, 0, 12 * 64),
+            Ty::EpollEventsOut => CapPlan {
+                kind: K::RetLen,
+                when: W::ExitOk,
+                len_arg: 0,
+                mult: 12,
+                max: 12 * 64,
+            },
             _ => {
                 let _ = idx;
                 CapPlan::default()
@@ -418,10 +511,10 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "stat" | "lstat" => sig!(Dec; Path, StatOut),
         "fstat" => sig!(Dec; Fd, StatOut),
         "newfstatat" => sig!(Dec; DirFd, Path, StatOut, Flags(c::AT_FLAGS)),
-        "statx" => sig!(Dec; DirFd, Path, Flags(c::AT_FLAGS), Flags(c::STATX_MASK), StatxOut),
+        "statx" => sig!(Dec; DirFd, Path, StatxFlags, Flags(c::STATX_MASK), StatxOut),
         "access" => sig!(Dec; Path, AccessMode),
         "faccessat" => sig!(Dec; DirFd, Path, AccessMode),
-        "faccessat2" => sig!(Dec; DirFd, Path, AccessMode, Flags(c::AT_FLAGS)),
+        "faccessat2" => sig!(Dec; DirFd, Path, AccessMode, Flags(c::FACCESSAT_FLAGS)),
         "readlink" => sig!(Dec; Path, StrOut, Ulong),
         "readlinkat" => sig!(Dec; DirFd, Path, StrOut, Ulong),
         "unlink" | "rmdir" | "chdir" | "chroot" | "acct" => sig!(Dec; Path),
@@ -434,7 +527,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "mkdirat" => sig!(Dec; DirFd, Path, Mode),
         "mknod" => sig!(Dec; Path, Mode, Hex),
         "fchdir" | "fsync" | "fdatasync" | "syncfs" => sig!(Dec; Fd),
-        "getdents64" | "getdents" => sig!(Dec; Fd, OutPtr, Uint),
+        "getdents64" | "getdents" => sig!(Dec; Fd, Dirents, Uint),
         "getcwd" => sig!(Dec; StrOut, Ulong),
         "chmod" => sig!(Dec; Path, Mode),
         "fchmod" => sig!(Dec; Fd, Mode),
@@ -449,9 +542,9 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "lseek" => sig!(Dec; Fd, Long, Enum(c::SEEK_WHENCE, "SEEK_???")),
         "dup" => sig!(Fd; Fd),
         "dup2" => sig!(Fd; Fd, Fd),
-        "dup3" => sig!(Fd; Fd, Fd, OFlags),
+        "dup3" => sig!(Fd; Fd, Fd, Flags(c::PIPE_FLAGS)),
         "pipe" => sig!(Dec; FdPairOut),
-        "pipe2" => sig!(Dec; FdPairOut, OFlags),
+        "pipe2" => sig!(Dec; FdPairOut, Flags(c::PIPE_FLAGS)),
         "fcntl" => custom(dec_fcntl, Ret::Dec),
         "ioctl" => custom(dec_ioctl, Ret::Dec),
         "flock" => sig!(Dec; Fd, Flags(c::FLOCK_OPS)),
@@ -462,9 +555,9 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         // memory
         "mmap" => custom(dec_mmap, Ret::Hex),
         "munmap" => sig!(Dec; Ptr, Ulong),
-        "mprotect" => sig!(Dec; Ptr, Ulong, Flags(c::PROT)),
+        "mprotect" => sig!(Dec; Ptr, Ulong, Prot),
         "brk" => sig!(Hex; Ptr),
-        "mremap" => sig!(Hex; Ptr, Ulong, Ulong, Flags(c::MREMAP_FLAGS), Ptr),
+        "mremap" => custom(dec_mremap, Ret::Hex),
         "madvise" => sig!(Dec; Ptr, Ulong, Enum(c::MADV, "MADV_???")),
         "msync" => sig!(Dec; Ptr, Ulong, Flags(c::MSYNC_FLAGS)),
         "mlock" | "munlock" => sig!(Dec; Ptr, Ulong),
@@ -477,7 +570,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "tkill" => sig!(Dec; Int, Signal),
         "tgkill" => sig!(Dec; Int, Int, Signal),
         "clone" => custom(dec_clone, Ret::Dec),
-        "clone3" => sig!(Dec; Ptr, Ulong),
+        "clone3" => custom(dec_clone3, Ret::Dec),
         "set_tid_address" => sig!(Dec; Ptr),
         "set_robust_list" => sig!(Dec; Ptr, Ulong),
         "rseq" => sig!(Dec; Ptr, Hex, Flags(c::RSEQ_FLAGS), Hex),
@@ -497,20 +590,20 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "rt_sigprocmask" => {
             sig!(Dec; Enum(c::SIGPROCMASK_HOW, "SIG_???"), SigsetIn, SigsetOut, Ulong)
         }
-        "rt_sigreturn" => sig!(Dec;),
-        "sigaltstack" => sig!(Dec; Ptr, OutPtr),
+        "rt_sigreturn" => sig!(Dec; SigreturnMask),
+        "sigaltstack" => sig!(Dec; StackIn, StackOut),
         "rt_sigsuspend" => sig!(Dec; SigsetIn, Ulong),
         // time
-        "clock_gettime" | "clock_getres" => sig!(Dec; Enum(c::CLOCK_IDS, ""), TimespecOut),
+        "clock_gettime" | "clock_getres" => sig!(Dec; Enum(c::CLOCK_IDS, "CLOCK_???"), TimespecOut),
         "clock_nanosleep" => {
-            sig!(Dec; Enum(c::CLOCK_IDS, ""), Flags(c::TIMER_FLAGS), TimespecIn, OutPtr)
+            sig!(Dec; Enum(c::CLOCK_IDS, "CLOCK_???"), Flags(c::TIMER_FLAGS), TimespecIn, OutPtr)
         }
         "nanosleep" => sig!(Dec; TimespecIn, OutPtr),
         // futex
         "futex" => custom(dec_futex, Ret::Dec),
         // polling
-        "poll" => sig!(Dec; Pollfds(1), Uint, Int),
-        "ppoll" => sig!(Dec; Pollfds(1), Uint, TimespecIn, SigsetIn, Ulong),
+        "poll" => sig!(Dec; PollfdsBoth(1), Uint, Int),
+        "ppoll" => sig!(Dec; PollfdsBoth(1), Uint, TimespecBoth, SigsetIn, Ulong),
         "select" => sig!(Dec; Int, Ptr, Ptr, Ptr, TimevalIn),
         "pselect6" => sig!(Dec; Int, Ptr, Ptr, Ptr, TimespecIn, Ptr),
         "epoll_create" => sig!(Fd; Int),
@@ -520,7 +613,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "epoll_pwait" => sig!(Dec; Fd, EpollEventsOut, Int, Int, SigsetIn, Ulong),
         "eventfd2" => sig!(Fd; Uint, Flags(c::EFD_FLAGS)),
         "eventfd" => sig!(Fd; Uint),
-        "timerfd_create" => sig!(Fd; Enum(c::CLOCK_IDS, ""), Flags(c::TFD_FLAGS)),
+        "timerfd_create" => sig!(Fd; Enum(c::CLOCK_IDS, "CLOCK_???"), Flags(c::TFD_FLAGS)),
         "timerfd_settime" => sig!(Dec; Fd, Flags(c::TFD_TIMER_FLAGS), ItimerspecIn, ItimerspecOut),
         "timerfd_gettime" => sig!(Dec; Fd, ItimerspecOut),
         "io_uring_setup" => sig!(Fd; Uint, OutPtr),
@@ -529,11 +622,13 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "socket" => custom(dec_socket, Ret::Fd),
         "connect" | "bind" => sig!(Dec; Fd, SockaddrIn(2), Uint),
         "listen" => sig!(Dec; Fd, Int),
-        "accept" => sig!(Fd; Fd, SockaddrOut(2), SocklenPtr),
-        "accept4" => sig!(Fd; Fd, SockaddrOut(2), SocklenPtr, Flags(c::SOCKET_TYPE_FLAGS)),
-        "getsockname" | "getpeername" => sig!(Dec; Fd, SockaddrOut(2), SocklenPtr),
+        "accept" => sig!(Fd; Fd, SockaddrOut(2), SocklenBoth),
+        "accept4" => sig!(Fd; Fd, SockaddrOut(2), SocklenBoth, Flags(c::SOCKET_TYPE_FLAGS)),
+        "getsockname" | "getpeername" => sig!(Dec; Fd, SockaddrOut(2), SocklenBoth),
         "sendto" => sig!(Dec; Fd, BufIn(2), Ulong, Flags(c::MSG_FLAGS), SockaddrIn(5), Uint),
-        "recvfrom" => sig!(Dec; Fd, BufOut, Ulong, Flags(c::MSG_FLAGS), SockaddrOut(5), SocklenPtr),
+        "recvfrom" => {
+            sig!(Dec; Fd, BufOut, Ulong, Flags(c::MSG_FLAGS), SockaddrOut(5), SocklenBoth)
+        }
         "sendmsg" => sig!(Dec; Fd, MsghdrIn, Flags(c::MSG_FLAGS)),
         "recvmsg" => sig!(Dec; Fd, MsghdrOut, Flags(c::MSG_FLAGS)),
         "shutdown" => sig!(Dec; Fd, Enum(c::SHUTDOWN_HOW, "SHUT_???")),
@@ -556,16 +651,6 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
     for (i, t) in args.iter().enumerate().take(6) {
         out[i] = t.plan(i, o);
     }
-    if let Ty::Pollfds(n) = args.first().copied().unwrap_or(Ty::Skip) {
-        // 8 bytes per pollfd, enter and exit
-        out[0] = CapPlan {
-            kind: CapKind::ArgLen,
-            when: CapWhen::Enter,
-            len_arg: n,
-            max: 8 * 64,
-        };
-        out[0].len_arg = n;
-    }
     out
 }
 
@@ -576,7 +661,8 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "openat" => &[DirFd, Path],
         "prlimit64" => &[Int, Skip, RlimitIn, RlimitOut],
         "futex" => &[Ptr, Skip, Skip, TimespecIn],
-        "getsockopt" => &[Fd, Skip, Skip, OutPtr, SocklenPtr],
+        "clone3" => &[CloneArgs],
+        "getsockopt" => &[Fd, Skip, Skip, SockoptOut(4), SocklenBoth],
         "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
         "socketpair" => &[Skip, Skip, Skip, FdPairOut],
         _ => &[],
@@ -585,12 +671,12 @@ fn custom_types(name: &str) -> &'static [Ty] {
 
 /// Prints a call's arguments (without the parentheses).
 ///
-/// `fd_namer` (for `-y`) gives the path behind a descriptor.
+/// `env` answers what the events alone cannot (descriptor paths for `-y`).
 pub fn write_args<'a>(
     name: &str,
     call: CallView<'a>,
     opts: &'a Options,
-    fd_namer: Option<&'a dyn Fn(i32) -> Option<String>>,
+    env: &'a Env<'a>,
 ) -> ArgWriter<'a> {
     let mut w = ArgWriter {
         s: String::with_capacity(64),
@@ -598,7 +684,7 @@ pub fn write_args<'a>(
         call,
         opts,
         first: true,
-        fd_namer,
+        env,
         starts: Vec::new(),
     };
     match decoder(name) {
@@ -627,7 +713,8 @@ pub fn write_args<'a>(
 
 /// Each top-level argument's text on its own (for JSON output).
 pub fn split_args(name: &str, call: CallView<'_>, opts: &Options) -> Vec<String> {
-    let w = write_args(name, call, opts, None);
+    let env = Env::default();
+    let w = write_args(name, call, opts, &env);
     let mut out = Vec::with_capacity(w.starts.len());
     for (k, &st) in w.starts.iter().enumerate() {
         let end = w.starts.get(k + 1).copied().unwrap_or(w.s.len());
@@ -648,7 +735,9 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
     let x = w.opts.xlat;
     let call = w.call;
     let opts = w.opts;
-    let namer = w.fd_namer;
+    let namer = w.env.fd_path;
+    let mem = w.env.read_mem;
+    let unreadable = &w.env.unreadable;
     let s = &mut w.s;
     match t {
         Int => {
@@ -673,8 +762,44 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 fd(s, int(v) as i32, namer);
             }
         }
-        Path | Str => string(s, call.cap(i), v, opts, matches!(t, Path)),
-        BufIn(_) => buffer(s, call.cap(i), v, opts),
+        Path | Str => match (call.cap(i), mem) {
+            (Some(c), Some(read)) if c.fault && v != 0 => match read(
+                v,
+                if matches!(t, Path) {
+                    4096
+                } else {
+                    opts.strsize + 1
+                },
+            ) {
+                Some(d) => {
+                    let n = d.iter().position(|&b| b == 0).unwrap_or(d.len());
+                    let limit = if matches!(t, Path) {
+                        4096
+                    } else {
+                        opts.strsize
+                    };
+                    fmt::quoted(s, &d[..n.min(limit)], n > limit, opts.hex >= 2);
+                }
+                None => {
+                    unreadable.set(unreadable.get() + 1);
+                    fmt::ptr(s, v)
+                }
+            },
+            (c, _) => string(s, c, v, opts, matches!(t, Path)),
+        },
+        BufIn(l) => match (call.cap(i), mem) {
+            (Some(c), Some(read)) if c.fault && v != 0 => {
+                let len = call.args[l as usize] as usize;
+                match read(v, len.min(opts.strsize)) {
+                    Some(d) => fmt::quoted(s, &d, len > opts.strsize, opts.hex >= 2),
+                    None => {
+                        unreadable.set(unreadable.get() + 1);
+                        fmt::ptr(s, v)
+                    }
+                }
+            }
+            (c, _) => buffer(s, c, v, opts),
+        },
         BufOut | RandomOut if call.ret() == Some(0) => s.push_str("\"\""),
         BufOut => buffer(s, call.cap(i), v, opts),
         RandomOut => {
@@ -701,7 +826,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
         }
         Flags(tab) => fmt::flags(s, v, tab, None, x),
-        Enum(tab, hint) => fmt::enumv(s, v as u32 as u64, tab, hint, x, false),
+        Enum(tab, hint) => fmt::enumv(s, v as u32 as u64, tab, hint, x, true),
         Signal => signal(s, int(v) as i32, x),
         TimespecIn | TimespecOut => timespec(s, call.cap(i), v),
         TimevalIn => timeval(s, call.cap(i), v),
@@ -777,6 +902,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             Some(d) if d.len() >= 12 => epoll_event(s, d, x),
             _ => fmt::ptr(s, v),
         },
+        EpollEventsOut if call.ret() == Some(0) => s.push_str("[]"),
         EpollEventsOut => match (data(call.cap(i)), call.ret()) {
             (Some(d), Some(r)) if r >= 0 => {
                 s.push('[');
@@ -791,6 +917,65 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             _ => fmt::ptr(s, v),
         },
         WaitOptions => fmt::flags(s, v, c::WAIT_OPTIONS, None, x),
+        PollfdsBoth(n) => pollfds(s, call, i, call.args[n as usize], x),
+        TimespecBoth => timespec(s, call.enter_cap(i), v),
+        SocklenBoth => match (call.enter_cap(i), call.exit_cap(i)) {
+            (Some(a), Some(b)) if a.data.len() >= 4 && b.data.len() >= 4 => {
+                let (inv, outv) = (le_u32(&a.data, 0), le_u32(&b.data, 0));
+                if inv == outv || call.ret().is_some_and(|r| r < 0) {
+                    let _ = write!(s, "[{inv}]");
+                } else {
+                    let _ = write!(s, "[{inv} => {outv}]");
+                }
+            }
+            (Some(a), None) if a.data.len() >= 4 => {
+                let _ = write!(s, "[{}]", le_u32(&a.data, 0));
+            }
+            _ => fmt::ptr(s, v),
+        },
+        Dirents => {
+            fmt::ptr(s, v);
+            if let Some(d) = data(call.cap(i)) {
+                let _ = write!(s, " /* {} entries */", count_dirents(d));
+            } else if call.ret() == Some(0) {
+                s.push_str(" /* 0 entries */");
+            }
+        }
+        StackIn | StackOut => match data(call.cap(i)) {
+            Some(d) if d.len() >= 24 => {
+                s.push_str("{ss_sp=");
+                fmt::ptr(s, le_u64(d, 0));
+                s.push_str(", ss_flags=");
+                fmt::flags(s, le_u32(d, 8) as u64, c::SS_FLAGS, None, x);
+                let _ = write!(s, ", ss_size={}}}", le_u64(d, 16));
+            }
+            _ => fmt::ptr(s, v),
+        },
+        Prot => fmt::flags(s, v, c::PROT, Some("PROT_NONE"), x),
+        SockoptOut(_) => match call.cap(i).filter(|c| !c.fault) {
+            Some(c) if c.data.len() == 4 => {
+                let _ = write!(s, "[{}]", le_u32(&c.data, 0) as i32);
+            }
+            Some(c) => fmt::quoted(s, &c.data, c.truncated, false),
+            None => fmt::ptr(s, v),
+        },
+        CloneArgs => clone_args(s, call.cap(i), v, x),
+        StatxFlags => {
+            let mut t = String::new();
+            fmt::enumv(&mut t, v & 0x6000, c::AT_STATX_SYNC_TYPES, "", x, true);
+            if v & !0x6000 != 0 {
+                t.push('|');
+                fmt::flags(&mut t, v & !0x6000, c::AT_FLAGS, None, x);
+            }
+            s.push_str(&t);
+        }
+        SigreturnMask => {
+            if let Some(d) = data(call.cap(i)).filter(|d| d.len() >= 8) {
+                s.push_str("{mask=");
+                sigset(s, le_u64(d, 0));
+                s.push('}');
+            }
+        }
         Skip => {}
     }
 }
@@ -1305,7 +1490,7 @@ fn dec_openat(w: &mut ArgWriter<'_>) {
 fn dec_mmap(w: &mut ArgWriter<'_>) {
     arg(w, 0, Ptr);
     arg(w, 1, Ulong);
-    arg(w, 2, Flags(c::PROT));
+    arg(w, 2, Prot);
     w.sep();
     let f = w.call.args[3];
     let x = w.opts.xlat;
@@ -1388,6 +1573,90 @@ fn dec_clone(w: &mut ArgWriter<'_>) {
     }
 }
 
+/// Number of `struct linux_dirent64` records in a getdents buffer.
+fn count_dirents(d: &[u8]) -> usize {
+    let mut n = 0;
+    let mut off = 0usize;
+    while off + 19 <= d.len() {
+        let reclen = u16::from_le_bytes([d[off + 16], d[off + 17]]) as usize;
+        if reclen == 0 {
+            break;
+        }
+        n += 1;
+        off += reclen;
+    }
+    n
+}
+
+fn clone_args(s: &mut String, cap: Option<&Capture>, v: u64, x: Xlat) {
+    let Some(d) = data(cap).filter(|d| d.len() >= 64) else {
+        return fmt::ptr(s, v);
+    };
+    let f = |k: usize| le_u64(d, k * 8);
+    let flags = f(0);
+    s.push_str("{flags=");
+    fmt::flags(s, flags, c::CLONE_FLAGS, None, x);
+    if flags & 0x1000 != 0 {
+        s.push_str(", pidfd=");
+        fmt::ptr(s, f(1));
+    }
+    if flags & (0x01000000 | 0x00200000) != 0 {
+        s.push_str(", child_tid=");
+        fmt::ptr(s, f(2));
+    }
+    if flags & 0x00100000 != 0 {
+        s.push_str(", parent_tid=");
+        fmt::ptr(s, f(3));
+    }
+    s.push_str(", exit_signal=");
+    let sig = f(4) as i32;
+    if sig == 0 {
+        s.push('0');
+    } else {
+        s.push_str(&c::signal_name(sig));
+    }
+    s.push_str(", stack=");
+    fmt::ptr(s, f(5));
+    s.push_str(", stack_size=");
+    fmt::hex(s, f(6));
+    if flags & 0x00080000 != 0 {
+        s.push_str(", tls=");
+        fmt::ptr(s, f(7));
+    }
+    s.push('}');
+}
+
+fn dec_mremap(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    arg(w, 2, Ulong);
+    arg(w, 3, Flags(c::MREMAP_FLAGS));
+    // the new address means something only with MREMAP_FIXED
+    if w.call.args[3] & 2 != 0 {
+        arg(w, 4, Ptr);
+    }
+}
+
+fn dec_clone3(w: &mut ArgWriter<'_>) {
+    arg(w, 0, CloneArgs);
+    let flags = w
+        .call
+        .cap(0)
+        .filter(|c| !c.fault && c.data.len() >= 8)
+        .map(|c| le_u64(&c.data, 0))
+        .unwrap_or(0);
+    if !w.exiting_inside() {
+        return;
+    }
+    if let Some(r) = w.call.ret().filter(|&r| r > 0) {
+        // the kernel stores the child's tid at parent_tid: the return value
+        if flags & 0x00100000 != 0 {
+            let _ = write!(w.s, " => {{parent_tid=[{r}]}}");
+        }
+    }
+    arg(w, 1, Ulong);
+}
+
 fn dec_arch_prctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Enum(c::ARCH_PRCTL_CODES, "ARCH_???"));
     arg(w, 1, Hex);
@@ -1448,7 +1717,13 @@ fn dec_futex(w: &mut ArgWriter<'_>) {
             arg(w, 4, Ptr);
             arg(w, 5, Int);
         }
-        _ => {}
+        // WAKE, FD, UNLOCK_PI, TRYLOCK_PI: nothing more
+        1 | 2 | 7 | 8 => {}
+        _ => {
+            arg(w, 3, Ptr);
+            arg(w, 4, Ptr);
+            arg(w, 5, Hex);
+        }
     }
 }
 
@@ -1468,7 +1743,7 @@ fn dec_socket(w: &mut ArgWriter<'_>) {
     w.sep();
     let proto = a[2] as u32 as u64;
     if matches!(a[0], 2 | 10) {
-        fmt::enumv(&mut w.s, proto, c::IPPROTO, "IPPROTO_???", x, false);
+        fmt::enumv(&mut w.s, proto, c::IPPROTO, "IPPROTO_???", x, true);
     } else {
         let _ = write!(w.s, "{proto}");
     }
@@ -1515,8 +1790,72 @@ fn dec_getsockopt(w: &mut ArgWriter<'_>) {
     if !w.exiting() {
         return;
     }
-    arg(w, 3, OutPtr);
+    arg(w, 3, SockoptOut(4));
     arg(w, 4, SocklenPtr);
+}
+
+/// The whole return text of a call, with the notes strace adds for some
+/// calls: `= 0x802 (flags O_RDWR|O_NONBLOCK)`, `= 0 (Timeout)`,
+/// `= 1 ([{fd=3, revents=POLLIN}])`.
+pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String {
+    let ret = call.ret().unwrap_or(0);
+    let mut s = String::new();
+    if (-4095..0).contains(&ret) || x == Xlat::Raw {
+        format_return(&mut s, ret, kind, x);
+        return s;
+    }
+    match (name, call.args[1] as u32) {
+        ("fcntl", 3) => {
+            s.push_str("= ");
+            fmt::hex(&mut s, ret as u64);
+            s.push_str(" (flags ");
+            open_flags(&mut s, ret as u64, x);
+            s.push(')');
+        }
+        ("fcntl", 1) if ret != 0 => {
+            s.push_str("= ");
+            fmt::hex(&mut s, ret as u64);
+            s.push_str(" (flags ");
+            fmt::flags(&mut s, ret as u64, c::FD_FLAGS, None, x);
+            s.push(')');
+        }
+        ("poll" | "ppoll", _) => {
+            let _ = write!(s, "= {ret}");
+            if ret == 0 {
+                s.push_str(" (Timeout)");
+            } else if let Some(d) = call.exit_cap(0) {
+                s.push_str(" ([");
+                let mut k = 0;
+                for p in d.data.chunks_exact(8) {
+                    let revents = u16::from_le_bytes([p[6], p[7]]) as u64;
+                    if revents == 0 {
+                        continue;
+                    }
+                    if k > 0 {
+                        s.push_str(", ");
+                    }
+                    k += 1;
+                    let _ = write!(s, "{{fd={}, revents=", le_u32(p, 0) as i32);
+                    fmt::flags(&mut s, revents, c::POLL_EVENTS, None, x);
+                    s.push('}');
+                }
+                s.push(']');
+                if name == "ppoll" {
+                    if let Some(t) = call.exit_cap(2).filter(|t| t.data.len() >= 16) {
+                        let _ = write!(
+                            s,
+                            ", left {{tv_sec={}, tv_nsec={}}}",
+                            le_i64(&t.data, 0),
+                            le_i64(&t.data, 8)
+                        );
+                    }
+                }
+                s.push(')');
+            }
+        }
+        _ => format_return(&mut s, ret, kind, x),
+    }
+    s
 }
 
 /// Formats a return value as strace does: `= 3`, `= -1 ENOENT (No such file or directory)`.
@@ -1577,6 +1916,7 @@ mod tests {
         exit: Option<(i64, &[Capture])>,
     ) -> String {
         let o = Options::default();
+        let env = Env::default();
         let nr = table::by_name(name).unwrap().nr;
         let w = write_args(
             name,
@@ -1587,7 +1927,7 @@ mod tests {
                 exit,
             },
             &o,
-            None,
+            &env,
         );
         w.s
     }
@@ -1613,6 +1953,7 @@ mod tests {
 
     #[test]
     fn read_stops_at_boundary_then_resumes() {
+        let env = Env::default();
         let o = Options::default();
         let nr = 0;
         let w = write_args(
@@ -1624,7 +1965,7 @@ mod tests {
                 exit: None,
             },
             &o,
-            None,
+            &env,
         );
         assert_eq!(w.s, "3, ");
         assert_eq!(w.boundary, Some(3));
@@ -1643,7 +1984,7 @@ mod tests {
                 exit: Some((832, &caps)),
             },
             &o,
-            None,
+            &env,
         );
         assert_eq!(
             w.s,

@@ -11,6 +11,6 @@ pub mod fmt;
 pub mod table;
 
 pub use decode::{
-    format_return, plan, write_args, CallView, CapKind, CapPlan, CapWhen, Options, Ret,
+    format_return, plan, write_args, CallView, CapKind, CapPlan, CapWhen, Env, Options, Ret,
 };
 pub use fmt::Xlat;

@@ -113,13 +113,16 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             CapKind::Msghdr => CaptureKind::Msghdr,
             CapKind::IovRet => CaptureKind::IovRet,
             CapKind::MsghdrRet => CaptureKind::MsghdrRet,
+            CapKind::SpRel => CaptureKind::SpRel,
         },
         when: match p.when {
             CapWhen::Enter => CaptureWhen::Enter,
             CapWhen::Exit => CaptureWhen::Exit,
             CapWhen::ExitOk => CaptureWhen::ExitOk,
+            CapWhen::Both => CaptureWhen::Both,
         },
         len_arg: p.len_arg,
+        mult: p.mult,
         max: p.max,
     }
 }
@@ -418,6 +421,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
         }
     }
     printer.finish();
+    let unreadable = match &printer {
+        Printer::Text(p) => p.unreadable,
+        _ => 0,
+    };
     drop(printer);
 
     let stats = tracer.stats().map_err(|e| anyhow!(e))?;
@@ -445,6 +452,11 @@ fn trace(a: TraceArgs) -> Result<i32> {
         eprintln!("genba: collector stats: {stats:?}");
     }
     eprintln!("genba: {} events lost", stats.total_lost());
+    if unreadable > 0 {
+        eprintln!(
+            "genba: {unreadable} arguments shown as addresses: their memory could not be read"
+        );
+    }
     if stats.truncated_records > 0 {
         eprintln!(
             "genba: {} captures cut short (record full)",

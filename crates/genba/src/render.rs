@@ -7,7 +7,7 @@ use std::io::Write;
 
 use genba_events::{Event, SyscallEnter, SyscallExit};
 use genba_syscalls::decode::{self, Ret};
-use genba_syscalls::{consts, table, CallView, Options};
+use genba_syscalls::{consts, table, CallView, Env, Options};
 
 use crate::filter::StatusSet;
 
@@ -50,6 +50,8 @@ pub struct TextPrinter<W: Write> {
     nprocs: usize,
     last_ts: Option<u64>,
     line: String,
+    /// Arguments shown as addresses because their memory could not be read.
+    pub unreadable: u64,
 }
 
 const ACOLUMN: usize = 40;
@@ -59,6 +61,26 @@ fn name_of(nr: u32) -> String {
         Some(s) => s.name.to_string(),
         None => format!("syscall_{nr:#x}"),
     }
+}
+
+/// Reads `len` bytes of the traced process's memory (see [`Env::read_mem`]).
+fn read_mem(tgid: u32, addr: u64, len: usize) -> Option<Vec<u8>> {
+    let mut buf = vec![0u8; len];
+    let local = libc::iovec {
+        iov_base: buf.as_mut_ptr().cast(),
+        iov_len: len,
+    };
+    let remote = libc::iovec {
+        iov_base: addr as *mut libc::c_void,
+        iov_len: len,
+    };
+    // SAFETY: local points to len writable bytes; the remote range is only read by the kernel.
+    let n = unsafe { libc::process_vm_readv(tgid as i32, &local, 1, &remote, 1, 0) };
+    if n <= 0 {
+        return None;
+    }
+    buf.truncate(n as usize);
+    Some(buf)
 }
 
 fn fd_path(tgid: u32, fd: i32) -> Option<String> {
@@ -81,6 +103,7 @@ impl<W: Write> TextPrinter<W> {
             nprocs: initial_tasks,
             last_ts: None,
             line: String::new(),
+            unreadable: 0,
         }
     }
 
@@ -182,7 +205,7 @@ impl<W: Write> TextPrinter<W> {
                                     &name,
                                     view(&p.enter, None),
                                     &self.o.decode,
-                                    None,
+                                    &Env::default(),
                                 )
                                 .s;
                                 self.emit(&format!("{name}({text})"));
@@ -253,15 +276,19 @@ impl<W: Write> TextPrinter<W> {
         let retry = e
             .captures
             .iter()
-            .any(|c| c.fault && c.item == genba_events::CaptureItem::Data);
+            .any(|c| c.fault && e.args.get(c.arg as usize).is_some_and(|&a| a != 0));
         if self.o.status.is_all() && !retry {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
             let tgid = e.task.tgid;
             let namer = |fd: i32| fd_path(tgid, fd);
-            let namer_ref: Option<&dyn Fn(i32) -> Option<String>> =
-                if self.o.fd_paths { Some(&namer) } else { None };
-            let text = decode::write_args(&name, view(e, None), &self.o.decode, namer_ref).s;
+            let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
+            let env = Env {
+                fd_path: if self.o.fd_paths { Some(&namer) } else { None },
+                read_mem: Some(&mem),
+                ..Default::default()
+            };
+            let text = decode::write_args(&name, view(e, None), &self.o.decode, &env).s;
             self.leader(tid, e.ts);
             self.emit(&format!("{name}({text}"));
             printed = Some(text.len());
@@ -296,9 +323,14 @@ impl<W: Write> TextPrinter<W> {
         };
         let tgid = x.task.tgid;
         let namer = |fd: i32| fd_path(tgid, fd);
-        let namer_ref: Option<&dyn Fn(i32) -> Option<String>> =
-            if self.o.fd_paths { Some(&namer) } else { None };
-        let text = decode::write_args(&name, call, &self.o.decode, namer_ref).s;
+        let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
+        let env = Env {
+            fd_path: if self.o.fd_paths { Some(&namer) } else { None },
+            read_mem: Some(&mem),
+            ..Default::default()
+        };
+        let text = decode::write_args(&name, call, &self.o.decode, &env).s;
+        self.unreadable += env.unreadable.get();
         let printed = pending.as_ref().and_then(|p| p.printed);
         match printed {
             Some(n) if self.open == Some(tid) => {
@@ -319,11 +351,10 @@ impl<W: Write> TextPrinter<W> {
         }
         self.open = None;
         self.pad();
-        let mut r = String::new();
         let kind = genba_syscalls::decode::decoder(&name)
             .map(|d| d.ret)
             .unwrap_or(Ret::Dec);
-        decode::format_return(&mut r, x.ret, kind, self.o.decode.xlat);
+        let mut r = decode::return_text(&name, call, kind, self.o.decode.xlat);
         if kind == Ret::Fd && x.ret >= 0 && self.o.fd_paths {
             if let Some(p) = fd_path(tgid, x.ret as i32) {
                 let _ = write!(r, "<{p}>");

@@ -108,6 +108,7 @@ enum genba_cap_kind {
 	GENBA_CAP_MSGHDR = 9, /* struct msghdr, then its name and iov data */
 	GENBA_CAP_IOV_RET = 10, /* like IOV at exit, data limited to ret bytes */
 	GENBA_CAP_MSGHDR_RET = 11, /* like MSGHDR at exit, data limited to ret */
+	GENBA_CAP_SPREL = 12, /* max bytes at the user stack pointer + 8 * len_arg */
 };
 
 enum genba_cap_when {
@@ -115,13 +116,15 @@ enum genba_cap_when {
 	GENBA_AT_EXIT = 2,
 	/* at exit, only when the call succeeded (ret >= 0) */
 	GENBA_AT_EXIT_OK = 3,
+	/* at entry (input) and again at exit (what the kernel wrote back) */
+	GENBA_AT_BOTH = 4,
 };
 
 struct genba_arg_spec {
 	__u8 kind;
 	__u8 when;
 	__u8 len_arg;
-	__u8 pad;
+	__u8 mult; /* ARGLEN/RETLEN: bytes per counted element (0 means 1) */
 	__u32 max;
 };
 

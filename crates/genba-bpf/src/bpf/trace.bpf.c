@@ -30,6 +30,7 @@ struct task_struct {
 /* x86_64 struct pt_regs up to orig_ax: a fixed ABI, read in one copy. */
 struct regs_head {
 	__u64 r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax;
+	__u64 ip, cs, flags, sp;
 };
 
 #define NR_EXECVE 59
@@ -211,6 +212,8 @@ __noinline int cap_bytes(struct cap_ctx *c, __u64 ptr, __u64 len, __u64 max, __u
 	} else if (n && bpf_probe_read_user(s->buf + o + sizeof(struct genba_cap), n, (void *)ptr)) {
 		n = 0;
 		flags |= GENBA_CAPF_FAULT;
+		if (c->arg < GENBA_NARGS)
+			c->faulted |= 1U << c->arg;
 	}
 	cap_finish(c, s->buf, o, flags, n, aux);
 	return 1;
@@ -238,7 +241,7 @@ __noinline int cap_str(struct cap_ctx *c, __u64 ptr, __u64 max)
 	BOUND(m, 2 * GENBA_CAP_MAX - 1);
 	r = ptr ? bpf_probe_read_user_str(s->buf + o + sizeof(struct genba_cap), m, (void *)ptr) : -1;
 	if (r <= 0) {
-		if (c->kind == GENBA_ITEM_DATA && c->arg < GENBA_NARGS)
+		if (ptr && c->arg < GENBA_NARGS)
 			c->faulted |= 1U << c->arg;
 		cap_finish(c, s->buf, o, GENBA_CAPF_FAULT, 0, ptr);
 		return 1;
@@ -360,7 +363,7 @@ __noinline int cap_msghdr(struct cap_ctx *c, __u64 ptr, __u64 max, __u64 total)
 }
 
 static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
-				    __u64 *args, __s64 ret, int at_exit)
+				    __u64 *args, __s64 ret, int at_exit, __u64 sp)
 {
 	int i;
 
@@ -370,16 +373,19 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 		__u8 when = a->when;
 		__u64 len = 0;
 		__u64 ptr = args[i];
+		__u64 mult = a->mult ? a->mult : 1;
 		__u32 la = a->len_arg;
 
 		if (a->kind == GENBA_CAP_NONE)
 			continue;
 		if (at_exit) {
-			if (when == GENBA_AT_ENTER && !(a->kind == GENBA_CAP_STR && (c->retry & (1U << i))))
+			/* entry captures that faulted (page not present yet) are
+			 * read again now: the call itself has faulted them in */
+			if (when == GENBA_AT_ENTER && !(c->retry & (1U << i)))
 				continue;
 			if (when == GENBA_AT_EXIT_OK && ret < 0)
 				continue;
-		} else if (when != GENBA_AT_ENTER) {
+		} else if (when != GENBA_AT_ENTER && when != GENBA_AT_BOTH) {
 			continue;
 		}
 		if (la < GENBA_NARGS)
@@ -395,11 +401,11 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 			cap_bytes(c, ptr, a->max, a->max, ptr);
 			break;
 		case GENBA_CAP_ARGLEN:
-			cap_bytes(c, ptr, len, a->max, len);
+			cap_bytes(c, ptr, len * mult, a->max, len);
 			break;
 		case GENBA_CAP_RETLEN:
 			if (ret > 0)
-				cap_bytes(c, ptr, ret, a->max, ret);
+				cap_bytes(c, ptr, ret * mult, a->max, ret);
 			break;
 		case GENBA_CAP_PTRLEN: {
 			__s32 l = 0;
@@ -429,19 +435,24 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 			if (ret >= 0)
 				cap_msghdr(c, ptr, a->max, ret);
 			break;
+		case GENBA_CAP_SPREL:
+			cap_bytes(c, sp + 8 * (__u64)la, a->max, a->max, sp);
+			break;
 		}
 	}
 }
 
-static __always_inline void read_args(void *regs_ptr, __u64 *args, __u64 *orig_ax)
+static __always_inline void read_args(void *regs_ptr, __u64 *args, __u64 *orig_ax, __u64 *sp)
 {
 	struct regs_head r;
 
 	if (bpf_probe_read_kernel(&r, sizeof(r), regs_ptr)) {
 		__builtin_memset(args, 0, 8 * GENBA_NARGS);
 		*orig_ax = ~0ULL;
+		*sp = 0;
 		return;
 	}
+	*sp = r.sp;
 	args[0] = r.di;
 	args[1] = r.si;
 	args[2] = r.dx;
@@ -504,12 +515,12 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	if (!s)
 		return 0;
 	struct genba_sys_enter *e = (void *)s->buf;
-	__u64 orig_ax;
-	read_args((void *)ctx->args[0], e->args, &orig_ax);
+	__u64 orig_ax, sp;
+	read_args((void *)ctx->args[0], e->args, &orig_ax, &sp);
 	e->nr = nr;
 	struct cap_ctx c = { .off = sizeof(*e) };
 	if (spec)
-		capture(&c, spec, e->args, 0, 0);
+		capture(&c, spec, e->args, 0, 0, sp);
 	e->ncaps = c.ncaps;
 	if (inf && c.faulted)
 		inf->retry = c.faulted;
@@ -527,13 +538,13 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	struct genba_syscall_spec *spec;
 	struct genba_inflight *inf;
 	__u64 args[GENBA_NARGS];
-	__u64 orig_ax, ts, enter_ts = 0;
+	__u64 orig_ax, sp, ts, enter_ts = 0;
 	__u32 slot, nr, retry = 0;
 
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
 	ts = bpf_ktime_get_ns();
-	read_args((void *)ctx->args[0], args, &orig_ax);
+	read_args((void *)ctx->args[0], args, &orig_ax, &sp);
 	nr = (__u32)orig_ax;
 	slot = tid & inflight_mask;
 	inf = bpf_map_lookup_elem(&inflight, &slot);
@@ -588,7 +599,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	e->enter_ts = enter_ts;
 	struct cap_ctx c = { .off = sizeof(*e), .retry = retry };
 	if (spec)
-		capture(&c, spec, e->args, ret, 1);
+		capture(&c, spec, e->args, ret, 1, sp);
 	e->ncaps = c.ncaps;
 	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
 	submit(e, c.off);

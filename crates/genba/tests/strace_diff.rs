@@ -1,0 +1,378 @@
+//! genba against strace, line by line.
+//!
+//! Each family program in `tests/programs/` does a fixed sequence of system
+//! calls between two `getppid()` markers. We trace it with
+//! `strace -f -o A` and with `genba trace -f -o B`, cut both traces from the
+//! first marker to the end (second marker, exit_group, `+++ exited`),
+//! normalize them (see `common::window`: pids, addresses, temporary paths,
+//! values that differ between any two runs) and require equality, task by
+//! task. strace's column alignment is checked on genba's raw lines.
+//!
+//! `-c` tables are compared on their calls and errors columns.
+//!
+//! Normalized traces of the last run are kept in
+//! `target/test-output/strace_diff/` for inspection.
+
+#[macro_use]
+mod common;
+
+use common::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn out_dir() -> PathBuf {
+    let d = target_dir().join("test-output/strace_diff");
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn read(p: &Path) -> String {
+    String::from_utf8_lossy(&fs::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display())))
+        .into_owned()
+}
+
+fn save(name: &str, w: &Window) {
+    let mut s = String::new();
+    for (task, lines) in &w.streams {
+        for l in lines {
+            s.push_str(task);
+            s.push(' ');
+            s.push_str(l);
+            s.push('\n');
+        }
+    }
+    let _ = fs::write(out_dir().join(name), s);
+}
+
+/// Arguments for a family program; `work` is an empty scratch directory.
+fn prog_args(prog: &str, work: &Path) -> Vec<String> {
+    match prog {
+        "file" => vec![work.display().to_string()],
+        _ => vec![],
+    }
+}
+
+fn assert_dir_empty(d: &Path) {
+    let left: Vec<_> = fs::read_dir(d)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        left.is_empty(),
+        "program left files behind in {}: {left:?}",
+        d.display()
+    );
+}
+
+/// Traces `prog` with strace (`-f -o`), returning the trace text.
+fn strace_run(prog: &str, extra: &[&str], dir: &TempDir, work: &TempDir, tag: &str) -> String {
+    let out = dir.join(&format!("strace{tag}.txt"));
+    let r = run(Command::new("strace")
+        .arg("-f")
+        .args(extra)
+        .arg("-o")
+        .arg(&out)
+        .arg("--")
+        .arg(program(prog))
+        .args(prog_args(prog, work.path())));
+    assert_eq!(
+        r.code(),
+        Some(0),
+        "strace run of {prog} failed:\n{}",
+        r.describe()
+    );
+    assert_dir_empty(work.path());
+    read(&out)
+}
+
+/// Traces `prog` with genba (`trace -f -o`), returning the trace text and
+/// genba's stderr.
+fn genba_run(prog: &str, extra: &[&str], dir: &TempDir, work: &TempDir) -> (String, Output) {
+    let out = dir.join("genba.txt");
+    let r = run(genba_cmd(["trace", "-f"])
+        .args(extra)
+        .arg("-o")
+        .arg(&out)
+        .arg("--")
+        .arg(program(prog))
+        .args(prog_args(prog, work.path())));
+    assert_eq!(
+        r.code(),
+        Some(0),
+        "genba run of {prog} failed:\n{}",
+        r.describe()
+    );
+    assert_dir_empty(work.path());
+    let text = if out.exists() {
+        read(&out)
+    } else {
+        String::new()
+    };
+    (text, r)
+}
+
+fn no_skip(_: &str, _: &str) -> bool {
+    false
+}
+
+/// pthread_join waits on a futex only when the thread is still running.
+fn skip_join_futex(task: &str, body: &str) -> bool {
+    task == "PID" && body.starts_with("futex(")
+}
+
+fn diff_test(prog: &str, skip: &dyn Fn(&str, &str) -> bool) {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let dir = TempDir::new(prog);
+    // one scratch directory for both runs, so paths and their lengths match
+    let work = TempDir::new(&format!("{prog}-work"));
+
+    let st = strace_run(prog, &[], &dir, &work, "");
+    let ws = window(&st, skip)
+        .unwrap_or_else(|e| panic!("strace trace of {prog}: {e}\n{}", tail(&st, 30)));
+    assert!(
+        ws.bad_padding.is_empty(),
+        "harness bug: strace's own lines fail the alignment check: {:?}",
+        ws.bad_padding
+    );
+    save(&format!("{prog}.strace.txt"), &ws);
+
+    let (gt, gout) = genba_run(prog, &[], &dir, &work);
+    let wg = window(&gt, skip).unwrap_or_else(|e| {
+        panic!(
+            "genba trace of {prog}: {e}\n--- genba output (tail) ---\n{}\n--- genba stderr ---\n{}",
+            tail(&gt, 30),
+            gout.stderr
+        )
+    });
+    save(&format!("{prog}.genba.txt"), &wg);
+
+    let mut ws = ws;
+    let accepted = accept_unreadable(&mut ws, &wg);
+    let reported = unreadable_reported(&gout.stderr);
+    assert!(
+        accepted <= reported,
+        "genba printed {accepted} arguments as addresses where strace read them, but reported only {reported}\n{}",
+        gout.stderr
+    );
+    if let Err(diff) = compare_windows(&ws, &wg, "strace", "genba") {
+        panic!(
+            "genba's trace of {prog} differs from strace's\n{diff}\n(normalized traces in {}; genba stderr: {})",
+            out_dir().display(),
+            gout.stderr.trim()
+        );
+    }
+}
+
+/// The same comparison with the trace on stderr (no -o): strace then writes
+/// `[pid N] ` prefixes only while more than one task is traced. (`-q`: strace
+/// would otherwise print `Process N attached` in the middle of a line.)
+fn diff_test_stderr(prog: &str, skip: &dyn Fn(&str, &str) -> bool) {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let work = TempDir::new(&format!("{prog}-stderr-work"));
+    let args = prog_args(prog, work.path());
+    let s = run(Command::new("strace")
+        .args(["-f", "-q", "--"])
+        .arg(program(prog))
+        .args(&args));
+    assert_eq!(
+        s.code(),
+        Some(0),
+        "strace run of {prog} failed:\n{}",
+        s.describe()
+    );
+    let ws = window(&s.stderr, skip).unwrap_or_else(|e| panic!("strace trace of {prog}: {e}"));
+    assert!(
+        ws.bad_padding.is_empty(),
+        "harness bug: {:?}",
+        ws.bad_padding
+    );
+    save(&format!("{prog}.stderr.strace.txt"), &ws);
+
+    let g = run(genba_cmd(["trace", "-f", "-q", "--"])
+        .arg(program(prog))
+        .args(&args));
+    assert_eq!(
+        g.code(),
+        Some(0),
+        "genba run of {prog} failed:\n{}",
+        g.describe()
+    );
+    let lines: Vec<&str> = g
+        .stderr
+        .lines()
+        .filter(|l| events_lost(l).is_none())
+        .collect();
+    let gt = lines.join("\n");
+    let wg = window(&gt, skip)
+        .unwrap_or_else(|e| panic!("genba trace of {prog}: {e}\n{}", tail(&gt, 30)));
+    save(&format!("{prog}.stderr.genba.txt"), &wg);
+    if let Err(diff) = compare_windows(&ws, &wg, "strace", "genba") {
+        panic!("genba's stderr trace of {prog} differs from strace's\n{diff}");
+    }
+    // the prefixes themselves: none before the fork, `[pid N] ` after it
+    let prefixed = |t: &str| {
+        t.lines()
+            .filter(|l| split_pid(l).1 == PidStyle::Bracket)
+            .count()
+            > 0
+    };
+    assert_eq!(
+        prefixed(&s.stderr),
+        prefixed(&gt),
+        "[pid N] prefixes: strace {} genba {}",
+        prefixed(&s.stderr),
+        prefixed(&gt)
+    );
+    let bare = |t: &str| {
+        t.lines()
+            .filter(|l| split_pid(l).1 == PidStyle::Bare)
+            .count()
+    };
+    assert_eq!(bare(&gt), 0, "genba used `N ` prefixes on stderr");
+}
+
+#[test]
+fn diff_process_stderr() {
+    diff_test_stderr("process", &no_skip);
+}
+
+macro_rules! diff_tests {
+    ($($name:ident => $prog:literal, $skip:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                diff_test($prog, &$skip);
+            }
+        )*
+    };
+}
+
+diff_tests! {
+    diff_file => "file", no_skip;
+    diff_desc => "desc", no_skip;
+    diff_memory => "memory", no_skip;
+    diff_process => "process", no_skip;
+    diff_signal => "signal", no_skip;
+    diff_network => "network", no_skip;
+    diff_time => "time", no_skip;
+    diff_poll => "poll", no_skip;
+    diff_futex => "futex", no_skip;
+    diff_threads => "threads", skip_join_futex;
+}
+
+/// The programs are deterministic and the normalization is sound: two strace
+/// runs of each program compare equal. (If this fails, the harness or a
+/// program is at fault, not genba.)
+#[test]
+fn strace_twice_is_identical() {
+    require_strace!();
+    let _serial = serial();
+    let mut failures = String::new();
+    for (prog, skip) in FAMILIES {
+        let dir = TempDir::new(prog);
+        let work = TempDir::new(&format!("{prog}-work"));
+        let a = window(&strace_run(prog, &[], &dir, &work, "1"), skip).unwrap();
+        let b = window(&strace_run(prog, &[], &dir, &work, "2"), skip).unwrap();
+        assert!(
+            a.bad_padding.is_empty() && b.bad_padding.is_empty(),
+            "{:?}",
+            a.bad_padding
+        );
+        if let Err(d) = compare_windows(&a, &b, "strace run 1", "strace run 2") {
+            failures.push_str(&format!("{prog}:\n{d}\n"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "strace is not reproducible on:\n{failures}"
+    );
+}
+
+type Skip = fn(&str, &str) -> bool;
+
+const FAMILIES: &[(&str, Skip)] = &[
+    ("file", no_skip),
+    ("desc", no_skip),
+    ("memory", no_skip),
+    ("process", no_skip),
+    ("signal", no_skip),
+    ("network", no_skip),
+    ("time", no_skip),
+    ("poll", no_skip),
+    ("futex", no_skip),
+    ("threads", skip_join_futex),
+];
+
+#[test]
+fn harness_self_test() {
+    common::self_test();
+}
+
+// ---------------------------------------------------------------------------
+// -c
+// ---------------------------------------------------------------------------
+
+fn summary_test(prog: &str) {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let dir = TempDir::new(&format!("{prog}-c"));
+    let work = TempDir::new(&format!("{prog}-c-work"));
+    let st = strace_run(prog, &["-c"], &dir, &work, "");
+    let expected = parse_summary(&st).unwrap_or_else(|e| panic!("strace -c of {prog}: {e}"));
+    let (gt, gout) = genba_run(prog, &["-c"], &dir, &work);
+    let actual = parse_summary(&gt).unwrap_or_else(|e| {
+        panic!(
+            "genba -c of {prog}: {e}\n--- genba stderr ---\n{}",
+            gout.stderr
+        )
+    });
+    if expected != actual {
+        let mut report =
+            String::from("syscall             strace calls/errors   genba calls/errors\n");
+        let names: std::collections::BTreeSet<&String> =
+            expected.keys().chain(actual.keys()).collect();
+        for n in names {
+            let e = expected.get(n);
+            let a = actual.get(n);
+            if e != a {
+                let f = |c: Option<&Counts>| {
+                    c.map_or("-".to_string(), |c| format!("{}/{}", c.calls, c.errors))
+                };
+                report.push_str(&format!("{n:<20}{:>20}   {:>18}\n", f(e), f(a)));
+            }
+        }
+        panic!("genba -c table of {prog} differs from strace -c (only differing rows):\n{report}\n--- genba table ---\n{gt}");
+    }
+}
+
+macro_rules! summary_tests {
+    ($($name:ident => $prog:literal;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                summary_test($prog);
+            }
+        )*
+    };
+}
+
+// threads is left out: its futex counts depend on timing.
+summary_tests! {
+    summary_file => "file";
+    summary_desc => "desc";
+    summary_memory => "memory";
+    summary_process => "process";
+    summary_signal => "signal";
+    summary_network => "network";
+    summary_time => "time";
+    summary_poll => "poll";
+    summary_futex => "futex";
+    summary_exitcode => "exitcode";
+}
