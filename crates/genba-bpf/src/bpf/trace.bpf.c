@@ -156,6 +156,10 @@ struct cap_ctx {
 	__u8 pad;
 	__u32 faulted; /* bit per argument whose string read failed */
 	__u32 retry;   /* at exit: arguments to read again */
+	/* the argument being captured, copied from its spec */
+	__u64 ptr, len, ret, sp;
+	__u32 max;
+	__u8 cap_kind, mult, pad2[2];
 };
 
 static __always_inline int room(struct cap_ctx *c)
@@ -271,32 +275,61 @@ static __always_inline int cap_count(struct cap_ctx *c, __u8 flags, __u64 n)
 	return 1;
 }
 
+/* Loops over user arrays run through bpf_loop: the verifier checks the step
+ * once instead of walking every iteration (thousands, for an environment). */
+struct strarr_loop {
+	struct cap_ctx *c;
+	__u64 ptr;
+	__u64 max;
+	__u32 n;
+	__u32 strings;
+	__u32 end; /* 1: NULL found, 2: fault, 3: record full */
+};
+
+static long strarr_step(__u64 i, void *data)
+{
+	struct strarr_loop *l = data;
+	__u64 p;
+
+	if (bpf_probe_read_user(&p, sizeof(p), (void *)(l->ptr + i * 8))) {
+		l->end = 2;
+		return 1;
+	}
+	if (!p) {
+		l->end = 1;
+		return 1;
+	}
+	if (l->strings) {
+		l->c->kind = GENBA_ITEM_ELEM;
+		l->c->elem = i;
+		if (!cap_str(l->c, p, l->max)) {
+			l->end = 3;
+			return 1;
+		}
+	}
+	l->n++;
+	return 0;
+}
+
 /* char *argv[]: the strings (strings != 0), then how many there were. */
 __noinline int cap_strarr(struct cap_ctx *c, __u64 ptr, __u64 max, int strings)
 {
-	__u64 p;
-	__u32 i, n = 0, limit = strings ? GENBA_MAX_ELEMS : GENBA_MAX_COUNT;
+	struct strarr_loop l = { .c = c, .ptr = ptr, .max = max, .strings = strings };
 
 	if (!c)
 		return 0;
 	if (!ptr)
 		return cap_count(c, GENBA_CAPF_FAULT, 0);
-	for (i = 0; i < GENBA_MAX_COUNT; i++) {
-		if (i >= limit)
-			break;
-		if (bpf_probe_read_user(&p, sizeof(p), (void *)(ptr + i * 8)))
-			return cap_count(c, GENBA_CAPF_FAULT, n);
-		if (!p)
-			return cap_count(c, 0, n);
-		if (strings) {
-			c->kind = GENBA_ITEM_ELEM;
-			c->elem = i;
-			if (!cap_str(c, p, max))
-				return 0;
-		}
-		n++;
+	bpf_loop(strings ? GENBA_MAX_ELEMS : GENBA_MAX_COUNT, strarr_step, &l, 0);
+	switch (l.end) {
+	case 1:
+		return cap_count(c, 0, l.n);
+	case 2:
+		return cap_count(c, GENBA_CAPF_FAULT, l.n);
+	case 3:
+		return 0;
 	}
-	return cap_count(c, GENBA_CAPF_MORE, n);
+	return cap_count(c, GENBA_CAPF_MORE, l.n);
 }
 
 struct iovec_user {
@@ -304,29 +337,60 @@ struct iovec_user {
 	__u64 len;
 };
 
+struct iov_loop {
+	struct cap_ctx *c;
+	__u64 ptr;
+	__u64 cnt;
+	__u64 max;
+	__u64 total;
+	__u32 end; /* 1: all done, 2: fault, 3: record full */
+	__u32 i;
+};
+
+static long iov_step(__u64 i, void *data)
+{
+	struct iov_loop *l = data;
+	struct iovec_user iov;
+	__u64 take;
+
+	l->i = i;
+	if (i >= l->cnt) {
+		l->end = 1;
+		return 1;
+	}
+	if (bpf_probe_read_user(&iov, sizeof(iov), (void *)(l->ptr + i * sizeof(iov)))) {
+		l->end = 2;
+		return 1;
+	}
+	take = iov.len;
+	if (take > l->total)
+		take = l->total;
+	l->total -= take;
+	l->c->kind = GENBA_ITEM_ELEM;
+	l->c->elem = i;
+	if (!cap_bytes(l->c, iov.base, take, l->max, iov.len)) {
+		l->end = 3;
+		return 1;
+	}
+	return 0;
+}
+
 /* struct iovec[cnt]: each element's data, at most max bytes of each and at
  * most total bytes in all (the syscall's return for reads), then the count. */
 __noinline int cap_iov(struct cap_ctx *c, __u64 ptr, __u64 cnt, __u64 max, __u64 total)
 {
-	struct iovec_user iov;
-	__u32 i;
+	struct iov_loop l = { .c = c, .ptr = ptr, .cnt = cnt, .max = max, .total = total };
 
 	if (!c)
 		return 0;
-	for (i = 0; i < GENBA_MAX_ELEMS; i++) {
-		__u64 take;
-		if (i >= cnt)
-			return cap_count(c, 0, cnt);
-		if (bpf_probe_read_user(&iov, sizeof(iov), (void *)(ptr + i * sizeof(iov))))
-			return cap_count(c, GENBA_CAPF_FAULT, i);
-		take = iov.len;
-		if (take > total)
-			take = total;
-		total -= take;
-		c->kind = GENBA_ITEM_ELEM;
-		c->elem = i;
-		if (!cap_bytes(c, iov.base, take, max, iov.len))
-			return 0;
+	bpf_loop(GENBA_MAX_ELEMS + 1, iov_step, &l, 0);
+	switch (l.end) {
+	case 1:
+		return cap_count(c, 0, cnt);
+	case 2:
+		return cap_count(c, GENBA_CAPF_FAULT, l.i);
+	case 3:
+		return 0;
 	}
 	return cap_count(c, GENBA_CAPF_MORE, cnt);
 }
@@ -362,18 +426,67 @@ __noinline int cap_msghdr(struct cap_ctx *c, __u64 ptr, __u64 max, __u64 total)
 	return cap_iov(c, m.iov, m.iovlen, max, total);
 }
 
+/* Captures one argument as c->cap_kind says. A global function, so the
+ * verifier checks it once rather than once per argument and kind. */
+__noinline int capture_arg(struct cap_ctx *c)
+{
+	__u64 mult;
+
+	if (!c)
+		return 0;
+	mult = c->mult ? c->mult : 1;
+	c->kind = GENBA_ITEM_DATA;
+	c->elem = 0;
+	switch (c->cap_kind) {
+	case GENBA_CAP_STR:
+		return cap_str(c, c->ptr, c->max);
+	case GENBA_CAP_FIXED:
+		return cap_bytes(c, c->ptr, c->max, c->max, c->ptr);
+	case GENBA_CAP_ARGLEN:
+		return cap_bytes(c, c->ptr, c->len * mult, c->max, c->len);
+	case GENBA_CAP_RETLEN:
+		if ((__s64)c->ret > 0)
+			return cap_bytes(c, c->ptr, c->ret * mult, c->max, c->ret);
+		return 0;
+	case GENBA_CAP_PTRLEN: {
+		__s32 l = 0;
+		if (c->len && !bpf_probe_read_user(&l, sizeof(l), (void *)c->len) && l > 0)
+			return cap_bytes(c, c->ptr, l, c->max, l);
+		return cap_bytes(c, c->ptr, 0, 0, 0);
+	}
+	case GENBA_CAP_STRARR:
+		return cap_strarr(c, c->ptr, c->max, 1);
+	case GENBA_CAP_COUNT:
+		return cap_strarr(c, c->ptr, 0, 0);
+	case GENBA_CAP_IOV:
+		return cap_iov(c, c->ptr, c->len, c->max, ~0ULL);
+	case GENBA_CAP_IOV_RET:
+		if ((__s64)c->ret >= 0)
+			return cap_iov(c, c->ptr, c->len, c->max, c->ret);
+		return 0;
+	case GENBA_CAP_MSGHDR:
+		return cap_msghdr(c, c->ptr, c->max, ~0ULL);
+	case GENBA_CAP_MSGHDR_RET:
+		if ((__s64)c->ret >= 0)
+			return cap_msghdr(c, c->ptr, c->max, c->ret);
+		return 0;
+	case GENBA_CAP_SPREL:
+		return cap_bytes(c, c->sp + 8 * c->len, c->max, c->max, c->sp);
+	}
+	return 0;
+}
+
 static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 				    __u64 *args, __s64 ret, int at_exit, __u64 sp)
 {
 	int i;
 
+	c->ret = ret;
+	c->sp = sp;
 #pragma unroll
 	for (i = 0; i < GENBA_NARGS; i++) {
 		struct genba_arg_spec *a = &spec->args[i];
 		__u8 when = a->when;
-		__u64 len = 0;
-		__u64 ptr = args[i];
-		__u64 mult = a->mult ? a->mult : 1;
 		__u32 la = a->len_arg;
 
 		if (a->kind == GENBA_CAP_NONE)
@@ -388,57 +501,14 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 		} else if (when != GENBA_AT_ENTER && when != GENBA_AT_BOTH) {
 			continue;
 		}
-		if (la < GENBA_NARGS)
-			len = args[la];
 		c->arg = i;
-		c->kind = GENBA_ITEM_DATA;
-		c->elem = 0;
-		switch (a->kind) {
-		case GENBA_CAP_STR:
-			cap_str(c, ptr, a->max);
-			break;
-		case GENBA_CAP_FIXED:
-			cap_bytes(c, ptr, a->max, a->max, ptr);
-			break;
-		case GENBA_CAP_ARGLEN:
-			cap_bytes(c, ptr, len * mult, a->max, len);
-			break;
-		case GENBA_CAP_RETLEN:
-			if (ret > 0)
-				cap_bytes(c, ptr, ret * mult, a->max, ret);
-			break;
-		case GENBA_CAP_PTRLEN: {
-			__s32 l = 0;
-			if (len && !bpf_probe_read_user(&l, sizeof(l), (void *)len) && l > 0)
-				cap_bytes(c, ptr, l, a->max, l);
-			else
-				cap_bytes(c, ptr, 0, 0, 0);
-			break;
-		}
-		case GENBA_CAP_STRARR:
-			cap_strarr(c, ptr, a->max, 1);
-			break;
-		case GENBA_CAP_COUNT:
-			cap_strarr(c, ptr, 0, 0);
-			break;
-		case GENBA_CAP_IOV:
-			cap_iov(c, ptr, len, a->max, ~0ULL);
-			break;
-		case GENBA_CAP_IOV_RET:
-			if (ret >= 0)
-				cap_iov(c, ptr, len, a->max, ret);
-			break;
-		case GENBA_CAP_MSGHDR:
-			cap_msghdr(c, ptr, a->max, ~0ULL);
-			break;
-		case GENBA_CAP_MSGHDR_RET:
-			if (ret >= 0)
-				cap_msghdr(c, ptr, a->max, ret);
-			break;
-		case GENBA_CAP_SPREL:
-			cap_bytes(c, sp + 8 * (__u64)la, a->max, a->max, sp);
-			break;
-		}
+		c->ptr = args[i];
+		c->cap_kind = a->kind;
+		c->mult = a->mult;
+		c->max = a->max;
+		/* SPREL: len_arg is an offset in words, not an argument */
+		c->len = a->kind == GENBA_CAP_SPREL ? la : (la < GENBA_NARGS ? args[la] : 0);
+		capture_arg(c);
 	}
 }
 
