@@ -78,6 +78,8 @@ impl Default for TraceConfig {
 pub struct SyscallPlan {
     /// Selected by the trace filter; untraced calls cost only the filter lookup.
     pub traced: bool,
+    /// Send only the exit record (nothing to copy at entry, never blocks).
+    pub exit_only: bool,
     /// What to copy for each argument.
     pub args: [ArgCapture; 6],
 }

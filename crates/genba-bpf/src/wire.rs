@@ -93,7 +93,7 @@ pub struct ArgCapture {
 
 pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
     let mut spec = types::genba_syscall_spec {
-        flags: u32::from(plan.traced),
+        flags: u32::from(plan.traced) | (u32::from(plan.exit_only) << 1),
         ..Default::default()
     };
     for (dst, a) in spec.args.iter_mut().zip(plan.args.iter()) {

@@ -639,6 +639,75 @@ pub fn decoder(name: &str) -> Option<Decoder> {
     })
 }
 
+/// Calls that return without waiting on anything (no I/O, locks or sleeps),
+/// so a trace loses nothing by learning of them only at their exit.
+pub fn never_blocks(name: &str) -> bool {
+    matches!(
+        name,
+        "getpid"
+            | "getppid"
+            | "gettid"
+            | "getuid"
+            | "geteuid"
+            | "getgid"
+            | "getegid"
+            | "getpgrp"
+            | "getpgid"
+            | "getsid"
+            | "getresuid"
+            | "getresgid"
+            | "getgroups"
+            | "brk"
+            | "mmap"
+            | "munmap"
+            | "mprotect"
+            | "madvise"
+            | "mremap"
+            | "mlock"
+            | "munlock"
+            | "lseek"
+            | "dup"
+            | "dup2"
+            | "dup3"
+            | "umask"
+            | "arch_prctl"
+            | "set_tid_address"
+            | "set_robust_list"
+            | "rseq"
+            | "sched_yield"
+            | "getcwd"
+            | "uname"
+            | "sysinfo"
+            | "times"
+            | "getrusage"
+            | "clock_gettime"
+            | "clock_getres"
+            | "gettimeofday"
+            | "time"
+            | "getpriority"
+            | "getrlimit"
+            | "getrandom"
+            | "pipe"
+            | "pipe2"
+            | "eventfd"
+            | "eventfd2"
+            | "epoll_create"
+            | "epoll_create1"
+            | "timerfd_create"
+            | "socket"
+            | "socketpair"
+    )
+}
+
+/// Whether the entry record of a call can be skipped: nothing is copied at
+/// entry and the call never blocks (see [`never_blocks`]).
+pub fn exit_only(name: &str, plan: &[CapPlan; 6]) -> bool {
+    never_blocks(name)
+        && plan
+            .iter()
+            .all(|p| p.kind == CapKind::None || matches!(p.when, CapWhen::Exit | CapWhen::ExitOk))
+}
+
 /// The capture plan for a call: which user memory the BPF side copies.
 pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
     let mut out = [CapPlan::default(); 6];

@@ -11,6 +11,7 @@ pub mod fmt;
 pub mod table;
 
 pub use decode::{
-    format_return, plan, write_args, CallView, CapKind, CapPlan, CapWhen, Env, Options, Ret,
+    exit_only, format_return, plan, write_args, CallView, CapKind, CapPlan, CapWhen, Env, Options,
+    Ret,
 };
 pub use fmt::Xlat;

@@ -239,6 +239,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
         if !summary_only {
             if let Some(info) = table::by_nr(nr as u32) {
                 let p = genba_syscalls::plan(info.name, &decode);
+                plan.exit_only = genba_syscalls::exit_only(info.name, &p);
                 for (dst, src) in plan.args.iter_mut().zip(p) {
                     *dst = to_bpf_plan(src);
                 }

@@ -345,7 +345,14 @@ impl<W: Write> TextPrinter<W> {
             }
             None => {
                 self.interrupt(None);
-                self.leader(tid, pending.as_ref().map(|p| p.enter.ts).unwrap_or(x.ts));
+                self.leader(
+                    tid,
+                    pending
+                        .as_ref()
+                        .map(|p| p.enter.ts)
+                        .or(x.enter_ts)
+                        .unwrap_or(x.ts),
+                );
                 self.emit(&format!("{name}({text})"));
             }
         }

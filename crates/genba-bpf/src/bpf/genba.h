@@ -136,6 +136,9 @@ struct genba_syscall_spec {
 };
 
 #define GENBA_SPEC_TRACED 1 /* selected by -e trace= */
+/* Send only the exit record: the call copies nothing at entry and does not
+ * block, so its exit record (registers still hold the arguments) says all. */
+#define GENBA_SPEC_EXIT_ONLY 2
 
 /* One capture. data[len] follows, padded to 8. */
 struct genba_cap {

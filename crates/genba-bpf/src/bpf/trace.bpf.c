@@ -578,7 +578,7 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 		inf->ts = ts;
 		inf->retry = 0;
 	}
-	if (!emit_records)
+	if (!emit_records || (spec && (spec->flags & GENBA_SPEC_EXIT_ONLY)))
 		return 0;
 
 	struct scratch *s = get_scratch();
