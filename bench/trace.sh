@@ -13,6 +13,10 @@ TAR='tar cf - /usr/include | wc -c'
 declare -A runs
 ms() { local s; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; echo $(( ($(date +%s%N) - s) / 1000000 )); }
 add() { runs[$1]="${runs[$1]:-} $2"; }
+# warm the page cache and the binaries once, so round 1 is not an outlier
+ms sh -c "$TAR" >/dev/null; ms "$T/loop" "$LOOP" >/dev/null
+command -v strace >/dev/null || { echo "strace is not installed: apt-get install strace" >&2; exit 1; }
+command -v perf >/dev/null || echo "perf is not installed: perf trace rows skipped" >&2
 for r in $(seq "$ROUNDS"); do
   add "a untraced" "$(ms "$T/loop" "$LOOP")"
   add "a floor" "$(ms "$G" bench-floor -- "$T/loop" "$LOOP")"

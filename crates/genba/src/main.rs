@@ -14,7 +14,7 @@ mod summary;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
@@ -353,7 +353,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
     }
     let mut events = Vec::with_capacity(4096);
     let mut child_status: Option<i32> = None;
-    let mut reaped_at: Option<Instant> = None;
+    let mut reaped = false;
     loop {
         tracer
             .poll(Duration::from_millis(20), &mut events)
@@ -375,7 +375,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
             if child_status.is_none() {
                 if let Some(st) = c.try_wait() {
                     child_status = Some(st);
-                    reaped_at = Some(Instant::now());
+                    reaped = true;
                 }
             }
         }
@@ -399,14 +399,15 @@ fn trace(a: TraceArgs) -> Result<i32> {
                 }
                 break;
             }
-        } else if let Some(t) = reaped_at {
-            // the program is gone: wait for its children (-f) and the last records
+        } else if reaped {
+            // The program is gone. A task's records are all in the ring buffer
+            // before it can be reaped (sched_process_exit comes first), so
+            // once every traced task is gone, draining is enough. With -f,
+            // children that outlive the program are waited for, as strace does.
             let others_gone = live
                 .iter()
                 .all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists());
-            if (live.is_empty() || others_gone) && t.elapsed() > Duration::from_millis(20)
-                || t.elapsed() > Duration::from_secs(2) && others_gone
-            {
+            if others_gone {
                 tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
                 for ev in events.drain(..) {
                     printer.event(&ev);

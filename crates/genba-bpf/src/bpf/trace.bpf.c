@@ -614,12 +614,10 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
 	ts = bpf_ktime_get_ns();
-	read_args((void *)ctx->args[0], args, &orig_ax, &sp);
-	nr = (__u32)orig_ax;
 	slot = tid & inflight_mask;
 	inf = bpf_map_lookup_elem(&inflight, &slot);
 	if (inf && inf->tid == tid && inf->ts) {
-		/* rt_sigreturn leaves orig_ax at -1: the entry knows better */
+		/* the entry's number: rt_sigreturn leaves orig_ax at -1 */
 		nr = inf->nr;
 		enter_ts = inf->ts;
 		retry = inf->retry;
@@ -628,6 +626,15 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		/* a new task's return from fork/clone: strace shows nothing */
 		inf->nr = 0;
 		return 0;
+	}
+	/* the registers are needed for records, or for the number when the
+	 * entry was not seen; a summary-only run usually skips this copy */
+	if (emit_records || !enter_ts) {
+		read_args((void *)ctx->args[0], args, &orig_ax, &sp);
+		if (!enter_ts)
+			nr = (__u32)orig_ax;
+	} else {
+		sp = 0;
 	}
 	spec = bpf_map_lookup_elem(&specs, &nr);
 	if (spec && !(spec->flags & GENBA_SPEC_TRACED))
