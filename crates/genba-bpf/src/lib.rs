@@ -334,6 +334,20 @@ impl Tracer {
     }
 }
 
+/// libbpf prints warnings and verifier logs to stderr by itself; genba turns
+/// failures into one line, so libbpf stays quiet unless `verbose` (the user
+/// set GENBA_DEBUG), when everything down to debug messages is shown.
+pub fn libbpf_logging(verbose: bool) {
+    fn to_stderr(_: libbpf_rs::PrintLevel, msg: String) {
+        eprint!("{msg}");
+    }
+    if verbose {
+        libbpf_rs::set_print(Some((libbpf_rs::PrintLevel::Debug, to_stderr)));
+    } else {
+        libbpf_rs::set_print(None);
+    }
+}
+
 fn recursion_misses(fd: std::os::fd::BorrowedFd<'_>) -> u64 {
     use std::os::fd::AsRawFd;
     let mut info = libbpf_rs::libbpf_sys::bpf_prog_info::default();

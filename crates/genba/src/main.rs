@@ -62,10 +62,23 @@ fn main() {
 }
 
 fn run(cli: Cli) -> Result<i32> {
+    genba_bpf::libbpf_logging(std::env::var_os("GENBA_DEBUG").is_some());
     match cli.cmd {
         Command::Trace(a) => trace(a),
         Command::BenchFloor { command } => bench_floor(&command),
     }
+}
+
+/// Effective capabilities of this process (bits of /proc/self/status CapEff).
+fn effective_caps() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("CapEff:"))
+                .and_then(|v| u64::from_str_radix(v.trim(), 16).ok())
+        })
+        .unwrap_or(0)
 }
 
 fn bpf_error(e: genba_bpf::Error) -> anyhow::Error {
@@ -74,9 +87,34 @@ fn bpf_error(e: genba_bpf::Error) -> anyhow::Error {
         || msg.contains("EPERM")
         || msg.contains("Permission denied")
     {
-        anyhow!(Exit(1, format!("{msg}: loading BPF programs needs CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN); run as root")))
+        const CAP_SYS_ADMIN: u32 = 21;
+        const CAP_PERFMON: u32 = 38;
+        const CAP_BPF: u32 = 39;
+        let caps = effective_caps();
+        let has = |c: u32| caps & (1u64 << c) != 0;
+        let missing: Vec<&str> = if has(CAP_SYS_ADMIN) {
+            vec![]
+        } else {
+            [(CAP_BPF, "CAP_BPF"), (CAP_PERFMON, "CAP_PERFMON")]
+                .iter()
+                .filter(|(c, _)| !has(*c))
+                .map(|(_, n)| *n)
+                .collect()
+        };
+        let why = if missing.is_empty() {
+            "the kernel refused although the capabilities are there (kernel.unprivileged_bpf_disabled, a security module or a container policy?)".to_string()
+        } else {
+            format!(
+                "missing {} (run as root, or grant CAP_BPF and CAP_PERFMON)",
+                missing.join(" and ")
+            )
+        };
+        anyhow!(Exit(
+            1,
+            format!("not permitted to load BPF programs: {why}")
+        ))
     } else {
-        anyhow!(e)
+        anyhow!("{msg} (GENBA_DEBUG=1 shows libbpf's log)")
     }
 }
 

@@ -672,3 +672,36 @@ fn attach_then_sigint_detaches_and_leaves_the_process_running() {
         tail(&text, 20)
     );
 }
+
+/// Without the capabilities BPF needs, genba says which are missing in one
+/// line, prints none of libbpf's own log, and does not leave the program it
+/// forked behind.
+#[test]
+fn unprivileged_user_gets_one_line_naming_the_missing_capabilities() {
+    if !is_root() || Command::new("runuser").arg("--help").output().is_err() {
+        eprintln!("SKIP: needs root and runuser to run genba as nobody");
+        return;
+    }
+    let dir = TempDir::new("nopriv");
+    let bin = dir.join("genba");
+    fs::copy(genba(), &bin).expect("copy genba");
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(&bin, fs::Permissions::from_mode(0o755)).unwrap();
+    let out = run(Command::new("runuser")
+        .args(["-u", "nobody", "--"])
+        .arg(&bin)
+        .args(["trace", "--", "/bin/sleep", "30"]));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert_one_line_error(&out, "unprivileged");
+    assert!(out.stderr.contains("CAP_BPF"), "{}", out.describe());
+    assert!(!out.stderr.contains("libbpf"), "{}", out.describe());
+    let left = Command::new("pgrep")
+        .args(["-u", "nobody", "-f", "sleep 30"])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "the forked program was left running"
+    );
+}

@@ -278,7 +278,7 @@ pub fn serial() -> MutexGuard<'static, ()> {
 // Capability checks
 // ---------------------------------------------------------------------------
 
-fn is_root() -> bool {
+pub fn is_root() -> bool {
     fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
