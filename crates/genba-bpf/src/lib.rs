@@ -140,6 +140,10 @@ impl Tracer {
             .set_max_entries(pid_max + 1)
             .map_err(map_err("tasks"))?;
         open.maps
+            .pending_sigs
+            .set_max_entries(slots)
+            .map_err(map_err("pending_sigs"))?;
+        open.maps
             .inflight
             .set_max_entries(slots)
             .map_err(map_err("inflight"))?;
@@ -220,6 +224,7 @@ impl Tracer {
             (&p.sched_exit, "sched_process_exit"),
             (&p.sched_exec, "sched_process_exec"),
             (&p.signal_deliver, "signal_deliver"),
+            (&p.signal_generate, "signal_generate"),
         ];
         for (prog, tp) in progs {
             let link = prog
@@ -294,6 +299,7 @@ impl Tracer {
             &p.sched_exit,
             &p.sched_exec,
             &p.signal_deliver,
+            &p.signal_generate,
         ] {
             missed += recursion_misses(prog.as_fd());
         }

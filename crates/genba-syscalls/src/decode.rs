@@ -339,6 +339,18 @@ pub enum Ty {
     StatxFlags,
     /// The signal mask of the frame rt_sigreturn restores.
     SigreturnMask,
+    /// `struct utsname *` output.
+    UtsnameOut,
+    /// `struct statfs *` output.
+    StatfsOut,
+    /// `struct sysinfo *` output.
+    SysinfoOut,
+    /// `struct rusage *` output.
+    RusageOut,
+    /// `gid_t *` output, as many as the call returned.
+    GidsOut,
+    /// `gid_t *` input, as many as argument 0 says.
+    GidsIn,
     /// Return-only pseudo type used by custom decoders.
     Skip,
 }
@@ -369,6 +381,11 @@ impl Ty {
                 | Ty::Dirents
                 | Ty::StackOut
                 | Ty::SockoptOut(_)
+                | Ty::UtsnameOut
+                | Ty::StatfsOut
+                | Ty::SysinfoOut
+                | Ty::RusageOut
+                | Ty::GidsOut
         )
     }
 
@@ -435,6 +452,24 @@ impl Ty {
             Ty::CloneArgs => p(K::Fixed, W::Enter, 0, 88),
             // uc_sigmask in the rt_sigframe at the stack pointer (296 = 37 * 8)
             Ty::SigreturnMask => p(K::SpRel, W::Enter, 37, 8),
+            Ty::UtsnameOut => p(K::Fixed, W::ExitOk, 0, 390),
+            Ty::StatfsOut => p(K::Fixed, W::ExitOk, 0, 120),
+            Ty::SysinfoOut => p(K::Fixed, W::ExitOk, 0, 112),
+            Ty::RusageOut => p(K::Fixed, W::ExitOk, 0, 144),
+            Ty::GidsOut => CapPlan {
+                kind: K::RetLen,
+                when: W::ExitOk,
+                len_arg: 0,
+                mult: 4,
+                max: 4 * 64,
+            },
+            Ty::GidsIn => CapPlan {
+                kind: K::ArgLen,
+                when: W::Enter,
+                len_arg: 0,
+                mult: 4,
+                max: 4 * 64,
+            },
             Ty::EpollEventIn => p(K::Fixed, W::Enter, 0, 12),
             Ty::EpollEventsOut => CapPlan {
                 kind: K::RetLen,
@@ -565,7 +600,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "execve" => sig!(Dec; Path, Argv, Envp),
         "execveat" => sig!(Dec; DirFd, Path, Argv, Envp, Flags(c::AT_FLAGS)),
         "exit" | "exit_group" => sig!(NoReturn; Int),
-        "wait4" => sig!(Dec; Int, WaitStatusOut, WaitOptions, OutPtr),
+        "wait4" => sig!(Dec; Int, WaitStatusOut, WaitOptions, RusageOut),
         "kill" => sig!(Dec; Int, Signal),
         "tkill" => sig!(Dec; Int, Signal),
         "tgkill" => sig!(Dec; Int, Int, Signal),
@@ -577,6 +612,21 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "arch_prctl" => custom(dec_arch_prctl, Ret::Dec),
         "prctl" => custom(dec_prctl, Ret::Dec),
         "prlimit64" => custom(dec_prlimit, Ret::Dec),
+        "uname" => sig!(Dec; UtsnameOut),
+        "statfs" => sig!(Dec; Path, StatfsOut),
+        "fstatfs" => sig!(Dec; Fd, StatfsOut),
+        "sysinfo" => sig!(Dec; SysinfoOut),
+        "getrusage" => sig!(Dec; Enum(RUSAGE_WHO, "RUSAGE_???"), RusageOut),
+        "getgroups" => sig!(Dec; Int, GidsOut),
+        "setgroups" => sig!(Dec; Int, GidsIn),
+        "setxattr" | "lsetxattr" => sig!(Dec; Path, Str, BufIn(3), Ulong, Flags(c::XATTR_FLAGS)),
+        "fsetxattr" => sig!(Dec; Fd, Str, BufIn(3), Ulong, Flags(c::XATTR_FLAGS)),
+        "getxattr" | "lgetxattr" => sig!(Dec; Path, Str, BufOut, Ulong),
+        "fgetxattr" => sig!(Dec; Fd, Str, BufOut, Ulong),
+        "listxattr" | "llistxattr" => sig!(Dec; Path, BufOut, Ulong),
+        "flistxattr" => sig!(Dec; Fd, BufOut, Ulong),
+        "removexattr" | "lremovexattr" => sig!(Dec; Path, Str),
+        "fremovexattr" => sig!(Dec; Fd, Str),
         "getrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitOut),
         "setrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitIn),
         "getrandom" => sig!(Dec; RandomOut, Ulong, Flags(c::GRND_FLAGS)),
@@ -1045,9 +1095,146 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 s.push('}');
             }
         }
+        UtsnameOut => match data(call.cap(i)).filter(|d| d.len() >= 390) {
+            Some(d) => {
+                let field = |k: usize| {
+                    let f = &d[k * 65..(k + 1) * 65];
+                    let n = f.iter().position(|&b| b == 0).unwrap_or(f.len());
+                    let mut q = String::new();
+                    fmt::quoted(&mut q, &f[..n], false, false);
+                    q
+                };
+                let _ = write!(s, "{{sysname={}, nodename={}", field(0), field(1));
+                if opts.verbose {
+                    let _ = write!(
+                        s,
+                        ", release={}, version={}, machine={}, domainname={}}}",
+                        field(2),
+                        field(3),
+                        field(4),
+                        field(5)
+                    );
+                } else {
+                    s.push_str(", ...}");
+                }
+            }
+            None => fmt::ptr(s, v),
+        },
+        StatfsOut => match data(call.cap(i)).filter(|d| d.len() >= 120) {
+            Some(d) => {
+                s.push_str("{f_type=");
+                fmt::enumv(s, le_u64(d, 0), c::FS_MAGIC, "", x, true);
+                let _ = write!(
+                    s,
+                    ", f_bsize={}, f_blocks={}, f_bfree={}, f_bavail={}, f_files={}, f_ffree={}, f_fsid={{val=[{:#x}, {:#x}]}}, f_namelen={}, f_frsize={}, f_flags=",
+                    le_u64(d, 8),
+                    le_u64(d, 16),
+                    le_u64(d, 24),
+                    le_u64(d, 32),
+                    le_u64(d, 40),
+                    le_u64(d, 48),
+                    le_u32(d, 56),
+                    le_u32(d, 60),
+                    le_u64(d, 64),
+                    le_u64(d, 72)
+                );
+                fmt::flags(s, le_u64(d, 80), c::STATFS_FLAGS, None, x);
+                s.push('}');
+            }
+            None => fmt::ptr(s, v),
+        },
+        SysinfoOut => match data(call.cap(i)).filter(|d| d.len() >= 108) {
+            Some(d) => {
+                let _ = write!(
+                    s,
+                    "{{uptime={}, loads=[{}, {}, {}], totalram={}, freeram={}, sharedram={}, bufferram={}, totalswap={}, freeswap={}, procs={}, totalhigh={}, freehigh={}, mem_unit={}}}",
+                    le_i64(d, 0),
+                    le_u64(d, 8),
+                    le_u64(d, 16),
+                    le_u64(d, 24),
+                    le_u64(d, 32),
+                    le_u64(d, 40),
+                    le_u64(d, 48),
+                    le_u64(d, 56),
+                    le_u64(d, 64),
+                    le_u64(d, 72),
+                    u16::from_le_bytes([d[80], d[81]]),
+                    le_u64(d, 88),
+                    le_u64(d, 96),
+                    le_u32(d, 104)
+                );
+            }
+            None => fmt::ptr(s, v),
+        },
+        RusageOut => match data(call.cap(i)).filter(|d| d.len() >= 144) {
+            Some(d) => {
+                let _ = write!(
+                    s,
+                    "{{ru_utime={{tv_sec={}, tv_usec={}}}, ru_stime={{tv_sec={}, tv_usec={}}}, ",
+                    le_i64(d, 0),
+                    le_i64(d, 8),
+                    le_i64(d, 16),
+                    le_i64(d, 24)
+                );
+                if opts.verbose {
+                    let names = [
+                        "ru_maxrss",
+                        "ru_ixrss",
+                        "ru_idrss",
+                        "ru_isrss",
+                        "ru_minflt",
+                        "ru_majflt",
+                        "ru_nswap",
+                        "ru_inblock",
+                        "ru_oublock",
+                        "ru_msgsnd",
+                        "ru_msgrcv",
+                        "ru_nsignals",
+                        "ru_nvcsw",
+                        "ru_nivcsw",
+                    ];
+                    let parts: Vec<String> = names
+                        .iter()
+                        .enumerate()
+                        .map(|(k, n)| format!("{n}={}", le_i64(d, 32 + 8 * k)))
+                        .collect();
+                    let _ = write!(s, "{}}}", parts.join(", "));
+                } else {
+                    s.push_str("...}");
+                }
+            }
+            None => fmt::ptr(s, v),
+        },
+        GidsOut | GidsIn => {
+            let n = if matches!(t, GidsOut) {
+                call.ret().unwrap_or(0)
+            } else {
+                int(call.args[0])
+            };
+            match call.cap(i).filter(|c| !c.fault) {
+                Some(c) => {
+                    let gids: Vec<String> = c
+                        .data
+                        .chunks_exact(4)
+                        .take(n.max(0) as usize)
+                        .map(|g| le_u32(g, 0).to_string())
+                        .collect();
+                    let _ = write!(s, "[{}]", gids.join(", "));
+                }
+                None if v != 0 && n == 0 && call.exit.is_some() => s.push_str("[]"),
+                None => fmt::ptr(s, v),
+            }
+        }
         Skip => {}
     }
 }
+
+/// `getrusage`'s `who`.
+static RUSAGE_WHO: &[(u64, &str)] = &[
+    (0, "RUSAGE_SELF"),
+    (0xffff_ffff, "RUSAGE_CHILDREN"),
+    (1, "RUSAGE_THREAD"),
+];
 
 /// A descriptor, with its path in `<>` when `-y` asked for it.
 pub fn fd(s: &mut String, fd: i32, namer: Option<&dyn Fn(i32) -> Option<String>>) {
@@ -1219,15 +1406,8 @@ fn statx(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
     };
     s.push_str("{stx_mask=");
     fmt::flags(s, le_u32(d, 0) as u64, c::STATX_MASK, None, o.xlat);
-    let _ = write!(
-        s,
-        ", stx_attributes={}",
-        if le_u64(d, 8) == 0 {
-            "0".to_string()
-        } else {
-            format!("{:#x}", le_u64(d, 8))
-        }
-    );
+    s.push_str(", stx_attributes=");
+    fmt::flags(s, le_u64(d, 8), c::STATX_ATTRS, None, o.xlat);
     s.push_str(", stx_mode=");
     let mode = u16::from_le_bytes([d[28], d[29]]) as u64;
     fmt::mode(s, mode, true);

@@ -48,7 +48,7 @@ fn save(name: &str, w: &Window) {
 /// Arguments for a family program; `work` is an empty scratch directory.
 fn prog_args(prog: &str, work: &Path) -> Vec<String> {
     match prog {
-        "file" => vec![work.display().to_string()],
+        "file" | "sysmisc" => vec![work.display().to_string()],
         _ => vec![],
     }
 }
@@ -260,6 +260,7 @@ diff_tests! {
     diff_process => "process", no_skip;
     diff_signal => "signal", no_skip;
     diff_network => "network", no_skip;
+    diff_sysmisc => "sysmisc", no_skip;
     diff_time => "time", no_skip;
     diff_poll => "poll", no_skip;
     diff_futex => "futex", no_skip;

@@ -171,6 +171,16 @@ struct genba_inflight {
 	__u32 pad;
 };
 
+/* A signal the kernel discarded at once because the task ignores it. A
+ * ptrace-based tracer sees it anyway (ptrace keeps it from being discarded)
+ * when the task next returns to user space; genba reports it at the same
+ * point: the task's next syscall entry or exit. Tagged by tid. */
+struct genba_pending_sig {
+	__u32 tid;
+	__s32 sig;
+	__u8 siginfo[48];
+};
+
 /* In-kernel summary per syscall number, per CPU. */
 struct genba_sum {
 	__u64 calls;

@@ -66,6 +66,13 @@ struct {
 } specs SEC(".maps");
 
 struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1 << 16); /* resized to inflight_mask + 1 */
+	__type(key, __u32);
+	__type(value, struct genba_pending_sig);
+} pending_sigs SEC(".maps");
+
+struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, GENBA_MAX_SYSCALLS);
 	__type(key, __u32);
@@ -131,6 +138,22 @@ static __always_inline void submit(void *rec, __u32 len)
 		count(GENBA_CNT_RB_LOST, 1);
 	else
 		count(GENBA_CNT_EVENTS, 1);
+}
+
+/* Reports an ignored signal noted by signal_generate (see genba.h). */
+static __always_inline void flush_pending_sig(__u32 tid)
+{
+	__u32 slot = tid & inflight_mask;
+	struct genba_pending_sig *p = bpf_map_lookup_elem(&pending_sigs, &slot);
+	struct genba_signal r = {};
+
+	if (!p || p->tid != tid || !p->sig)
+		return;
+	r.sig = p->sig;
+	__builtin_memcpy(r.siginfo, p->siginfo, sizeof(r.siginfo));
+	p->sig = 0;
+	fill_hdr(&r.hdr, GENBA_REC_SIGNAL, sizeof(r), bpf_ktime_get_ns());
+	submit(&r, sizeof(r));
 }
 
 static __always_inline struct scratch *get_scratch(void)
@@ -578,7 +601,10 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 		inf->ts = ts;
 		inf->retry = 0;
 	}
-	if (!emit_records || (spec && (spec->flags & GENBA_SPEC_EXIT_ONLY)))
+	if (!emit_records)
+		return 0;
+	flush_pending_sig(tid);
+	if (spec && (spec->flags & GENBA_SPEC_EXIT_ONLY))
 		return 0;
 
 	struct scratch *s = get_scratch();
@@ -680,6 +706,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	e->ncaps = c.ncaps;
 	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
 	submit(e, c.off);
+	flush_pending_sig(tid);
 	return 0;
 }
 
@@ -746,6 +773,23 @@ int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 	return 0;
 }
 
+/* Fills a siginfo for SEND_SIG_NOINFO (sent by current with kill) and
+ * SEND_SIG_PRIV (sent by the kernel), which come without one. */
+static __always_inline void synth_siginfo(__u8 *si, int sig, __u64 info)
+{
+	__s32 *w = (__s32 *)si;
+
+	w[0] = sig;
+	w[1] = 0;
+	if (info == 0) {
+		w[2] = 0; /* SI_USER */
+		w[4] = bpf_get_current_pid_tgid() >> 32;
+		w[5] = (__u32)bpf_get_current_uid_gid();
+	} else {
+		w[2] = 0x80; /* SI_KERNEL */
+	}
+}
+
 SEC("raw_tp/signal_deliver")
 int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 {
@@ -758,8 +802,40 @@ int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 	s.sig = (__s32)ctx->args[0];
 	if (ctx->args[1] > 1) /* SEND_SIG_NOINFO is 0, SEND_SIG_PRIV 1 */
 		bpf_probe_read_kernel(s.siginfo, sizeof(s.siginfo), (void *)ctx->args[1]);
+	else
+		synth_siginfo(s.siginfo, s.sig, ctx->args[1]);
 	fill_hdr(&s.hdr, GENBA_REC_SIGNAL, sizeof(s), bpf_ktime_get_ns());
 	submit(&s, sizeof(s));
+	return 0;
+}
+
+#define TRACE_SIGNAL_IGNORED 1
+
+SEC("raw_tp/signal_generate")
+int signal_generate(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *t = (void *)ctx->args[2];
+	int sig = (int)ctx->args[0];
+	__u64 info = ctx->args[1];
+	struct genba_pending_sig *p;
+	__u32 tid, slot, *st;
+
+	if ((int)ctx->args[4] != TRACE_SIGNAL_IGNORED || !emit_records)
+		return 0;
+	tid = BPF_CORE_READ(t, pid);
+	st = bpf_map_lookup_elem(&tasks, &tid);
+	if (!st || *st != GENBA_TASK_TRACED)
+		return 0;
+	slot = tid & inflight_mask;
+	p = bpf_map_lookup_elem(&pending_sigs, &slot);
+	if (!p)
+		return 0;
+	p->tid = tid;
+	p->sig = sig;
+	if (info > 1)
+		bpf_probe_read_kernel(p->siginfo, sizeof(p->siginfo), (void *)info);
+	else
+		synth_siginfo(p->siginfo, sig, info);
 	return 0;
 }
 
