@@ -1772,6 +1772,58 @@ pub static IOCTL_CMDS: &[(u64, &str)] = &[
     (0xAA00, "USERFAULTFD_IOC_NEW"),
 ];
 
+/// `statx.stx_attributes` bits (strace's `statx_attrs`).
+pub static STATX_ATTRS: &[(u64, &str)] = &[
+    (0x4, "STATX_ATTR_COMPRESSED"),
+    (0x10, "STATX_ATTR_IMMUTABLE"),
+    (0x20, "STATX_ATTR_APPEND"),
+    (0x40, "STATX_ATTR_NODUMP"),
+    (0x800, "STATX_ATTR_ENCRYPTED"),
+    (0x1000, "STATX_ATTR_AUTOMOUNT"),
+    (0x2000, "STATX_ATTR_MOUNT_ROOT"),
+    (0x100000, "STATX_ATTR_VERITY"),
+    (0x200000, "STATX_ATTR_DAX"),
+];
+
+/// File system magic numbers for `statfs.f_type` (the common ones).
+pub static FS_MAGIC: &[(u64, &str)] = &[
+    (0xef53, "EXT2_SUPER_MAGIC"),
+    (0x01021994, "TMPFS_MAGIC"),
+    (0x9fa0, "PROC_SUPER_MAGIC"),
+    (0x62656572, "SYSFS_MAGIC"),
+    (0x794c7630, "OVERLAYFS_SUPER_MAGIC"),
+    (0x9123683e, "BTRFS_SUPER_MAGIC"),
+    (0x58465342, "XFS_SUPER_MAGIC"),
+    (0x1cd1, "DEVPTS_SUPER_MAGIC"),
+    (0x27e0eb, "CGROUP_SUPER_MAGIC"),
+    (0x63677270, "CGROUP2_SUPER_MAGIC"),
+    (0x6969, "NFS_SUPER_MAGIC"),
+    (0x4d44, "MSDOS_SUPER_MAGIC"),
+    (0x73717368, "SQUASHFS_MAGIC"),
+    (0xcafe4a11, "BPF_FS_MAGIC"),
+    (0x64626720, "DEBUGFS_MAGIC"),
+    (0x74726163, "TRACEFS_MAGIC"),
+    (0x65735546, "FUSE_SUPER_MAGIC"),
+    (0x858458f6, "RAMFS_MAGIC"),
+    (0x9660, "ISOFS_SUPER_MAGIC"),
+    (0x01021997, "V9FS_MAGIC"),
+];
+
+/// `statfs.f_flags` (`ST_*` mount flags).
+pub static STATFS_FLAGS: &[(u64, &str)] = &[
+    (0x1, "ST_RDONLY"),
+    (0x2, "ST_NOSUID"),
+    (0x4, "ST_NODEV"),
+    (0x8, "ST_NOEXEC"),
+    (0x10, "ST_SYNCHRONOUS"),
+    (0x20, "ST_VALID"),
+    (0x40, "ST_MANDLOCK"),
+    (0x400, "ST_NOATIME"),
+    (0x800, "ST_NODIRATIME"),
+    (0x1000, "ST_RELATIME"),
+    (0x2000000, "ST_NOSYMFOLLOW"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2069,55 +2121,3 @@ mod tests {
         }
     }
 }
-
-/// `statx.stx_attributes` bits (strace's `statx_attrs`).
-pub static STATX_ATTRS: &[(u64, &str)] = &[
-    (0x4, "STATX_ATTR_COMPRESSED"),
-    (0x10, "STATX_ATTR_IMMUTABLE"),
-    (0x20, "STATX_ATTR_APPEND"),
-    (0x40, "STATX_ATTR_NODUMP"),
-    (0x800, "STATX_ATTR_ENCRYPTED"),
-    (0x1000, "STATX_ATTR_AUTOMOUNT"),
-    (0x2000, "STATX_ATTR_MOUNT_ROOT"),
-    (0x100000, "STATX_ATTR_VERITY"),
-    (0x200000, "STATX_ATTR_DAX"),
-];
-
-/// File system magic numbers for `statfs.f_type` (the common ones).
-pub static FS_MAGIC: &[(u64, &str)] = &[
-    (0xef53, "EXT2_SUPER_MAGIC"),
-    (0x01021994, "TMPFS_MAGIC"),
-    (0x9fa0, "PROC_SUPER_MAGIC"),
-    (0x62656572, "SYSFS_MAGIC"),
-    (0x794c7630, "OVERLAYFS_SUPER_MAGIC"),
-    (0x9123683e, "BTRFS_SUPER_MAGIC"),
-    (0x58465342, "XFS_SUPER_MAGIC"),
-    (0x1cd1, "DEVPTS_SUPER_MAGIC"),
-    (0x27e0eb, "CGROUP_SUPER_MAGIC"),
-    (0x63677270, "CGROUP2_SUPER_MAGIC"),
-    (0x6969, "NFS_SUPER_MAGIC"),
-    (0x4d44, "MSDOS_SUPER_MAGIC"),
-    (0x73717368, "SQUASHFS_MAGIC"),
-    (0xcafe4a11, "BPF_FS_MAGIC"),
-    (0x64626720, "DEBUGFS_MAGIC"),
-    (0x74726163, "TRACEFS_MAGIC"),
-    (0x65735546, "FUSE_SUPER_MAGIC"),
-    (0x858458f6, "RAMFS_MAGIC"),
-    (0x9660, "ISOFS_SUPER_MAGIC"),
-    (0x01021997, "V9FS_MAGIC"),
-];
-
-/// `statfs.f_flags` (`ST_*` mount flags).
-pub static STATFS_FLAGS: &[(u64, &str)] = &[
-    (0x1, "ST_RDONLY"),
-    (0x2, "ST_NOSUID"),
-    (0x4, "ST_NODEV"),
-    (0x8, "ST_NOEXEC"),
-    (0x10, "ST_SYNCHRONOUS"),
-    (0x20, "ST_VALID"),
-    (0x40, "ST_MANDLOCK"),
-    (0x400, "ST_NOATIME"),
-    (0x800, "ST_NODIRATIME"),
-    (0x1000, "ST_RELATIME"),
-    (0x2000000, "ST_NOSYMFOLLOW"),
-];
