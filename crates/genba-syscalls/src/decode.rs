@@ -351,6 +351,8 @@ pub enum Ty {
     GidsOut,
     /// `gid_t *` input, as many as argument 0 says.
     GidsIn,
+    /// `loff_t *` the call reads and advances: `[in]`, or `[in] => [out]`.
+    OffBoth,
     /// Return-only pseudo type used by custom decoders.
     Skip,
 }
@@ -452,6 +454,7 @@ impl Ty {
             Ty::CloneArgs => p(K::Fixed, W::Enter, 0, 88),
             // uc_sigmask in the rt_sigframe at the stack pointer (296 = 37 * 8)
             Ty::SigreturnMask => p(K::SpRel, W::Enter, 37, 8),
+            Ty::OffBoth => p(K::Fixed, W::Both, 0, 8),
             Ty::UtsnameOut => p(K::Fixed, W::ExitOk, 0, 390),
             Ty::StatfsOut => p(K::Fixed, W::ExitOk, 0, 120),
             Ty::SysinfoOut => p(K::Fixed, W::ExitOk, 0, 112),
@@ -583,7 +586,10 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "fcntl" => custom(dec_fcntl, Ret::Dec),
         "ioctl" => custom(dec_ioctl, Ret::Dec),
         "flock" => sig!(Dec; Fd, Flags(c::FLOCK_OPS)),
-        "sendfile" => sig!(Dec; Fd, Fd, OutPtr, Ulong),
+        "sendfile" => sig!(Dec; Fd, Fd, OffBoth, Ulong),
+        "copy_file_range" => sig!(Dec; Fd, OffBoth, Fd, OffBoth, Ulong, Uint),
+        "splice" => sig!(Dec; Fd, OffBoth, Fd, OffBoth, Ulong, Flags(c::SPLICE_FLAGS)),
+        "tee" => sig!(Dec; Fd, Fd, Ulong, Flags(c::SPLICE_FLAGS)),
         "close_range" => sig!(Dec; Uint, Uint, Flags(c::CLOSE_RANGE_FLAGS)),
         "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
         "memfd_create" => sig!(Fd; Str, Flags(c::MEMFD_FLAGS)),
@@ -1095,6 +1101,20 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 s.push('}');
             }
         }
+        OffBoth => match (call.enter_cap(i), call.exit_cap(i)) {
+            (Some(a), b) if a.data.len() >= 8 => {
+                let inv = le_i64(&a.data, 0);
+                match b.filter(|b| b.data.len() >= 8).map(|b| le_i64(&b.data, 0)) {
+                    Some(outv) if outv != inv && call.ret().is_some_and(|r| r >= 0) => {
+                        let _ = write!(s, "[{inv}] => [{outv}]");
+                    }
+                    _ => {
+                        let _ = write!(s, "[{inv}]");
+                    }
+                }
+            }
+            _ => fmt::ptr(s, v),
+        },
         UtsnameOut => match data(call.cap(i)).filter(|d| d.len() >= 390) {
             Some(d) => {
                 let field = |k: usize| {

@@ -61,6 +61,13 @@ impl Child {
         if pid == 0 {
             // SAFETY: raw syscalls on valid buffers; no allocation in the child.
             unsafe {
+                // The program must start as it would without genba: Rust's
+                // runtime ignores SIGPIPE, and an ignored disposition would
+                // survive exec (`yes | head` would never end by SIGPIPE).
+                libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+                let mut none: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&mut none);
+                libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
                 libc::close(fds[1]);
                 let mut b = 0u8;
                 libc::read(fds[0], (&mut b as *mut u8).cast(), 1);

@@ -705,3 +705,28 @@ fn unprivileged_user_gets_one_line_naming_the_missing_capabilities() {
         "the forked program was left running"
     );
 }
+
+/// The program starts as it would without genba: no signal ignored or
+/// blocked because genba's own runtime ignores SIGPIPE.
+#[test]
+fn launched_program_has_the_signal_dispositions_it_would_have_alone() {
+    require_bpf!();
+    let _s = serial();
+    let script = "grep -E '^Sig(Ign|Blk):' /proc/self/status";
+    let alone = run(Command::new("sh").args(["-c", script]));
+    let traced = run(&mut genba_cmd([
+        "trace",
+        "-o",
+        "/dev/null",
+        "--",
+        "sh",
+        "-c",
+        script,
+    ]));
+    assert_eq!(alone.code(), Some(0), "{}", alone.describe());
+    assert_eq!(traced.code(), Some(0), "{}", traced.describe());
+    assert_eq!(
+        traced.stdout, alone.stdout,
+        "signal dispositions differ under genba (left) and alone (right)"
+    );
+}

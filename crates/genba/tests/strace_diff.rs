@@ -377,3 +377,88 @@ summary_tests! {
     summary_futex => "futex";
     summary_exitcode => "exitcode";
 }
+
+/// Everyday single-process commands, traced whole (start-up included), line
+/// for line against strace.
+fn common_command(name: &str, argv: &[&str]) {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let dir = TempDir::new(name);
+    let s_out = dir.join("strace.txt");
+    let g_out = dir.join("genba.txt");
+    let st = run(Command::new("strace")
+        .arg("-o")
+        .arg(&s_out)
+        .arg("--")
+        .args(argv));
+    assert_eq!(st.code(), Some(0), "{}", st.describe());
+    let gout = run(genba_cmd(["trace", "-o"]).arg(&g_out).arg("--").args(argv));
+    assert_eq!(gout.code(), Some(0), "{}", gout.describe());
+    let mut ws = whole_trace(&read(&s_out), &no_skip).expect("strace trace");
+    let mut wg = whole_trace(&read(&g_out), &no_skip).expect("genba trace");
+    // whole programs put heaps at short (7-8 digit) addresses that move
+    // with ASLR; the family tests keep those digits to check flag values
+    for w in [&mut ws, &mut wg] {
+        for lines in w.streams.values_mut() {
+            for l in lines.iter_mut() {
+                *l = short_addrs(l);
+            }
+        }
+    }
+    save(&format!("cmd-{name}.strace.txt"), &ws);
+    save(&format!("cmd-{name}.genba.txt"), &wg);
+    let accepted = accept_unreadable(&mut ws, &wg);
+    assert!(
+        accepted <= unreadable_reported(&gout.stderr),
+        "{}",
+        gout.stderr
+    );
+    if let Err(diff) = compare_windows(&ws, &wg, "strace", "genba") {
+        panic!("genba's trace of {argv:?} differs from strace's\n{diff}");
+    }
+}
+
+#[test]
+fn command_cat() {
+    common_command("cat", &["cat", "/etc/hostname"]);
+}
+
+#[test]
+fn command_ls() {
+    common_command("ls", &["ls", "-la", "/usr/include/linux/netfilter"]);
+}
+
+#[test]
+fn command_python() {
+    common_command("python", &["/usr/bin/python3", "-S", "-c", "print(1)"]);
+}
+
+#[test]
+fn command_tar() {
+    common_command(
+        "tar",
+        &["tar", "cf", "/dev/null", "/usr/include/linux/netfilter"],
+    );
+}
+
+/// Replaces hex numbers of 7 or more digits by ADDR.
+fn short_addrs(l: &str) -> String {
+    let mut out = String::new();
+    let mut rest = l;
+    while let Some(i) = rest.find("0x") {
+        out.push_str(&rest[..i]);
+        let n = rest[i + 2..]
+            .bytes()
+            .take_while(u8::is_ascii_hexdigit)
+            .count();
+        if n >= 7 {
+            out.push_str("ADDR");
+        } else {
+            out.push_str(&rest[i..i + 2 + n]);
+        }
+        rest = &rest[i + 2 + n..];
+    }
+    out.push_str(rest);
+    out
+}

@@ -691,6 +691,31 @@ pub fn normalize_body(body: &str) -> String {
                 }
             }
         }
+        // the heap moves with ASLR, and low heaps have short addresses
+        "brk" => {
+            let mut out = String::new();
+            let mut rest = s.as_str();
+            while let Some(i) = rest.find("0x") {
+                out.push_str(&rest[..i]);
+                let n = rest[i + 2..]
+                    .bytes()
+                    .take_while(u8::is_ascii_hexdigit)
+                    .count();
+                out.push_str("ADDR");
+                rest = &rest[i + 2 + n..];
+            }
+            out.push_str(rest);
+            s = out;
+        }
+        // the task's own id, in traces whose tasks have no pid prefix
+        "set_tid_address" | "getpid" | "gettid" => {
+            if let Some((_, eq)) = split_return(&s) {
+                let ret = &s[eq + 2..];
+                if !ret.is_empty() && ret.bytes().all(|b| b.is_ascii_digit()) {
+                    s = format!("{}= TID", &s[..eq]);
+                }
+            }
+        }
         "getrandom" => {
             if let Some(rest) = s.strip_prefix("getrandom(\"") {
                 // the quoted bytes end at the first unescaped quote
@@ -770,8 +795,20 @@ pub fn window(text: &str, skip: &dyn Fn(&str, &str) -> bool) -> Result<Window, S
     if last == first {
         return Err("only one getppid() marker in the trace".into());
     }
-    let entries = &entries[first..];
+    streams(&entries[first..], skip)
+}
 
+/// The whole trace as one window: for commands that have no markers.
+pub fn whole_trace(text: &str, skip: &dyn Fn(&str, &str) -> bool) -> Result<Window, String> {
+    let entries = parse_trace(text);
+    if entries.is_empty() {
+        return Err("empty trace".into());
+    }
+    streams(&entries, skip)
+}
+
+/// Splits entries into normalized per-task streams (see [`Window`]).
+fn streams(entries: &[Entry], skip: &dyn Fn(&str, &str) -> bool) -> Result<Window, String> {
     // name the tasks: the first task of the window is PID (written without
     // a prefix when strace writes to stderr and it is the only task), the
     // tasks it creates PID2, PID3, ... in the order of their creation
