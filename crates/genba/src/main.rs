@@ -460,6 +460,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
             eprintln!("genba: Process {pid} detached");
         }
     }
+    let stats = tracer.stats().map_err(|e| anyhow!(e))?;
+    if let Printer::Json(p) = &mut printer {
+        p.end_record(&stats);
+    }
     printer.finish();
     let unreadable = match &printer {
         Printer::Text(p) => p.unreadable,
@@ -467,7 +471,6 @@ fn trace(a: TraceArgs) -> Result<i32> {
     };
     drop(printer);
 
-    let stats = tracer.stats().map_err(|e| anyhow!(e))?;
     if want_summary {
         let rows = tracer.summary().map_err(|e| anyhow!(e))?;
         let text = summary::render(&rows, sort, &columns);

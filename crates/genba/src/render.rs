@@ -502,8 +502,8 @@ impl<W: Write> JsonPrinter<W> {
             "args": arr,
         });
         let m = v.as_object_mut().expect("object");
-        if let Some(e) = e {
-            m.insert("ts_ns".into(), e.ts.into());
+        if let Some(ts) = e.map(|e| e.ts).or(x.and_then(|x| x.enter_ts)) {
+            m.insert("ts_ns".into(), ts.into());
         }
         match x {
             Some(x) => {
@@ -528,6 +528,20 @@ impl<W: Write> JsonPrinter<W> {
                 m.insert("unfinished".into(), true.into());
             }
         }
+        let _ = writeln!(self.out, "{v}");
+    }
+
+    /// The last line: what the collector lost or could not read, so a JSON
+    /// consumer learns it without parsing stderr.
+    pub fn end_record(&mut self, stats: &genba_events::CollectorStats) {
+        let v = serde_json::json!({
+            "type": "end",
+            "events_lost": stats.total_lost(),
+            "ring_buffer_full": stats.lost,
+            "bpf_runs_missed": stats.missed,
+            "user_memory_faults": stats.faults,
+            "records": stats.events,
+        });
         let _ = writeln!(self.out, "{v}");
     }
 

@@ -289,6 +289,7 @@ fn jsonl_lines_are_objects_with_the_documented_fields() {
     assert!(!text.trim().is_empty(), "empty jsonl output");
     let mut getppid = Vec::new();
     let mut syscalls = 0;
+    let mut saw_end = false;
     for (i, line) in text.lines().enumerate() {
         let v =
             parse_json(line).unwrap_or_else(|e| panic!("line {}: not JSON ({e}): {line}", i + 1));
@@ -300,6 +301,16 @@ fn jsonl_lines_are_objects_with_the_documented_fields() {
         // records of other kinds (process exit, signal) are allowed when
         // they say so with a "type" other than "syscall"
         let kind = v.get("type").and_then(Json::as_str);
+        if kind == Some("end") {
+            assert_eq!(i + 1, text.lines().count(), "the end record must be last");
+            assert_eq!(
+                v.get("events_lost").and_then(Json::as_i64),
+                Some(0),
+                "{line}"
+            );
+            saw_end = true;
+            continue;
+        }
         if kind.is_some_and(|k| k != "syscall") {
             for field in ["pid", "tid"] {
                 assert!(
@@ -347,6 +358,7 @@ fn jsonl_lines_are_objects_with_the_documented_fields() {
         }
     }
     assert!(syscalls > 10, "too few syscall records:\n{text}");
+    assert!(saw_end, "no end record with the lost-event count");
     assert_eq!(getppid.len(), 10, "getppid_loop 10 makes 10 getppid calls");
     for v in &getppid {
         assert_eq!(v.get("pid"), v.get("tid"), "single-threaded: pid == tid");
