@@ -307,6 +307,7 @@ impl Tracer {
             lost: c[wire::CNT_RB_LOST as usize],
             missed,
             faults: c[wire::CNT_FAULTS as usize],
+            captures: c[wire::CNT_CAPTURES as usize],
             unpaired: c[wire::CNT_UNPAIRED as usize],
             events: c[wire::CNT_EVENTS as usize],
             truncated_records: c[wire::CNT_SCRATCH_FULL as usize] + *self.decode_errors.borrow(),

@@ -169,8 +169,10 @@ pub struct CollectorStats {
     pub lost: u64,
     /// Records dropped because a BPF program could not run (re-entry on a CPU).
     pub missed: u64,
-    /// User-memory reads that failed.
+    /// User-memory reads that failed (pointer not NULL, page not present).
     pub faults: u64,
+    /// User-memory reads attempted.
+    pub captures: u64,
     /// Exits whose entry was not seen (attached mid-call, slot collision).
     pub unpaired: u64,
     /// Records delivered.

@@ -194,10 +194,11 @@ struct genba_sum {
 /* Counters per CPU, index in genba_counter. */
 enum genba_counter {
 	GENBA_CNT_RB_LOST = 0,     /* ring buffer full: record dropped */
-	GENBA_CNT_FAULTS = 1,      /* user memory reads that failed */
+	GENBA_CNT_FAULTS = 1,      /* user memory reads that failed (non-NULL pointer) */
 	GENBA_CNT_UNPAIRED = 2,    /* exit without a matching entry slot */
 	GENBA_CNT_EVENTS = 3,      /* records written */
 	GENBA_CNT_SCRATCH_FULL = 4,/* captures cut because the record was full */
+	GENBA_CNT_CAPTURES = 5,    /* reads of user memory attempted (non-NULL) */
 	GENBA_CNT_MAX = 8,
 };
 

@@ -206,8 +206,6 @@ static __always_inline void cap_finish(struct cap_ctx *c, __u8 *buf, __u32 o, __
 	cap->aux = aux;
 	c->off = o + sizeof(struct genba_cap) + ((len + 7) & ~7U);
 	c->ncaps++;
-	if (flags & GENBA_CAPF_FAULT)
-		count(GENBA_CNT_FAULTS, 1);
 }
 
 /* Copy len bytes of user memory at ptr (at most max). */
@@ -236,11 +234,15 @@ __noinline int cap_bytes(struct cap_ctx *c, __u64 ptr, __u64 len, __u64 max, __u
 	if (!ptr) {
 		n = 0;
 		flags |= GENBA_CAPF_FAULT;
-	} else if (n && bpf_probe_read_user(s->buf + o + sizeof(struct genba_cap), n, (void *)ptr)) {
-		n = 0;
-		flags |= GENBA_CAPF_FAULT;
-		if (c->arg < GENBA_NARGS)
-			c->faulted |= 1U << c->arg;
+	} else if (n) {
+		count(GENBA_CNT_CAPTURES, 1);
+		if (bpf_probe_read_user(s->buf + o + sizeof(struct genba_cap), n, (void *)ptr)) {
+			n = 0;
+			flags |= GENBA_CAPF_FAULT;
+			count(GENBA_CNT_FAULTS, 1);
+			if (c->arg < GENBA_NARGS)
+				c->faulted |= 1U << c->arg;
+		}
 	}
 	cap_finish(c, s->buf, o, flags, n, aux);
 	return 1;
@@ -266,7 +268,13 @@ __noinline int cap_str(struct cap_ctx *c, __u64 ptr, __u64 max)
 		max = GENBA_CAP_MAX - 2;
 	m = max + 2;
 	BOUND(m, 2 * GENBA_CAP_MAX - 1);
-	r = ptr ? bpf_probe_read_user_str(s->buf + o + sizeof(struct genba_cap), m, (void *)ptr) : -1;
+	r = -1;
+	if (ptr) {
+		count(GENBA_CNT_CAPTURES, 1);
+		r = bpf_probe_read_user_str(s->buf + o + sizeof(struct genba_cap), m, (void *)ptr);
+		if (r <= 0)
+			count(GENBA_CNT_FAULTS, 1);
+	}
 	if (r <= 0) {
 		if (ptr && c->arg < GENBA_NARGS)
 			c->faulted |= 1U << c->arg;
