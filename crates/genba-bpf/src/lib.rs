@@ -58,6 +58,9 @@ pub struct TraceConfig {
     pub records: bool,
     /// Keep per-syscall counts, times and histograms in the kernel (`-c`).
     pub summary: bool,
+    /// Summaries count CPU time inside calls (strace's default) rather than
+    /// wall-clock time between entry and exit (`-w`).
+    pub summary_cpu: bool,
     /// Ring buffer size in bytes (a power of two, at least a page).
     pub buffer_bytes: u32,
 }
@@ -68,6 +71,7 @@ impl Default for TraceConfig {
             follow_forks: false,
             records: true,
             summary: false,
+            summary_cpu: false,
             buffer_bytes: 1 << 23,
         }
     }
@@ -93,6 +97,7 @@ pub struct Tracer {
     ring: Option<libbpf_rs::RingBuffer<'static>>,
     queue: Rc<RefCell<Vec<Event>>>,
     decode_errors: Rc<RefCell<u64>>,
+    cpu_time: bool,
     _links: Vec<libbpf_rs::Link>,
 }
 
@@ -133,6 +138,7 @@ impl Tracer {
         ro.follow_forks = cfg.follow_forks as u32;
         ro.emit_records = cfg.records as u32;
         ro.keep_summary = cfg.summary as u32;
+        ro.summary_cpu = (cfg.summary && cfg.summary_cpu) as u32;
         ro.inflight_mask = slots - 1;
         ro.wakeup_bytes = u64::from(cfg.buffer_bytes / 4);
         open.maps
@@ -186,6 +192,7 @@ impl Tracer {
             ring: None,
             queue: Rc::new(RefCell::new(Vec::new())),
             decode_errors: Rc::new(RefCell::new(0)),
+            cpu_time: cfg.summary && cfg.summary_cpu,
             _links: Vec::new(),
         })
     }
@@ -230,6 +237,13 @@ impl Tracer {
             let link = prog
                 .attach_raw_tracepoint(tp)
                 .map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
+            self._links.push(link);
+        }
+        if self.cpu_time {
+            let link = p
+                .sched_switch
+                .attach_raw_tracepoint("sched_switch")
+                .map_err(|e| Error::Load(format!("attaching sched_switch: {e}")))?;
             self._links.push(link);
         }
         let queue = self.queue.clone();
@@ -300,6 +314,7 @@ impl Tracer {
             &p.sched_exec,
             &p.signal_deliver,
             &p.signal_generate,
+            &p.sched_switch,
         ] {
             missed += recursion_misses(prog.as_fd());
         }

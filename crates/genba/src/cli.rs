@@ -46,7 +46,7 @@ pub struct TraceArgs {
     /// Sort the summary by time, calls, errors, name or avg-time.
     #[arg(short = 'S', long = "summary-sort-by", value_name = "SORTBY")]
     pub sort_by: Option<String>,
-    /// Summarise wall-clock time between entry and exit (genba always does).
+    /// Summarise wall-clock time between entry and exit (default: time on the CPU inside the call).
     #[arg(short = 'w', long = "summary-wall-clock")]
     pub wall: bool,
     /// Summary columns: time-percent, total-time, avg-time, min-time, max-time, p50, p99, calls, errors, name.

@@ -288,6 +288,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
         follow_forks: a.follow,
         records: !summary_only,
         summary: want_summary,
+        summary_cpu: !a.wall,
         buffer_bytes: a.buffer_mib << 20,
     };
 

@@ -742,3 +742,36 @@ fn launched_program_has_the_signal_dispositions_it_would_have_alone() {
         "signal dispositions differ under genba (left) and alone (right)"
     );
 }
+
+/// Seconds in the `-c` row of `name`.
+fn summary_seconds(table: &str, name: &str) -> Option<f64> {
+    table.lines().find_map(|l| {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        (f.last() == Some(&name) && f.len() >= 5).then(|| f[1].parse().ok())?
+    })
+}
+
+/// `-c` counts the time a call spends on the CPU, as strace does; `-w` the
+/// wall-clock time from entry to exit. A 300 ms sleep tells them apart.
+#[test]
+fn summary_counts_cpu_time_and_dash_w_wall_time() {
+    require_bpf!();
+    let _s = serial();
+    let cpu = run(&mut genba_cmd(["trace", "-c", "--", "sleep", "0.3"]));
+    assert_eq!(cpu.code(), Some(0), "{}", cpu.describe());
+    let wall = run(&mut genba_cmd(["trace", "-c", "-w", "--", "sleep", "0.3"]));
+    assert_eq!(wall.code(), Some(0), "{}", wall.describe());
+    let c = summary_seconds(&cpu.stderr, "clock_nanosleep").expect("clock_nanosleep row with -c");
+    let w =
+        summary_seconds(&wall.stderr, "clock_nanosleep").expect("clock_nanosleep row with -c -w");
+    assert!(
+        w >= 0.29 && w < 1.0,
+        "-w: wall time of a 300 ms sleep, got {w}\n{}",
+        wall.stderr
+    );
+    assert!(
+        c < 0.01,
+        "-c: CPU time of a sleep is tiny, got {c}\n{}",
+        cpu.stderr
+    );
+}

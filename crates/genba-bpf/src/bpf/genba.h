@@ -169,6 +169,10 @@ struct genba_inflight {
 	 * present): read again at exit, which nearly always succeeds */
 	__u32 retry;
 	__u32 pad;
+	/* CPU-time summaries: when the task last left the CPU inside this
+	 * call, and how long it has been off the CPU in all */
+	__u64 off_since;
+	__u64 off_total;
 };
 
 /* A signal the kernel discarded at once because the task ignores it. A

@@ -41,6 +41,8 @@ struct regs_head {
 const volatile __u32 follow_forks = 0;
 const volatile __u32 emit_records = 1;
 const volatile __u32 keep_summary = 0;
+/* summaries count time on the CPU inside calls (strace -c), not wall time (-w) */
+const volatile __u32 summary_cpu = 0;
 const volatile __u32 inflight_mask = 0xffff;
 const volatile __u64 wakeup_bytes = 1 << 20;
 
@@ -608,6 +610,8 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 		inf->nr = nr;
 		inf->ts = ts;
 		inf->retry = 0;
+		inf->off_since = 0;
+		inf->off_total = 0;
 	}
 	if (!emit_records)
 		return 0;
@@ -684,6 +688,10 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 				sum->errors++;
 			if (enter_ts) {
 				__u64 d = ts - enter_ts;
+				if (summary_cpu && inf) {
+					__u64 off = inf->off_total;
+					d = off < d ? d - off : 0;
+				}
 				sum->total_ns += d;
 				if (!sum->min_ns || d < sum->min_ns)
 					sum->min_ns = d;
@@ -715,6 +723,31 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
 	submit(e, c.off);
 	flush_pending_sig(tid);
+	return 0;
+}
+
+/* For CPU-time summaries: the time a task spends off the CPU while inside a
+ * traced call is not the call's CPU time. Attached only for -c without -w. */
+SEC("raw_tp/sched_switch")
+int sched_switch(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *next = (void *)ctx->args[2];
+	__u32 prev_tid = (__u32)bpf_get_current_pid_tgid();
+	__u32 next_tid, slot;
+	struct genba_inflight *inf;
+	__u64 now = bpf_ktime_get_ns();
+
+	slot = prev_tid & inflight_mask;
+	inf = bpf_map_lookup_elem(&inflight, &slot);
+	if (inf && inf->tid == prev_tid && inf->ts)
+		inf->off_since = now;
+	next_tid = BPF_CORE_READ(next, pid);
+	slot = next_tid & inflight_mask;
+	inf = bpf_map_lookup_elem(&inflight, &slot);
+	if (inf && inf->tid == next_tid && inf->ts && inf->off_since) {
+		inf->off_total += now - inf->off_since;
+		inf->off_since = 0;
+	}
 	return 0;
 }
 
