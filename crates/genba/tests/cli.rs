@@ -765,7 +765,7 @@ fn summary_counts_cpu_time_and_dash_w_wall_time() {
     let w =
         summary_seconds(&wall.stderr, "clock_nanosleep").expect("clock_nanosleep row with -c -w");
     assert!(
-        w >= 0.29 && w < 1.0,
+        (0.29..1.0).contains(&w),
         "-w: wall time of a 300 ms sleep, got {w}\n{}",
         wall.stderr
     );
