@@ -26,7 +26,7 @@ use genba_events::{CollectorStats, Event};
 use libbpf_rs::skel::{OpenSkel, SkelBuilder};
 use libbpf_rs::{MapCore, MapFlags};
 
-pub use wire::{ArgCapture, CaptureKind, CaptureWhen, SummaryRow};
+pub use wire::{ArgCapture, CaptureCond, CaptureKind, CaptureWhen, SummaryRow};
 
 /// Errors of the collector.
 #[derive(Debug, thiserror::Error)]

@@ -90,6 +90,21 @@ pub struct ArgCapture {
     pub mult: u8,
     /// At most this many bytes (per element for arrays).
     pub max: u32,
+    /// Capture only when `(args[arg] & mask)` is one of two values.
+    pub cond: Option<CaptureCond>,
+}
+
+/// A condition on another argument (see [`ArgCapture::cond`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CaptureCond {
+    /// The argument tested.
+    pub arg: u8,
+    /// Bits kept before comparing.
+    pub mask: u32,
+    /// One accepted value.
+    pub val: u32,
+    /// The other accepted value.
+    pub val2: u32,
 }
 
 pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
@@ -103,6 +118,15 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
         dst.len_arg = a.len_arg;
         dst.mult = a.mult;
         dst.max = a.max;
+        match a.cond {
+            Some(c) => {
+                dst.cond_arg = c.arg;
+                dst.cond_mask = c.mask;
+                dst.cond_val = c.val;
+                dst.cond_val2 = c.val2;
+            }
+            None => dst.cond_arg = 0xff,
+        }
     }
     as_bytes(&spec).to_vec()
 }

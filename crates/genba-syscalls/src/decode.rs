@@ -55,6 +55,21 @@ pub struct CapPlan {
     pub mult: u8,
     /// Bytes at most (per element for arrays).
     pub max: u32,
+    /// Capture only when another argument has one of two values.
+    pub cond: Option<CapCond>,
+}
+
+/// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CapCond {
+    /// The argument tested.
+    pub arg: u8,
+    /// Bits kept before comparing.
+    pub mask: u32,
+    /// One accepted value.
+    pub val: u32,
+    /// The other accepted value.
+    pub val2: u32,
 }
 
 /// Capture kinds; the same meaning as `enum genba_cap_kind`.
@@ -353,6 +368,16 @@ pub enum Ty {
     GidsIn,
     /// `loff_t *` the call reads and advances: `[in]`, or `[in] => [out]`.
     OffBoth,
+    /// `fd_set *` of select: the set asked for (what came back is in the return).
+    FdSetBoth,
+    /// `struct timeval *` select timeout, updated by the kernel.
+    TimevalBoth,
+    /// pselect6's sixth argument: `{sigmask=..., sigsetsize=...}`.
+    PselectSigmask,
+    /// `struct open_how *` (openat2).
+    OpenHow,
+    /// `struct io_uring_params *`, filled by the kernel.
+    IoUringParams,
     /// Return-only pseudo type used by custom decoders.
     Skip,
 }
@@ -388,6 +413,7 @@ impl Ty {
                 | Ty::SysinfoOut
                 | Ty::RusageOut
                 | Ty::GidsOut
+                | Ty::IoUringParams
         )
     }
 
@@ -399,6 +425,7 @@ impl Ty {
             len_arg,
             mult: 0,
             max,
+            cond: None,
         };
         use CapKind as K;
         use CapWhen as W;
@@ -444,6 +471,7 @@ impl Ty {
                 len_arg: n,
                 mult: 8,
                 max: 8 * 64,
+                cond: None,
             },
             Ty::TimespecBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::SocklenBoth => p(K::Fixed, W::Both, 0, 4),
@@ -455,6 +483,12 @@ impl Ty {
             // uc_sigmask in the rt_sigframe at the stack pointer (296 = 37 * 8)
             Ty::SigreturnMask => p(K::SpRel, W::Enter, 37, 8),
             Ty::OffBoth => p(K::Fixed, W::Both, 0, 8),
+            // nfds bits need nfds / 8 bytes: nfds bytes is always enough
+            Ty::FdSetBoth => p(K::ArgLen, W::Both, 0, 128),
+            Ty::TimevalBoth => p(K::Fixed, W::Both, 0, 16),
+            Ty::PselectSigmask => p(K::Fixed, W::Enter, 0, 16),
+            Ty::OpenHow => p(K::Fixed, W::Enter, 0, 24),
+            Ty::IoUringParams => p(K::Fixed, W::ExitOk, 0, 120),
             Ty::UtsnameOut => p(K::Fixed, W::ExitOk, 0, 390),
             Ty::StatfsOut => p(K::Fixed, W::ExitOk, 0, 120),
             Ty::SysinfoOut => p(K::Fixed, W::ExitOk, 0, 112),
@@ -465,6 +499,7 @@ impl Ty {
                 len_arg: 0,
                 mult: 4,
                 max: 4 * 64,
+                cond: None,
             },
             Ty::GidsIn => CapPlan {
                 kind: K::ArgLen,
@@ -472,6 +507,7 @@ impl Ty {
                 len_arg: 0,
                 mult: 4,
                 max: 4 * 64,
+                cond: None,
             },
             Ty::EpollEventIn => p(K::Fixed, W::Enter, 0, 12),
             Ty::EpollEventsOut => CapPlan {
@@ -480,6 +516,7 @@ impl Ty {
                 len_arg: 0,
                 mult: 12,
                 max: 12 * 64,
+                cond: None,
             },
             _ => {
                 let _ = idx;
@@ -660,8 +697,9 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         // polling
         "poll" => sig!(Dec; PollfdsBoth(1), Uint, Int),
         "ppoll" => sig!(Dec; PollfdsBoth(1), Uint, TimespecBoth, SigsetIn, Ulong),
-        "select" => sig!(Dec; Int, Ptr, Ptr, Ptr, TimevalIn),
-        "pselect6" => sig!(Dec; Int, Ptr, Ptr, Ptr, TimespecIn, Ptr),
+        "select" => sig!(Dec; Int, FdSetBoth, FdSetBoth, FdSetBoth, TimevalBoth),
+        "pselect6" => sig!(Dec; Int, FdSetBoth, FdSetBoth, FdSetBoth, TimespecBoth, PselectSigmask),
+        "openat2" => sig!(Fd; DirFd, Path, OpenHow, Ulong),
         "epoll_create" => sig!(Fd; Int),
         "epoll_create1" => sig!(Fd; Flags(c::EPOLL_CREATE_FLAGS)),
         "epoll_ctl" => sig!(Dec; Fd, Enum(c::EPOLL_CTL_OPS, "EPOLL_CTL_???"), Fd, EpollEventIn),
@@ -672,7 +710,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "timerfd_create" => sig!(Fd; Enum(c::CLOCK_IDS, "CLOCK_???"), Flags(c::TFD_FLAGS)),
         "timerfd_settime" => sig!(Dec; Fd, Flags(c::TFD_TIMER_FLAGS), ItimerspecIn, ItimerspecOut),
         "timerfd_gettime" => sig!(Dec; Fd, ItimerspecOut),
-        "io_uring_setup" => sig!(Fd; Uint, OutPtr),
+        "io_uring_setup" => sig!(Fd; Uint, IoUringParams),
         "io_uring_enter" => sig!(Dec; Fd, Uint, Uint, Flags(c::IO_URING_ENTER_FLAGS), Ptr, Ulong),
         // sockets
         "socket" => custom(dec_socket, Ret::Fd),
@@ -776,6 +814,39 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
     for (i, t) in args.iter().enumerate().take(6) {
         out[i] = t.plan(i, o);
     }
+    match name {
+        // a name only for PR_SET_NAME (read at entry) and PR_GET_NAME (at exit)
+        "prctl" => {
+            out[1] = CapPlan {
+                kind: CapKind::Str,
+                when: CapWhen::Both,
+                max: 16,
+                cond: Some(CapCond {
+                    arg: 0,
+                    mask: u32::MAX,
+                    val: 15,
+                    val2: 16,
+                }),
+                ..Default::default()
+            };
+        }
+        // the terminal ioctls ('T' = 0x54) take a pointer to a struct or int
+        "ioctl" => {
+            out[2] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Both,
+                max: 60,
+                cond: Some(CapCond {
+                    arg: 1,
+                    mask: 0xff00,
+                    val: 0x5400,
+                    val2: 0x5400,
+                }),
+                ..Default::default()
+            };
+        }
+        _ => {}
+    }
     out
 }
 
@@ -790,6 +861,8 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "getsockopt" => &[Fd, Skip, Skip, SockoptOut(4), SocklenBoth],
         "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
         "socketpair" => &[Skip, Skip, Skip, FdPairOut],
+        "prctl" => &[Skip, Str],
+        "ioctl" => &[Skip, Skip, Skip],
         _ => &[],
     }
 }
@@ -1101,6 +1174,40 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 s.push('}');
             }
         }
+        FdSetBoth => match call.enter_cap(i) {
+            Some(c) => fd_set(s, &c.data, int(call.args[0])),
+            None => fmt::ptr(s, v),
+        },
+        TimevalBoth => timeval(s, call.enter_cap(i), v),
+        PselectSigmask => match data(call.cap(i)).filter(|d| d.len() >= 16) {
+            Some(d) => {
+                s.push_str("{sigmask=");
+                fmt::ptr(s, le_u64(d, 0));
+                let _ = write!(s, ", sigsetsize={}}}", le_u64(d, 8));
+            }
+            None => fmt::ptr(s, v),
+        },
+        OpenHow => match data(call.cap(i)).filter(|d| d.len() >= 24) {
+            Some(d) => {
+                let (flags, mode, resolve) = (le_u64(d, 0), le_u64(d, 8), le_u64(d, 16));
+                s.push_str("{flags=");
+                open_flags(s, flags, x);
+                if flags & 0o100 != 0 || flags & 0o20200000 == 0o20200000 || mode != 0 {
+                    s.push_str(", mode=");
+                    s.push_str(&fmt::octal(mode));
+                }
+                if resolve != 0 {
+                    s.push_str(", resolve=");
+                    fmt::flags(s, resolve, c::RESOLVE_FLAGS, None, x);
+                }
+                s.push('}');
+            }
+            None => fmt::ptr(s, v),
+        },
+        IoUringParams => match data(call.cap(i)).filter(|d| d.len() >= 120) {
+            Some(d) => io_uring_params(s, d, x),
+            None => fmt::ptr(s, v),
+        },
         OffBoth => match (call.enter_cap(i), call.exit_cap(i)) {
             (Some(a), b) if a.data.len() >= 8 => {
                 let inv = le_i64(&a.data, 0);
@@ -1802,8 +1909,218 @@ fn dec_ioctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Fd);
     w.sep();
     let req = w.call.args[1] as u32 as u64;
-    fmt::enumv(&mut w.s, req, c::IOCTL_CMDS, "", w.opts.xlat, true);
-    arg(w, 2, Ptr);
+    let x = w.opts.xlat;
+    fmt::enumv(&mut w.s, req, c::IOCTL_CMDS, "", x, true);
+    let v = w.call.args[2];
+    let failed = w.call.ret().is_some_and(|r| r < 0);
+    // what the kernel reads (set) or writes (get), and how it looks
+    enum Io {
+        In,
+        Out,
+    }
+    let (io, shape): (Io, fn(&mut String, &[u8], Xlat)) = match req {
+        0x5401 => (Io::Out, termios),                               // TCGETS
+        0x5402..=0x5404 => (Io::In, termios),                       // TCSETS, TCSETSW, TCSETSF
+        0x5413 => (Io::Out, winsize),                               // TIOCGWINSZ
+        0x5414 => (Io::In, winsize),                                // TIOCSWINSZ
+        0x540F | 0x541B | 0x80045430 => (Io::Out, int_in_brackets), // TIOCGPGRP, FIONREAD, TIOCGPTN
+        0x5410 | 0x5421 | 0x5452 | 0x40045431 => (Io::In, int_in_brackets), // TIOCSPGRP, FIONBIO, FIOASYNC, TIOCSPTLCK
+        // int arguments, not pointers
+        0x5409..=0x540B | 0x540E | 0x5425 | 0x5427 => {
+            arg(w, 2, Int);
+            return;
+        }
+        // no argument
+        0x5450 | 0x5451 | 0x5422 => return, // FIONCLEX, FIOCLEX, TIOCNOTTY
+        _ => {
+            arg(w, 2, Ptr);
+            return;
+        }
+    };
+    match io {
+        Io::In => {
+            w.sep();
+            match w.call.enter_cap(2) {
+                Some(c) => shape(&mut w.s, &c.data, x),
+                None => fmt::ptr(&mut w.s, v),
+            }
+        }
+        Io::Out => {
+            if !w.exiting() {
+                return;
+            }
+            w.sep();
+            match w.call.exit_cap(2) {
+                Some(c) if !failed => shape(&mut w.s, &c.data, x),
+                _ => fmt::ptr(&mut w.s, v),
+            }
+        }
+    }
+}
+
+fn int_in_brackets(s: &mut String, d: &[u8], _: Xlat) {
+    if d.len() >= 4 {
+        let _ = write!(s, "[{}]", le_u32(d, 0) as i32);
+    }
+}
+
+fn winsize(s: &mut String, d: &[u8], _: Xlat) {
+    if d.len() >= 8 {
+        let h = |k: usize| u16::from_le_bytes([d[k], d[k + 1]]);
+        let _ = write!(
+            s,
+            "{{ws_row={}, ws_col={}, ws_xpixel={}, ws_ypixel={}}}",
+            h(0),
+            h(2),
+            h(4),
+            h(6)
+        );
+    }
+}
+
+static TERMIOS_IFLAG: &[(u64, &str)] = &[
+    (0o1, "IGNBRK"),
+    (0o2, "BRKINT"),
+    (0o4, "IGNPAR"),
+    (0o10, "PARMRK"),
+    (0o20, "INPCK"),
+    (0o40, "ISTRIP"),
+    (0o100, "INLCR"),
+    (0o200, "IGNCR"),
+    (0o400, "ICRNL"),
+    (0o1000, "IUCLC"),
+    (0o2000, "IXON"),
+    (0o4000, "IXANY"),
+    (0o10000, "IXOFF"),
+    (0o20000, "IMAXBEL"),
+    (0o40000, "IUTF8"),
+];
+
+static TERMIOS_OFLAG: &[(u64, &str)] = &[
+    (0o1, "OPOST"),
+    (0o2, "OLCUC"),
+    (0o4, "ONLCR"),
+    (0o10, "OCRNL"),
+    (0o20, "ONOCR"),
+    (0o40, "ONLRET"),
+    (0o100, "OFILL"),
+    (0o200, "OFDEL"),
+];
+
+static TERMIOS_CFLAG: &[(u64, &str)] = &[
+    (0o100, "CSTOPB"),
+    (0o200, "CREAD"),
+    (0o400, "PARENB"),
+    (0o1000, "PARODD"),
+    (0o2000, "HUPCL"),
+    (0o4000, "CLOCAL"),
+    (0o10000000000, "CMSPAR"),
+    (0o20000000000, "CRTSCTS"),
+];
+
+static TERMIOS_LFLAG: &[(u64, &str)] = &[
+    (0o1, "ISIG"),
+    (0o2, "ICANON"),
+    (0o4, "XCASE"),
+    (0o10, "ECHO"),
+    (0o20, "ECHOE"),
+    (0o40, "ECHOK"),
+    (0o100, "ECHONL"),
+    (0o200, "NOFLSH"),
+    (0o100000, "IEXTEN"),
+    (0o1000, "ECHOCTL"),
+    (0o2000, "ECHOPRT"),
+    (0o4000, "ECHOKE"),
+    (0o10000, "FLUSHO"),
+    (0o40000, "PENDIN"),
+    (0o400, "TOSTOP"),
+    (0o200000, "EXTPROC"),
+];
+
+static BAUDS: &[(u64, &str)] = &[
+    (0, "B0"),
+    (1, "B50"),
+    (2, "B75"),
+    (3, "B110"),
+    (4, "B134"),
+    (5, "B150"),
+    (6, "B200"),
+    (7, "B300"),
+    (8, "B600"),
+    (9, "B1200"),
+    (10, "B1800"),
+    (11, "B2400"),
+    (12, "B4800"),
+    (13, "B9600"),
+    (14, "B19200"),
+    (15, "B38400"),
+    (0o10001, "B57600"),
+    (0o10002, "B115200"),
+    (0o10003, "B230400"),
+    (0o10004, "B460800"),
+    (0o10005, "B500000"),
+    (0o10006, "B576000"),
+    (0o10007, "B921600"),
+    (0o10010, "B1000000"),
+    (0o10011, "B1152000"),
+    (0o10012, "B1500000"),
+    (0o10013, "B2000000"),
+    (0o10014, "B2500000"),
+    (0o10015, "B3000000"),
+    (0o10016, "B3500000"),
+    (0o10017, "B4000000"),
+];
+
+/// struct termios (kernel layout): flags as strace prints them.
+fn termios(s: &mut String, d: &[u8], x: Xlat) {
+    if d.len() < 17 {
+        return;
+    }
+    let (i, o, cf, l) = (
+        le_u32(d, 0) as u64,
+        le_u32(d, 4) as u64,
+        le_u32(d, 8) as u64,
+        le_u32(d, 12) as u64,
+    );
+    s.push_str("{c_iflag=");
+    fmt::flags(s, i, TERMIOS_IFLAG, None, x);
+    // delay fields first, then the flags: NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR
+    s.push_str(", c_oflag=");
+    let delays = [
+        (0o400, 8, ["NL0", "NL1", "", ""]),
+        (0o3000, 9, ["CR0", "CR1", "CR2", "CR3"]),
+        (0o14000, 11, ["TAB0", "TAB1", "TAB2", "TAB3"]),
+        (0o20000, 13, ["BS0", "BS1", "", ""]),
+        (0o40000, 14, ["VT0", "VT1", "", ""]),
+        (0o100000, 15, ["FF0", "FF1", "", ""]),
+    ];
+    let mut parts: Vec<String> = delays
+        .iter()
+        .map(|(m, sh, n)| n[((o & m) >> sh) as usize].to_string())
+        .collect();
+    let rest = o & 0o377;
+    if rest != 0 {
+        let mut t = String::new();
+        fmt::flags(&mut t, rest, TERMIOS_OFLAG, None, x);
+        parts.push(t);
+    }
+    s.push_str(&parts.join("|"));
+    s.push_str(", c_cflag=");
+    let mut cparts = Vec::new();
+    let mut t = String::new();
+    fmt::enumv(&mut t, cf & 0o10017, BAUDS, "", x, true);
+    cparts.push(t);
+    cparts.push(["CS5", "CS6", "CS7", "CS8"][((cf & 0o60) >> 4) as usize].to_string());
+    let crest = cf & !(0o10017 | 0o60);
+    if crest != 0 {
+        let mut t = String::new();
+        fmt::flags(&mut t, crest, TERMIOS_CFLAG, None, x);
+        cparts.push(t);
+    }
+    s.push_str(&cparts.join("|"));
+    s.push_str(", c_lflag=");
+    fmt::flags(s, l, TERMIOS_LFLAG, None, x);
+    s.push_str(", ...}");
 }
 
 fn dec_clone(w: &mut ArgWriter<'_>) {
@@ -1840,6 +2157,76 @@ fn dec_clone(w: &mut ArgWriter<'_>) {
         let _ = write!(w.s, ", tls=");
         fmt::ptr(&mut w.s, a[4]);
     }
+}
+
+/// An fd_set's members below `nfds`: `[3 4]`.
+fn fd_set(s: &mut String, d: &[u8], nfds: i64) {
+    s.push('[');
+    let mut first = true;
+    for fd in 0..nfds.clamp(0, (d.len() * 8) as i64) as usize {
+        if d[fd / 8] & (1 << (fd % 8)) != 0 {
+            if !first {
+                s.push(' ');
+            }
+            first = false;
+            let _ = write!(s, "{fd}");
+        }
+    }
+    s.push(']');
+}
+
+/// io_uring features strace 6.1 names (later bits print in hex, as there).
+static IORING_FEATURES: &[(u64, &str)] = &[
+    (1, "IORING_FEAT_SINGLE_MMAP"),
+    (2, "IORING_FEAT_NODROP"),
+    (4, "IORING_FEAT_SUBMIT_STABLE"),
+    (8, "IORING_FEAT_RW_CUR_POS"),
+    (16, "IORING_FEAT_CUR_PERSONALITY"),
+    (32, "IORING_FEAT_FAST_POLL"),
+    (64, "IORING_FEAT_POLL_32BITS"),
+    (128, "IORING_FEAT_SQPOLL_NONFIXED"),
+    (256, "IORING_FEAT_EXT_ARG"),
+    (512, "IORING_FEAT_NATIVE_WORKERS"),
+    (1024, "IORING_FEAT_RSRC_TAGS"),
+    (2048, "IORING_FEAT_CQE_SKIP"),
+    (4096, "IORING_FEAT_LINKED_FILE"),
+];
+
+fn io_uring_params(s: &mut String, d: &[u8], x: Xlat) {
+    let u = |k: usize| le_u32(d, k);
+    s.push_str("{flags=");
+    fmt::flags(s, u(8) as u64, c::IO_URING_SETUP_FLAGS, None, x);
+    let _ = write!(
+        s,
+        ", sq_thread_cpu={}, sq_thread_idle={}, sq_entries={}, cq_entries={}, features=",
+        u(12),
+        u(16),
+        u(0),
+        u(4)
+    );
+    fmt::flags(s, u(20) as u64, IORING_FEATURES, None, x);
+    let _ = write!(
+        s,
+        ", sq_off={{head={}, tail={}, ring_mask={}, ring_entries={}, flags={}, dropped={}, array={}}}",
+        u(40),
+        u(44),
+        u(48),
+        u(52),
+        u(56),
+        u(60),
+        u(64)
+    );
+    let _ = write!(
+        s,
+        ", cq_off={{head={}, tail={}, ring_mask={}, ring_entries={}, overflow={}, cqes={}, flags={}}}}}",
+        u(80),
+        u(84),
+        u(88),
+        u(92),
+        u(96),
+        u(100),
+        u(104)
+    );
 }
 
 /// Number of `struct linux_dirent64` records in a getdents buffer.
@@ -1933,8 +2320,48 @@ fn dec_arch_prctl(w: &mut ArgWriter<'_>) {
 
 fn dec_prctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Enum(c::PRCTL_OPTIONS, "PR_???"));
-    for i in 1..5 {
-        arg(w, i, Hex);
+    let a = w.call.args;
+    match a[0] as u32 {
+        // PR_SET_NAME
+        15 => arg(w, 1, Str),
+        // PR_GET_NAME
+        16 => {
+            if !w.exiting() {
+                return;
+            }
+            w.sep();
+            match w
+                .call
+                .exit_cap(1)
+                .filter(|_| w.call.ret().is_some_and(|r| r >= 0))
+            {
+                Some(c) => {
+                    let n = c.data.iter().position(|&b| b == 0).unwrap_or(c.data.len());
+                    fmt::quoted(&mut w.s, &c.data[..n], false, false);
+                }
+                None => fmt::ptr(&mut w.s, a[1]),
+            }
+        }
+        // PR_SET_PDEATHSIG
+        1 => arg(w, 1, Signal),
+        // PR_GET_PDEATHSIG, PR_GET_TSC...: an output pointer
+        2 => arg(w, 1, Ptr),
+        // options with no argument: PR_GET_DUMPABLE, PR_GET_KEEPCAPS,
+        // PR_GET_SECCOMP, PR_GET_TIMERSLACK, PR_GET_NO_NEW_PRIVS, PR_GET_THP_DISABLE
+        3 | 7 | 21 | 30 | 39 | 42 => {}
+        // PR_SET_DUMPABLE, PR_SET_KEEPCAPS, PR_SET_TIMERSLACK
+        4 | 8 | 29 => arg(w, 1, Ulong),
+        // PR_SET_NO_NEW_PRIVS, PR_SET_THP_DISABLE: the value, then unused zeros
+        38 | 41 => {
+            for i in 1..5 {
+                arg(w, i, Ulong);
+            }
+        }
+        _ => {
+            for i in 1..5 {
+                arg(w, i, Hex);
+            }
+        }
     }
 }
 
@@ -2087,6 +2514,46 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
             s.push_str(" (flags ");
             fmt::flags(&mut s, ret as u64, c::FD_FLAGS, None, x);
             s.push(')');
+        }
+        ("prctl", _) if call.args[0] == 3 => {
+            let _ = write!(s, "= {ret}");
+            let note = ["SUID_DUMP_DISABLE", "SUID_DUMP_USER", "SUID_DUMP_ROOT"];
+            if let Some(n) = note.get(ret as usize) {
+                let _ = write!(s, " ({n})");
+            }
+        }
+        ("select" | "pselect6", _) => {
+            let _ = write!(s, "= {ret}");
+            if ret == 0 {
+                s.push_str(" (Timeout)");
+            } else {
+                let nfds = call.args[0] as u32 as i64;
+                let mut parts = Vec::new();
+                for (k, what) in [(1, "in"), (2, "out"), (3, "except")] {
+                    if let Some(c) = call.exit_cap(k) {
+                        let mut t = String::new();
+                        fd_set(&mut t, &c.data, nfds);
+                        if t != "[]" {
+                            parts.push(format!("{what} {t}"));
+                        }
+                    }
+                }
+                if let Some(t) = call.exit_cap(4).filter(|t| t.data.len() >= 16) {
+                    let unit = if name == "select" {
+                        "tv_usec"
+                    } else {
+                        "tv_nsec"
+                    };
+                    parts.push(format!(
+                        "left {{tv_sec={}, {unit}={}}}",
+                        le_i64(&t.data, 0),
+                        le_i64(&t.data, 8)
+                    ));
+                }
+                if !parts.is_empty() {
+                    let _ = write!(s, " ({})", parts.join(", "));
+                }
+            }
         }
         ("poll" | "ppoll", _) => {
             let _ = write!(s, "= {ret}");

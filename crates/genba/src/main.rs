@@ -161,6 +161,12 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
         },
         len_arg: p.len_arg,
         mult: p.mult,
+        cond: p.cond.map(|c| genba_bpf::CaptureCond {
+            arg: c.arg,
+            mask: c.mask,
+            val: c.val,
+            val2: c.val2,
+        }),
         max: p.max,
     }
 }

@@ -261,6 +261,7 @@ diff_tests! {
     diff_signal => "signal", no_skip;
     diff_network => "network", no_skip;
     diff_sysmisc => "sysmisc", no_skip;
+    diff_misc => "misc", no_skip;
     diff_time => "time", no_skip;
     diff_poll => "poll", no_skip;
     diff_futex => "futex", no_skip;

@@ -126,6 +126,14 @@ struct genba_arg_spec {
 	__u8 len_arg;
 	__u8 mult; /* ARGLEN/RETLEN: bytes per counted element (0 means 1) */
 	__u32 max;
+	/* capture only when (args[cond_arg] & cond_mask) is cond_val or
+	 * cond_val2 (cond_arg >= GENBA_NARGS: always): for calls whose
+	 * argument types depend on another argument (prctl, ioctl) */
+	__u8 cond_arg;
+	__u8 pad[3];
+	__u32 cond_mask;
+	__u32 cond_val;
+	__u32 cond_val2;
 };
 
 /* Per syscall number, filled by user space before tracing starts. */

@@ -524,6 +524,11 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 
 		if (a->kind == GENBA_CAP_NONE)
 			continue;
+		if (a->cond_arg < GENBA_NARGS) {
+			__u64 v = args[a->cond_arg] & a->cond_mask;
+			if (v != a->cond_val && v != a->cond_val2)
+				continue;
+		}
 		if (at_exit) {
 			/* entry captures that faulted (page not present yet) are
 			 * read again now: the call itself has faulted them in */
