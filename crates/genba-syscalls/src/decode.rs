@@ -1918,7 +1918,7 @@ fn dec_ioctl(w: &mut ArgWriter<'_>) {
         In,
         Out,
     }
-    let (io, shape): (Io, fn(&mut String, &[u8], Xlat)) = match req {
+    let (io, shape): (Io, Shape) = match req {
         0x5401 => (Io::Out, termios),                               // TCGETS
         0x5402..=0x5404 => (Io::In, termios),                       // TCSETS, TCSETSW, TCSETSF
         0x5413 => (Io::Out, winsize),                               // TIOCGWINSZ
@@ -1957,6 +1957,9 @@ fn dec_ioctl(w: &mut ArgWriter<'_>) {
         }
     }
 }
+
+/// Prints a struct the kernel copied in or out.
+type Shape = fn(&mut String, &[u8], Xlat);
 
 fn int_in_brackets(s: &mut String, d: &[u8], _: Xlat) {
     if d.len() >= 4 {
