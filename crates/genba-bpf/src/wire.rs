@@ -60,6 +60,8 @@ pub enum CaptureKind {
     MsghdrRet = 11,
     /// `max` bytes at the user stack pointer + 8 * `len_arg` (signal frames).
     SpRel = 12,
+    /// Inode numbers of the descriptors a call created.
+    FdIno = 13,
 }
 
 /// When to capture (`enum genba_cap_when`).
@@ -229,6 +231,7 @@ fn parse_caps(data: &[u8], mut off: usize, n: u32) -> Option<Vec<Capture>> {
             3 => CaptureItem::Count,
             4 => CaptureItem::Msghdr,
             5 => CaptureItem::Name,
+            6 => CaptureItem::FdIno,
             _ => return None,
         };
         caps.push(Capture {

@@ -32,6 +32,9 @@ pub enum CaptureItem {
     Msghdr,
     /// The address a `struct msghdr` points to (`msg_name`).
     Name,
+    /// A descriptor the call created (`data`: the fd, 4 bytes) and its inode
+    /// number (`aux`), so pipes and sockets can be named after the fact.
+    FdIno,
 }
 
 /// User memory copied for one argument at syscall entry or exit.

@@ -90,6 +90,7 @@ pub enum CapKind {
     IovRet,
     MsghdrRet,
     SpRel,
+    FdIno,
 }
 
 /// When to capture.
@@ -133,6 +134,14 @@ impl CallView<'_> {
             }
         }
         find(self.enter).map(|i| &self.enter[i])
+    }
+
+    /// The bytes copied for argument `arg` (a retry at exit if the entry's
+    /// copy failed), if any could be read.
+    pub fn data(&self, arg: usize) -> Option<&[u8]> {
+        self.cap(arg)
+            .filter(|c| !c.fault)
+            .map(|c| c.data.as_slice())
     }
 
     fn enter_cap(&self, arg: usize) -> Option<&Capture> {
@@ -814,6 +823,20 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
     for (i, t) in args.iter().enumerate().take(6) {
         out[i] = t.plan(i, o);
     }
+    // the inodes of new pipes and sockets, for -y (slot 5 is free in all of these)
+    let fd_ino = |len_arg: u8, max: u32| CapPlan {
+        kind: CapKind::FdIno,
+        when: CapWhen::ExitOk,
+        len_arg,
+        max,
+        ..Default::default()
+    };
+    match name {
+        "pipe" | "pipe2" => out[5] = fd_ino(0, 0),
+        "socketpair" => out[5] = fd_ino(3, 0),
+        "socket" | "accept" | "accept4" => out[5] = fd_ino(0xff, 0xfe),
+        _ => {}
+    }
     match name {
         // a name only for PR_SET_NAME (read at entry) and PR_GET_NAME (at exit)
         "prctl" => {
@@ -956,6 +979,9 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         DirFd => {
             if int(v) == -100 {
                 s.push_str(if x == Xlat::Raw { "-100" } else { "AT_FDCWD" });
+                if let Some(cwd) = namer.and_then(|n| n(-100)) {
+                    let _ = write!(s, "<{cwd}>");
+                }
             } else {
                 fd(s, int(v) as i32, namer);
             }
@@ -1076,7 +1102,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         },
         FdPairOut => match data(call.cap(i)) {
             Some(d) if d.len() >= 8 => {
-                let _ = write!(s, "[{}, {}]", le_u32(d, 0) as i32, le_u32(d, 4) as i32);
+                s.push('[');
+                fd(s, le_u32(d, 0) as i32, namer);
+                s.push_str(", ");
+                fd(s, le_u32(d, 4) as i32, namer);
+                s.push(']');
             }
             _ => fmt::ptr(s, v),
         },
@@ -1367,7 +1397,24 @@ static RUSAGE_WHO: &[(u64, &str)] = &[
 pub fn fd(s: &mut String, fd: i32, namer: Option<&dyn Fn(i32) -> Option<String>>) {
     let _ = write!(s, "{fd}");
     if let Some(path) = namer.and_then(|n| n(fd)) {
-        let _ = write!(s, "<{path}>");
+        s.push_str(&fd_path_text(&path));
+    }
+}
+
+/// `<path>` as strace appends it to a descriptor; a deleted file's
+/// `path (deleted)` (as /proc shows it) becomes `<path>(deleted)`.
+pub fn fd_path_text(path: &str) -> String {
+    match path.strip_suffix(" (deleted)") {
+        Some(p) => format!("<{p}>(deleted)"),
+        None => format!("<{path}>"),
+    }
+}
+
+/// Whether the call returns a new descriptor (shown with its path by `-y`).
+pub fn returns_fd(name: &str, args: &[u64; 6]) -> bool {
+    match name {
+        "fcntl" => matches!(args[1] as u32, 0 | 1030),
+        _ => decoder(name).is_some_and(|d| d.ret == Ret::Fd),
     }
 }
 

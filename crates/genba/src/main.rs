@@ -5,6 +5,7 @@
 //! code. The work lives in the library crates.
 
 mod cli;
+mod fdtrack;
 mod filter;
 mod launch;
 mod render;
@@ -152,6 +153,7 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             CapKind::IovRet => CaptureKind::IovRet,
             CapKind::MsghdrRet => CaptureKind::MsghdrRet,
             CapKind::SpRel => CaptureKind::SpRel,
+            CapKind::FdIno => CaptureKind::FdIno,
         },
         when: match p.when {
             CapWhen::Enter => CaptureWhen::Enter,
@@ -343,6 +345,13 @@ fn trace(a: TraceArgs) -> Result<i32> {
         return Err(bpf_error(e));
     }
     launch::install_handlers();
+    // -y: what the programs have open before their first traced call
+    let mut fds = fdtrack::FdTracker::default();
+    if a.fd_paths {
+        for pid in child.iter().map(|c| c.pid).chain(pids.iter().copied()) {
+            fds.seed(pid as u32);
+        }
+    }
     if let Some(c) = &mut child {
         launch::FORWARD_TO.store(c.pid, Ordering::SeqCst);
         c.release();
@@ -358,21 +367,24 @@ fn trace(a: TraceArgs) -> Result<i32> {
         } else {
             PidPrefix::Bracketed
         };
-        Printer::Text(TextPrinter::new(
-            out,
-            TextOptions {
-                decode: decode.clone(),
-                prefix,
-                timestamps: a.timestamps,
-                relative: a.relative,
-                times: a.times,
-                status: filter.status,
-                fd_paths: a.fd_paths,
-                quiet: a.quiet,
-                realtime_offset_ns: realtime_offset(),
-            },
-            ntasks,
-        ))
+        Printer::Text(
+            TextPrinter::new(
+                out,
+                TextOptions {
+                    decode: decode.clone(),
+                    prefix,
+                    timestamps: a.timestamps,
+                    relative: a.relative,
+                    times: a.times,
+                    status: filter.status,
+                    fd_paths: a.fd_paths,
+                    quiet: a.quiet,
+                    realtime_offset_ns: realtime_offset(),
+                },
+                ntasks,
+            )
+            .with_fds(fds),
+        )
     };
     let mut summary_out: Option<Box<dyn Write>> = None;
     if summary_only {

@@ -52,6 +52,8 @@ pub struct TextPrinter<W: Write> {
     line: String,
     /// Arguments shown as addresses because their memory could not be read.
     pub unreadable: u64,
+    /// Descriptor paths for `-y`.
+    fds: std::cell::RefCell<crate::fdtrack::FdTracker>,
 }
 
 const ACOLUMN: usize = 40;
@@ -83,15 +85,6 @@ fn read_mem(tgid: u32, addr: u64, len: usize) -> Option<Vec<u8>> {
     Some(buf)
 }
 
-fn fd_path(tgid: u32, fd: i32) -> Option<String> {
-    if fd < 0 {
-        return None;
-    }
-    std::fs::read_link(format!("/proc/{tgid}/fd/{fd}"))
-        .ok()
-        .map(|p| p.to_string_lossy().into_owned())
-}
-
 impl<W: Write> TextPrinter<W> {
     pub fn new(out: W, o: TextOptions, initial_tasks: usize) -> Self {
         TextPrinter {
@@ -104,6 +97,15 @@ impl<W: Write> TextPrinter<W> {
             last_ts: None,
             line: String::new(),
             unreadable: 0,
+            fds: Default::default(),
+        }
+    }
+
+    /// Starts `-y` with what the traced processes already have open.
+    pub fn with_fds(self, fds: crate::fdtrack::FdTracker) -> Self {
+        TextPrinter {
+            fds: std::cell::RefCell::new(fds),
+            ..self
         }
     }
 
@@ -177,8 +179,16 @@ impl<W: Write> TextPrinter<W> {
         match ev {
             Event::SyscallEnter(e) => self.enter(e),
             Event::SyscallExit(x) => self.exit(x),
-            Event::Fork { .. } => self.nprocs += 1,
+            Event::Fork { task, child, .. } => {
+                self.nprocs += 1;
+                if self.o.fd_paths && child.tgid != task.tgid {
+                    self.fds.borrow_mut().fork(task.tgid, child.tgid);
+                }
+            }
             Event::Exec { task, old_tid, .. } => {
+                if self.o.fd_paths {
+                    self.fds.borrow_mut().exec(task.tgid);
+                }
                 if *old_tid != task.tid {
                     // a non-leader thread exec'd: the old tid is gone
                     self.pending.remove(old_tid);
@@ -231,6 +241,9 @@ impl<W: Write> TextPrinter<W> {
                     self.flush_line();
                 }
                 self.nprocs = self.nprocs.saturating_sub(1);
+                if self.o.fd_paths && task.tid == task.tgid {
+                    self.fds.borrow_mut().exit(task.tgid);
+                }
             }
             Event::Signal {
                 ts,
@@ -281,7 +294,7 @@ impl<W: Write> TextPrinter<W> {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
             let tgid = e.task.tgid;
-            let namer = |fd: i32| fd_path(tgid, fd);
+            let namer = |fd: i32| self.fds.borrow_mut().path(tgid, fd);
             let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
             let env = Env {
                 fd_path: if self.o.fd_paths { Some(&namer) } else { None },
@@ -322,13 +335,16 @@ impl<W: Write> TextPrinter<W> {
             exit: Some((x.ret, &x.captures)),
         };
         let tgid = x.task.tgid;
-        let namer = |fd: i32| fd_path(tgid, fd);
+        let namer = |fd: i32| self.fds.borrow_mut().path(tgid, fd);
         let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
         let env = Env {
             fd_path: if self.o.fd_paths { Some(&namer) } else { None },
             read_mem: Some(&mem),
             ..Default::default()
         };
+        if self.o.fd_paths {
+            self.fds.borrow_mut().observe(tgid, &name, call, true);
+        }
         let text = decode::write_args(&name, call, &self.o.decode, &env).s;
         self.unreadable += env.unreadable.get();
         let printed = pending.as_ref().and_then(|p| p.printed);
@@ -362,9 +378,12 @@ impl<W: Write> TextPrinter<W> {
             .map(|d| d.ret)
             .unwrap_or(Ret::Dec);
         let mut r = decode::return_text(&name, call, kind, self.o.decode.xlat);
-        if kind == Ret::Fd && x.ret >= 0 && self.o.fd_paths {
-            if let Some(p) = fd_path(tgid, x.ret as i32) {
-                let _ = write!(r, "<{p}>");
+        if self.o.fd_paths {
+            self.fds.borrow_mut().observe(tgid, &name, call, false);
+        }
+        if self.o.fd_paths && x.ret >= 0 && decode::returns_fd(&name, &call.args) {
+            if let Some(p) = self.fds.borrow_mut().path(tgid, x.ret as i32) {
+                r.push_str(&decode::fd_path_text(&p));
             }
         }
         if self.o.times {

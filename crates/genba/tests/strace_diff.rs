@@ -123,6 +123,11 @@ fn skip_join_futex(task: &str, body: &str) -> bool {
 }
 
 fn diff_test(prog: &str, skip: &dyn Fn(&str, &str) -> bool) {
+    diff_test_flags(prog, &[], skip)
+}
+
+/// The family comparison with the same extra flags given to both tracers.
+fn diff_test_flags(prog: &str, flags: &[&str], skip: &dyn Fn(&str, &str) -> bool) {
     require_bpf!();
     require_strace!();
     let _serial = serial();
@@ -130,7 +135,7 @@ fn diff_test(prog: &str, skip: &dyn Fn(&str, &str) -> bool) {
     // one scratch directory for both runs, so paths and their lengths match
     let work = TempDir::new(&format!("{prog}-work"));
 
-    let st = strace_run(prog, &[], &dir, &work, "");
+    let st = strace_run(prog, flags, &dir, &work, "");
     let ws = window(&st, skip)
         .unwrap_or_else(|e| panic!("strace trace of {prog}: {e}\n{}", tail(&st, 30)));
     assert!(
@@ -138,9 +143,14 @@ fn diff_test(prog: &str, skip: &dyn Fn(&str, &str) -> bool) {
         "harness bug: strace's own lines fail the alignment check: {:?}",
         ws.bad_padding
     );
-    save(&format!("{prog}.strace.txt"), &ws);
+    let tag = if flags.is_empty() {
+        String::new()
+    } else {
+        flags.join("")
+    };
+    save(&format!("{prog}{tag}.strace.txt"), &ws);
 
-    let (gt, gout) = genba_run(prog, &[], &dir, &work);
+    let (gt, gout) = genba_run(prog, flags, &dir, &work);
     let wg = window(&gt, skip).unwrap_or_else(|e| {
         panic!(
             "genba trace of {prog}: {e}\n--- genba output (tail) ---\n{}\n--- genba stderr ---\n{}",
@@ -148,7 +158,7 @@ fn diff_test(prog: &str, skip: &dyn Fn(&str, &str) -> bool) {
             gout.stderr
         )
     });
-    save(&format!("{prog}.genba.txt"), &wg);
+    save(&format!("{prog}{tag}.genba.txt"), &wg);
 
     let mut ws = ws;
     let accepted = accept_unreadable(&mut ws, &wg);
@@ -462,4 +472,20 @@ fn short_addrs(l: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `-y`: descriptor paths, followed through open, dup, fork and close.
+#[test]
+fn diff_file_decode_fds() {
+    diff_test_flags("file", &["-y"], &no_skip);
+}
+
+#[test]
+fn diff_desc_decode_fds() {
+    diff_test_flags("desc", &["-y"], &no_skip);
+}
+
+#[test]
+fn diff_process_decode_fds() {
+    diff_test_flags("process", &["-y"], &no_skip);
 }

@@ -109,6 +109,10 @@ enum genba_cap_kind {
 	GENBA_CAP_IOV_RET = 10, /* like IOV at exit, data limited to ret bytes */
 	GENBA_CAP_MSGHDR_RET = 11, /* like MSGHDR at exit, data limited to ret */
 	GENBA_CAP_SPREL = 12, /* max bytes at the user stack pointer + 8 * len_arg */
+	/* inode numbers of descriptors the call created (pipe:[N], socket:[N]):
+	 * len_arg GENBA_FD_RET: the returned fd; otherwise two ints at
+	 * args[len_arg] (pipe2, socketpair) */
+	GENBA_CAP_FD_INO = 13,
 };
 
 enum genba_cap_when {
@@ -163,6 +167,9 @@ struct genba_cap {
 #define GENBA_ITEM_COUNT 3  /* aux = number of elements */
 #define GENBA_ITEM_MSGHDR 4 /* the struct msghdr itself */
 #define GENBA_ITEM_NAME 5   /* msg_name bytes */
+#define GENBA_ITEM_FD_INO 6 /* elem: which fd; aux: its inode number; data: the fd (4 bytes) */
+
+#define GENBA_FD_RET 0xfe
 
 #define GENBA_CAPF_FAULT 1     /* the user memory could not be read */
 #define GENBA_CAPF_TRUNC 2     /* more was there than was copied */

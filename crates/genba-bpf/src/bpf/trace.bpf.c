@@ -21,10 +21,28 @@
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
 /* Only the fields we read; CO-RE relocates them against the running kernel. */
+struct inode {
+	unsigned long i_ino;
+} __attribute__((preserve_access_index));
+
+struct file {
+	struct inode *f_inode;
+} __attribute__((preserve_access_index));
+
+struct fdtable {
+	unsigned int max_fds;
+	struct file **fd;
+} __attribute__((preserve_access_index));
+
+struct files_struct {
+	struct fdtable *fdt;
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	int pid;
 	int tgid;
 	int exit_code;
+	struct files_struct *files;
 } __attribute__((preserve_access_index));
 
 /* x86_64 struct pt_regs up to orig_ax: a fixed ABI, read in one copy. */
@@ -459,6 +477,39 @@ __noinline int cap_msghdr(struct cap_ctx *c, __u64 ptr, __u64 max, __u64 total)
 	return cap_iov(c, m.iov, m.iovlen, max, total);
 }
 
+/* The inode number behind descriptor fd of the current task (0 if none). */
+static __always_inline __u64 fd_inode(int fd)
+{
+	struct task_struct *t = (void *)bpf_get_current_task();
+	struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
+	struct file **fds, *f = NULL;
+
+	if (fd < 0 || !fdt || (unsigned int)fd >= BPF_CORE_READ(fdt, max_fds))
+		return 0;
+	fds = BPF_CORE_READ(fdt, fd);
+	if (bpf_probe_read_kernel(&f, sizeof(f), fds + fd) || !f)
+		return 0;
+	return BPF_CORE_READ(f, f_inode, i_ino);
+}
+
+__noinline int cap_fd_ino(struct cap_ctx *c, __u64 fd, __u8 elem)
+{
+	struct scratch *s;
+	__u32 o;
+
+	if (!c || !room(c))
+		return 0;
+	s = get_scratch();
+	if (!s)
+		return 0;
+	o = c->off & GENBA_OFF_MASK;
+	c->kind = GENBA_ITEM_FD_INO;
+	c->elem = elem;
+	*(__u32 *)(s->buf + o + sizeof(struct genba_cap)) = (__u32)fd;
+	cap_finish(c, s->buf, o, 0, 4, fd_inode((int)fd));
+	return 1;
+}
+
 /* Captures one argument as c->cap_kind says. A global function, so the
  * verifier checks it once rather than once per argument and kind. */
 __noinline int capture_arg(struct cap_ctx *c)
@@ -505,6 +556,17 @@ __noinline int capture_arg(struct cap_ctx *c)
 		return 0;
 	case GENBA_CAP_SPREL:
 		return cap_bytes(c, c->sp + 8 * c->len, c->max, c->max, c->sp);
+	case GENBA_CAP_FD_INO: {
+		__s32 pair[2];
+		if ((__s64)c->ret < 0)
+			return 0;
+		if (c->max == GENBA_FD_RET)
+			return cap_fd_ino(c, c->ret, 0);
+		if (bpf_probe_read_user(pair, sizeof(pair), (void *)c->len))
+			return 0;
+		cap_fd_ino(c, pair[0], 0);
+		return cap_fd_ino(c, pair[1], 1);
+	}
 	}
 	return 0;
 }

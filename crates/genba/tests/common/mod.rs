@@ -654,6 +654,25 @@ fn replace_field(s: &str, key: &str, repl: &str) -> String {
     out
 }
 
+/// `pipe:[N]` and `socket:[N]` (-y) become `pipe:[INO]`: inodes differ per run.
+fn replace_inodes(s: &str) -> String {
+    let mut out = s.to_string();
+    for kind in ["pipe:[", "socket:["] {
+        let mut res = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some(i) = rest.find(kind) {
+            let start = i + kind.len();
+            res.push_str(&rest[..start]);
+            let n = rest[start..].bytes().take_while(u8::is_ascii_digit).count();
+            res.push_str(if n > 0 { "INO" } else { "" });
+            rest = &rest[start + n..];
+        }
+        res.push_str(rest);
+        out = res;
+    }
+    out
+}
+
 /// Replaces non-zero ports `htons(N)` by `htons(PORT)` (kernel-chosen).
 fn replace_ports(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -761,6 +780,7 @@ pub fn normalize_body(body: &str) -> String {
         _ => {}
     }
     s = replace_ports(&s);
+    s = replace_inodes(&s);
     s = replace_field(&replace_field(&s, "si_utime", "T"), "si_stime", "T");
     s
 }

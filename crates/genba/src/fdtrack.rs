@@ -1,0 +1,383 @@
+//! What each descriptor of a traced process refers to, for `-y`.
+//!
+//! strace asks /proc while the tracee is stopped. genba prints later, when a
+//! descriptor may already be closed or its process gone, so it follows the
+//! descriptors through the calls themselves: open/openat/creat record the
+//! path (resolved as the process would, against its cwd or directory fd),
+//! dup/dup2/dup3/fcntl copy, close forgets, fork copies the table, exec drops
+//! close-on-exec descriptors. What the calls cannot say (a pipe's inode, a
+//! socket, descriptors inherited before tracing) comes from /proc while the
+//! process is alive.
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+
+use genba_syscalls::CallView;
+
+#[derive(Debug, Clone, Default)]
+struct Table {
+    fds: HashMap<i32, (String, bool)>,
+    cwd: Option<PathBuf>,
+}
+
+/// Descriptor tables of all traced processes, by tgid.
+#[derive(Debug, Default)]
+pub struct FdTracker {
+    procs: HashMap<u32, Table>,
+}
+
+const O_CLOEXEC: u64 = 0o2000000;
+/// `AT_FDCWD`: its "path" is the working directory.
+pub const AT_FDCWD: i32 = -100;
+
+fn readlink(tgid: u32, what: &str) -> Option<String> {
+    std::fs::read_link(format!("/proc/{tgid}/{what}"))
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned())
+}
+
+/// `base` joined with `rel`: the directory resolved as [`resolve`] does, the
+/// last component kept (for a file that no longer exists).
+fn resolve_lexical(base: Option<&Path>, rel: &str) -> Option<String> {
+    let p = if rel.starts_with('/') {
+        PathBuf::from(rel)
+    } else {
+        base?.join(rel)
+    };
+    let name = p.file_name()?.to_string_lossy().into_owned();
+    let dir = resolve(None, &p.parent()?.to_string_lossy())?;
+    Some(if dir == "/" {
+        format!("/{name}")
+    } else {
+        format!("{dir}/{name}")
+    })
+}
+
+/// `base` joined with `rel`, with symlinks resolved when the file exists
+/// (as /proc shows it), else `.` and `..` folded lexically.
+fn resolve(base: Option<&Path>, rel: &str) -> Option<String> {
+    let p = if rel.starts_with('/') {
+        PathBuf::from(rel)
+    } else {
+        base?.join(rel)
+    };
+    if let Ok(c) = std::fs::canonicalize(&p) {
+        return Some(c.to_string_lossy().into_owned());
+    }
+    let mut out = PathBuf::from("/");
+    for comp in p.components() {
+        match comp {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::Normal(n) => out.push(n),
+            _ => {}
+        }
+    }
+    Some(out.to_string_lossy().into_owned())
+}
+
+impl FdTracker {
+    /// Learns the descriptors and cwd a process has now, from /proc.
+    pub fn seed(&mut self, tgid: u32) {
+        let t = self.procs.entry(tgid).or_default();
+        t.cwd = readlink(tgid, "cwd").map(PathBuf::from);
+        if let Ok(dir) = std::fs::read_dir(format!("/proc/{tgid}/fd")) {
+            for e in dir.flatten() {
+                if let Some(fd) = e.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) {
+                    if let Some(p) = readlink(tgid, &format!("fd/{fd}")) {
+                        t.fds.insert(fd, (p, false));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The path behind `fd` of process `tgid`.
+    pub fn path(&mut self, tgid: u32, fd: i32) -> Option<String> {
+        if fd == AT_FDCWD {
+            return self
+                .procs
+                .get(&tgid)?
+                .cwd
+                .as_ref()
+                .map(|p| p.to_string_lossy().into_owned());
+        }
+        if fd < 0 {
+            return None;
+        }
+        if let Some((p, _)) = self.procs.get(&tgid).and_then(|t| t.fds.get(&fd)) {
+            return Some(p.clone());
+        }
+        let p = readlink(tgid, &format!("fd/{fd}"))?;
+        self.procs
+            .entry(tgid)
+            .or_default()
+            .fds
+            .insert(fd, (p.clone(), false));
+        Some(p)
+    }
+
+    /// A new process (not a thread) starts with a copy of its parent's table.
+    pub fn fork(&mut self, parent: u32, child: u32) {
+        let t = self.procs.get(&parent).cloned().unwrap_or_default();
+        self.procs.insert(child, t);
+    }
+
+    /// exec closes the close-on-exec descriptors.
+    pub fn exec(&mut self, tgid: u32) {
+        if let Some(t) = self.procs.get_mut(&tgid) {
+            t.fds.retain(|_, (_, cloexec)| !*cloexec);
+        }
+    }
+
+    /// The process is gone.
+    pub fn exit(&mut self, tgid: u32) {
+        self.procs.remove(&tgid);
+    }
+
+    /// Updates the table for a completed call `name` of process `tgid`.
+    /// Calls that create descriptors are applied before the call is printed
+    /// (`pipe2([3<pipe:[N]>, 4<pipe:[N]>], ...)`), the others after it
+    /// (`close(3</path>)` names what was closed).
+    pub fn observe(&mut self, tgid: u32, name: &str, call: CallView<'_>, before_print: bool) {
+        let creates = matches!(
+            name,
+            "open"
+                | "creat"
+                | "openat"
+                | "openat2"
+                | "pipe"
+                | "pipe2"
+                | "socketpair"
+                | "socket"
+                | "accept"
+                | "accept4"
+                | "eventfd"
+                | "eventfd2"
+                | "epoll_create"
+                | "epoll_create1"
+                | "timerfd_create"
+                | "memfd_create"
+                | "signalfd4"
+                | "inotify_init1"
+                | "pidfd_open"
+                | "io_uring_setup"
+                | "perf_event_open"
+                | "userfaultfd"
+                | "fanotify_init"
+        );
+        if creates != before_print {
+            return;
+        }
+        let Some((ret, _)) = call.exit else { return };
+        if ret < 0 {
+            return;
+        }
+        let a = call.args;
+        let fd_arg = |i: usize| a[i] as u32 as i32;
+        let str_arg = |i: usize| {
+            call.data(i)
+                .map(|d| String::from_utf8_lossy(d).into_owned())
+        };
+        let t = self.procs.entry(tgid).or_default();
+        let dir_base = |t: &Table, dirfd: i32| -> Option<PathBuf> {
+            if dirfd == -100 {
+                t.cwd.clone()
+            } else {
+                t.fds.get(&dirfd).map(|(p, _)| PathBuf::from(p))
+            }
+        };
+        match name {
+            "open" | "creat" | "openat" | "openat2" => {
+                let (dirfd, path_arg, flags) = match name {
+                    "open" => (-100, 0, a[1]),
+                    "creat" => (-100, 0, 0),
+                    "openat" => (fd_arg(0), 1, a[2]),
+                    _ => (fd_arg(0), 1, 0),
+                };
+                let base = dir_base(t, dirfd);
+                let path = str_arg(path_arg).and_then(|p| resolve(base.as_deref(), &p));
+                match path.or_else(|| readlink(tgid, &format!("fd/{ret}"))) {
+                    Some(p) => {
+                        t.fds.insert(ret as i32, (p, flags & O_CLOEXEC != 0));
+                    }
+                    None => {
+                        t.fds.remove(&(ret as i32));
+                    }
+                }
+            }
+            "dup" | "dup2" | "dup3" => {
+                let new = if name == "dup" { ret as i32 } else { fd_arg(1) };
+                let cloexec = name == "dup3" && a[2] & O_CLOEXEC != 0;
+                if let Some((p, _)) = t.fds.get(&fd_arg(0)).cloned() {
+                    t.fds.insert(new, (p, cloexec));
+                }
+            }
+            "fcntl" => match a[1] as u32 {
+                0 | 1030 => {
+                    if let Some((p, _)) = t.fds.get(&fd_arg(0)).cloned() {
+                        t.fds.insert(ret as i32, (p, a[1] as u32 == 1030));
+                    }
+                }
+                2 => {
+                    if let Some(e) = t.fds.get_mut(&fd_arg(0)) {
+                        e.1 = a[2] & 1 != 0;
+                    }
+                }
+                _ => {}
+            },
+            "close" => {
+                t.fds.remove(&fd_arg(0));
+            }
+            "close_range" => {
+                let (lo, hi) = (a[0] as u32, a[1] as u32);
+                let cloexec_only = a[2] & 4 != 0;
+                for (fd, e) in t.fds.iter_mut() {
+                    if (lo..=hi).contains(&(*fd as u32)) && cloexec_only {
+                        e.1 = true;
+                    }
+                }
+                if !cloexec_only {
+                    t.fds.retain(|fd, _| !(lo..=hi).contains(&(*fd as u32)));
+                }
+            }
+            "unlink" | "unlinkat" => {
+                let (dirfd, k) = if name == "unlink" {
+                    (AT_FDCWD, 0)
+                } else {
+                    (fd_arg(0), 1)
+                };
+                let removed_dir = name == "unlinkat" && a[2] & 0x200 != 0;
+                if let (Some(p), false) = (str_arg(k), removed_dir) {
+                    let base = dir_base(t, dirfd);
+                    if let Some(full) = resolve_lexical(base.as_deref(), &p) {
+                        for (path, _) in t.fds.values_mut() {
+                            if *path == full {
+                                path.push_str(" (deleted)");
+                            }
+                        }
+                    }
+                }
+            }
+            "chdir" => {
+                if let Some(p) = str_arg(0) {
+                    let base = t.cwd.clone();
+                    t.cwd = resolve(base.as_deref(), &p).map(PathBuf::from);
+                }
+            }
+            "fchdir" => {
+                t.cwd = t.fds.get(&fd_arg(0)).map(|(p, _)| PathBuf::from(p));
+            }
+            // pipes and sockets: named by the inode BPF read when they were made
+            "pipe" | "pipe2" | "socketpair" | "socket" | "accept" | "accept4" => {
+                let kind = if name.starts_with("pipe") {
+                    "pipe"
+                } else {
+                    "socket"
+                };
+                let flags = match name {
+                    "pipe2" => a[1],
+                    "socketpair" | "socket" => a[1],
+                    "accept4" => a[3],
+                    _ => 0,
+                };
+                let cloexec = flags & O_CLOEXEC != 0;
+                if let Some((_, caps)) = call.exit {
+                    for c in caps
+                        .iter()
+                        .filter(|c| c.item == genba_events::CaptureItem::FdIno && c.data.len() >= 4)
+                    {
+                        let fd = i32::from_le_bytes(c.data[..4].try_into().unwrap_or([0; 4]));
+                        if c.aux != 0 {
+                            t.fds.insert(fd, (format!("{kind}:[{}]", c.aux), cloexec));
+                        }
+                    }
+                }
+            }
+            "eventfd" | "eventfd2" | "epoll_create" | "epoll_create1" | "timerfd_create"
+            | "memfd_create" | "signalfd4" | "inotify_init1" | "pidfd_open" | "io_uring_setup"
+            | "perf_event_open" | "userfaultfd" | "fanotify_init" => {
+                match readlink(tgid, &format!("fd/{ret}")) {
+                    Some(p) => t.fds.insert(ret as i32, (p, false)),
+                    None => t.fds.remove(&(ret as i32)),
+                };
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use genba_events::{Capture, CaptureItem};
+
+    fn path_cap(arg: u8, p: &str) -> Capture {
+        Capture {
+            arg,
+            item: CaptureItem::Data,
+            elem: 0,
+            fault: false,
+            truncated: false,
+            more: false,
+            aux: 0,
+            data: p.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn follows_open_dup_close_and_fork() {
+        let mut t = FdTracker::default();
+        let caps = [path_cap(1, "/etc/hostname")];
+        let call = CallView {
+            nr: 257,
+            args: [(-100i64) as u64, 0, O_CLOEXEC, 0, 0, 0],
+            enter: &caps,
+            exit: Some((7, &[])),
+        };
+        t.observe(1, "openat", call, true);
+        assert_eq!(t.path(1, 7).as_deref(), Some("/etc/hostname"));
+        let dup = CallView {
+            nr: 33,
+            args: [7, 9, 0, 0, 0, 0],
+            enter: &[],
+            exit: Some((9, &[])),
+        };
+        t.observe(1, "dup2", dup, false);
+        assert_eq!(t.path(1, 9).as_deref(), Some("/etc/hostname"));
+        t.fork(1, 2);
+        t.exec(2);
+        assert!(
+            !t.procs[&2].fds.contains_key(&7),
+            "O_CLOEXEC descriptor survived exec"
+        );
+        assert!(
+            t.procs[&2].fds.contains_key(&9),
+            "dup2 clears close-on-exec"
+        );
+        let close = CallView {
+            nr: 3,
+            args: [9, 0, 0, 0, 0, 0],
+            enter: &[],
+            exit: Some((0, &[])),
+        };
+        t.observe(1, "close", close, false);
+        assert!(!t.procs[&1].fds.contains_key(&9));
+    }
+
+    #[test]
+    fn relative_paths_resolve_against_cwd() {
+        let mut t = FdTracker::default();
+        t.procs.entry(5).or_default().cwd = Some(PathBuf::from("/nonexistent-genba/dir"));
+        let caps = [path_cap(1, "../x.txt")];
+        let call = CallView {
+            nr: 257,
+            args: [(-100i64) as u64, 0, 0, 0, 0, 0],
+            enter: &caps,
+            exit: Some((3, &[])),
+        };
+        t.observe(5, "openat", call, true);
+        assert_eq!(t.path(5, 3).as_deref(), Some("/nonexistent-genba/x.txt"));
+    }
+}
