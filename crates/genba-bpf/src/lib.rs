@@ -84,6 +84,8 @@ pub struct SyscallPlan {
     pub traced: bool,
     /// Send only the exit record (nothing to copy at entry, never blocks).
     pub exit_only: bool,
+    /// The call takes no arguments.
+    pub no_args: bool,
     /// What to copy for each argument.
     pub args: [ArgCapture; 6],
 }

@@ -286,6 +286,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
             if let Some(info) = table::by_nr(nr as u32) {
                 let p = genba_syscalls::plan(info.name, &decode);
                 plan.exit_only = genba_syscalls::exit_only(info.name, &p);
+                plan.no_args = info.nargs == 0;
                 for (dst, src) in plan.args.iter_mut().zip(p) {
                     *dst = to_bpf_plan(src);
                 }

@@ -151,6 +151,8 @@ struct genba_syscall_spec {
 /* Send only the exit record: the call copies nothing at entry and does not
  * block, so its exit record (registers still hold the arguments) says all. */
 #define GENBA_SPEC_EXIT_ONLY 2
+/* The call takes no arguments: its registers need not be copied. */
+#define GENBA_SPEC_NO_ARGS 4
 
 /* One capture. data[len] follows, padded to 8. */
 struct genba_cap {

@@ -734,14 +734,22 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	}
 	/* the registers are needed for records, or for the number when the
 	 * entry was not seen; a summary-only run usually skips this copy */
-	if (emit_records || !enter_ts) {
+	/* the registers are needed for the number when the entry was not seen,
+	 * and for records of calls that have arguments */
+	sp = 0;
+	if (!enter_ts) {
 		read_args((void *)ctx->args[0], args, &orig_ax, &sp);
-		if (!enter_ts)
-			nr = (__u32)orig_ax;
+		nr = (__u32)orig_ax;
+		spec = bpf_map_lookup_elem(&specs, &nr);
 	} else {
-		sp = 0;
+		spec = bpf_map_lookup_elem(&specs, &nr);
+		if (emit_records) {
+			if (spec && (spec->flags & GENBA_SPEC_NO_ARGS))
+				__builtin_memset(args, 0, sizeof(args));
+			else
+				read_args((void *)ctx->args[0], args, &orig_ax, &sp);
+		}
 	}
-	spec = bpf_map_lookup_elem(&specs, &nr);
 	if (spec && !(spec->flags & GENBA_SPEC_TRACED))
 		return 0;
 	if (!enter_ts)
