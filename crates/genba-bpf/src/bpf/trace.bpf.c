@@ -160,18 +160,26 @@ static __always_inline void submit(void *rec, __u32 len)
 		count(GENBA_CNT_EVENTS, 1);
 }
 
+/* Ignored signals waiting in pending_sigs: lets every syscall skip the
+ * lookup in the common case where there are none. */
+__u32 sigs_pending = 0;
+
 /* Reports an ignored signal noted by signal_generate (see genba.h). */
 static __always_inline void flush_pending_sig(__u32 tid)
 {
 	__u32 slot = tid & inflight_mask;
-	struct genba_pending_sig *p = bpf_map_lookup_elem(&pending_sigs, &slot);
+	struct genba_pending_sig *p;
 	struct genba_signal r = {};
 
+	if (!sigs_pending)
+		return;
+	p = bpf_map_lookup_elem(&pending_sigs, &slot);
 	if (!p || p->tid != tid || !p->sig)
 		return;
 	r.sig = p->sig;
 	__builtin_memcpy(r.siginfo, p->siginfo, sizeof(r.siginfo));
 	p->sig = 0;
+	__sync_fetch_and_add(&sigs_pending, -1);
 	fill_hdr(&r.hdr, GENBA_REC_SIGNAL, sizeof(r), bpf_ktime_get_ns());
 	submit(&r, sizeof(r));
 }
@@ -946,6 +954,8 @@ int signal_generate(struct bpf_raw_tracepoint_args *ctx)
 	p = bpf_map_lookup_elem(&pending_sigs, &slot);
 	if (!p)
 		return 0;
+	if (!p->sig)
+		__sync_fetch_and_add(&sigs_pending, 1);
 	p->tid = tid;
 	p->sig = sig;
 	if (info > 1)
