@@ -775,3 +775,36 @@ fn summary_counts_cpu_time_and_dash_w_wall_time() {
         cpu.stderr
     );
 }
+
+/// A SIGINT sent to genba alone (not from the terminal) is passed on to the
+/// program it launched; the program's death becomes genba's exit status.
+#[test]
+fn sigint_to_genba_reaches_the_launched_program() {
+    require_bpf!();
+    let _s = serial();
+    let mut g = genba_cmd(["trace", "-o", "/dev/null", "--", "sleep", "30"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn genba");
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = g.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let start = Instant::now();
+    let status = loop {
+        if let Some(st) = g.try_wait().unwrap() {
+            break st;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = g.kill();
+            panic!("genba did not end after SIGINT: the program did not get it");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130), "sleep killed by SIGINT: 128 + 2");
+}
