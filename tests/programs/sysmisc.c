@@ -1,10 +1,11 @@
 /* system-information family: uname, sysinfo, getrusage, getgroups, statfs,
- * fstatfs, the xattr calls on a file in argv[1], and wait4 with an rusage.
+ * fstatfs, utimensat, the xattr calls on a file in argv[1], and wait4 with an rusage.
  * Work is bracketed by syscall(SYS_getppid) markers. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
@@ -39,6 +40,11 @@ int main(int argc, char **argv)
 	statfs("/no/such/dir", &sf); /* ENOENT */
 	fd = open(path, O_CREAT | O_WRONLY, 0644);
 	fstatfs(fd, &sf);
+	{
+		struct timespec t[2] = { { 1700000000, 0 }, { 0, UTIME_NOW } };
+		utimensat(AT_FDCWD, path, t, 0);
+		utimensat(fd, NULL, NULL, 0);
+	}
 	fsetxattr(fd, "user.genba", "hello", 5, 0);
 	getxattr(path, "user.genba", v, sizeof(v));
 	getxattr(path, "user.genba", NULL, 0);

@@ -387,6 +387,8 @@ pub enum Ty {
     OpenHow,
     /// `struct io_uring_params *`, filled by the kernel.
     IoUringParams,
+    /// `const struct timespec times[2]` (utimensat).
+    UtimeSpecs,
     /// Return-only pseudo type used by custom decoders.
     Skip,
 }
@@ -498,6 +500,7 @@ impl Ty {
             Ty::PselectSigmask => p(K::Fixed, W::Enter, 0, 16),
             Ty::OpenHow => p(K::Fixed, W::Enter, 0, 24),
             Ty::IoUringParams => p(K::Fixed, W::ExitOk, 0, 120),
+            Ty::UtimeSpecs => p(K::Fixed, W::Enter, 0, 32),
             Ty::UtsnameOut => p(K::Fixed, W::ExitOk, 0, 390),
             Ty::StatfsOut => p(K::Fixed, W::ExitOk, 0, 120),
             Ty::SysinfoOut => p(K::Fixed, W::ExitOk, 0, 112),
@@ -709,6 +712,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "select" => sig!(Dec; Int, FdSetBoth, FdSetBoth, FdSetBoth, TimevalBoth),
         "pselect6" => sig!(Dec; Int, FdSetBoth, FdSetBoth, FdSetBoth, TimespecBoth, PselectSigmask),
         "openat2" => sig!(Fd; DirFd, Path, OpenHow, Ulong),
+        "utimensat" => sig!(Dec; DirFd, Path, UtimeSpecs, Flags(c::AT_FLAGS)),
         "epoll_create" => sig!(Fd; Int),
         "epoll_create1" => sig!(Fd; Flags(c::EPOLL_CREATE_FLAGS)),
         "epoll_ctl" => sig!(Dec; Fd, Enum(c::EPOLL_CTL_OPS, "EPOLL_CTL_???"), Fd, EpollEventIn),
@@ -1231,6 +1235,30 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     fmt::flags(s, resolve, c::RESOLVE_FLAGS, None, x);
                 }
                 s.push('}');
+            }
+            None => fmt::ptr(s, v),
+        },
+        UtimeSpecs => match data(call.cap(i)).filter(|d| d.len() >= 32) {
+            Some(d) => {
+                s.push('[');
+                for k in 0..2 {
+                    if k > 0 {
+                        s.push_str(", ");
+                    }
+                    let (sec, nsec) = (le_i64(d, 16 * k), le_i64(d, 16 * k + 8));
+                    match nsec {
+                        0x3fff_ffff => s.push_str("UTIME_NOW"),
+                        0x3fff_fffe => s.push_str("UTIME_OMIT"),
+                        _ => {
+                            let _ = write!(
+                                s,
+                                "{{tv_sec={sec}, tv_nsec={nsec}}} /* {} */",
+                                utc_date(sec, nsec)
+                            );
+                        }
+                    }
+                }
+                s.push(']');
             }
             None => fmt::ptr(s, v),
         },
@@ -1973,7 +2001,7 @@ fn dec_ioctl(w: &mut ArgWriter<'_>) {
         0x540F | 0x541B | 0x80045430 => (Io::Out, int_in_brackets), // TIOCGPGRP, FIONREAD, TIOCGPTN
         0x5410 | 0x5421 | 0x5452 | 0x40045431 => (Io::In, int_in_brackets), // TIOCSPGRP, FIONBIO, FIOASYNC, TIOCSPTLCK
         // int arguments, not pointers
-        0x5409..=0x540B | 0x540E | 0x5425 | 0x5427 => {
+        0x5409..=0x540B | 0x540E | 0x5425 | 0x5427 | 0x40049409 => {
             arg(w, 2, Int);
             return;
         }
@@ -2207,6 +2235,34 @@ fn dec_clone(w: &mut ArgWriter<'_>) {
         let _ = write!(w.s, ", tls=");
         fmt::ptr(&mut w.s, a[4]);
     }
+}
+
+/// A time as strace comments it: `2023-11-14T22:13:20.000000123+0000`.
+/// (strace uses the local zone; genba prints UTC, which is the zone here.)
+fn utc_date(sec: i64, nsec: i64) -> String {
+    let days = sec.div_euclid(86400);
+    let rem = sec.rem_euclid(86400);
+    // civil-from-days (Howard Hinnant's algorithm)
+    let z = days + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z.rem_euclid(146097);
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let frac = if nsec != 0 {
+        format!(".{nsec:09}")
+    } else {
+        String::new()
+    };
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}{frac}+0000",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 /// An fd_set's members below `nfds`: `[3 4]`.
@@ -2801,6 +2857,12 @@ mod tests {
         s.clear();
         format_return(&mut s, 0x7f0000001000, Ret::Hex, Xlat::Abbrev);
         assert_eq!(s, "= 0x7f0000001000");
+    }
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(utc_date(1_700_000_000, 0), "2023-11-14T22:13:20+0000");
+        assert_eq!(utc_date(0, 5), "1970-01-01T00:00:00.000000005+0000");
     }
 
     #[test]
