@@ -26,7 +26,7 @@ int main(void){
  int fd = syscall(SYS_openat2, AT_FDCWD, "/etc/hostname", &how, sizeof how); close(fd);
  struct io_uring_params pr; memset(&pr,0,sizeof pr);
  fd = syscall(SYS_io_uring_setup, 4, &pr); close(fd);
- prctl(PR_SET_NAME, "genba-test"); char nm[16]; prctl(PR_GET_NAME, nm); prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); prctl(PR_GET_DUMPABLE); prctl(PR_SET_PDEATHSIG, 9);
+ prctl(PR_CAPBSET_READ, 32); prctl(PR_CAPBSET_READ, 48); prctl(PR_SET_NAME, "genba-test"); char nm[16]; prctl(PR_GET_NAME, nm); prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); prctl(PR_GET_DUMPABLE); prctl(PR_SET_PDEATHSIG, 9);
  int m = posix_openpt(O_RDWR|O_NOCTTY); grantpt(m); unlockpt(m); int s = open(ptsname(m), O_RDWR|O_NOCTTY);
  struct winsize ws; ioctl(s, TIOCGWINSZ, &ws); struct termios t; ioctl(s, TCGETS, &t); int n; ioctl(m, FIONREAD, &n); ioctl(s, TIOCSWINSZ, &ws);
  syscall(SYS_getppid); /* end marker */
