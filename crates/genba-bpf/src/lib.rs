@@ -99,6 +99,7 @@ pub struct Tracer {
     ring: Option<libbpf_rs::RingBuffer<'static>>,
     queue: Rc<RefCell<Vec<Event>>>,
     decode_errors: Rc<RefCell<u64>>,
+    received: Rc<RefCell<u64>>,
     cpu_time: bool,
     _links: Vec<libbpf_rs::Link>,
 }
@@ -194,6 +195,7 @@ impl Tracer {
             ring: None,
             queue: Rc::new(RefCell::new(Vec::new())),
             decode_errors: Rc::new(RefCell::new(0)),
+            received: Rc::new(RefCell::new(0)),
             cpu_time: cfg.summary && cfg.summary_cpu,
             _links: Vec::new(),
         })
@@ -250,10 +252,14 @@ impl Tracer {
         }
         let queue = self.queue.clone();
         let errors = self.decode_errors.clone();
+        let received = self.received.clone();
         let mut b = libbpf_rs::RingBufferBuilder::new();
         b.add(&self.skel.maps.events, move |data: &[u8]| {
             match wire::parse_record(data) {
-                Some(ev) => queue.borrow_mut().push(ev),
+                Some(ev) => {
+                    *received.borrow_mut() += 1;
+                    queue.borrow_mut().push(ev)
+                }
                 None => *errors.borrow_mut() += 1,
             }
             0
@@ -278,7 +284,7 @@ impl Tracer {
             }
             ring.consume_raw();
         }
-        out.append(&mut self.queue.borrow_mut());
+        take_queue(&self.queue, out);
         Ok(())
     }
 
@@ -287,7 +293,7 @@ impl Tracer {
         if let Some(ring) = &self.ring {
             ring.consume_raw();
         }
-        out.append(&mut self.queue.borrow_mut());
+        take_queue(&self.queue, out);
         Ok(())
     }
 
@@ -326,7 +332,7 @@ impl Tracer {
             faults: c[wire::CNT_FAULTS as usize],
             captures: c[wire::CNT_CAPTURES as usize],
             unpaired: c[wire::CNT_UNPAIRED as usize],
-            events: c[wire::CNT_EVENTS as usize],
+            events: *self.received.borrow(),
             truncated_records: c[wire::CNT_SCRATCH_FULL as usize] + *self.decode_errors.borrow(),
         })
     }
@@ -369,6 +375,17 @@ pub fn libbpf_logging(verbose: bool) {
         libbpf_rs::set_print(Some((libbpf_rs::PrintLevel::Debug, to_stderr)));
     } else {
         libbpf_rs::set_print(None);
+    }
+}
+
+/// Moves the queued events to `out` without copying them when `out` is empty
+/// (the usual case: the caller drains it after every poll).
+fn take_queue(queue: &RefCell<Vec<Event>>, out: &mut Vec<Event>) {
+    let mut q = queue.borrow_mut();
+    if out.is_empty() {
+        std::mem::swap(out, &mut q);
+    } else {
+        out.append(&mut q);
     }
 }
 

@@ -14,7 +14,6 @@ pub(crate) const TASK_WAIT_EXEC: u32 = 2;
 pub(crate) const CNT_RB_LOST: u32 = 0;
 pub(crate) const CNT_FAULTS: u32 = 1;
 pub(crate) const CNT_UNPAIRED: u32 = 2;
-pub(crate) const CNT_EVENTS: u32 = 3;
 pub(crate) const CNT_SCRATCH_FULL: u32 = 4;
 pub(crate) const CNT_CAPTURES: u32 = 5;
 pub(crate) const CNT_MAX: u32 = 8;

@@ -579,6 +579,23 @@ fn custom(f: fn(&mut ArgWriter<'_>), ret: Ret) -> Decoder {
 
 use Ty::*;
 
+/// The decoder of syscall number `nr`, looked up in a table built once:
+/// the per-event path, where matching names would cost more than decoding.
+pub fn decoder_for(nr: u32) -> Option<&'static Decoder> {
+    static TABLE: std::sync::OnceLock<Vec<Option<Decoder>>> = std::sync::OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            let max = table::SYSCALLS.iter().map(|s| s.nr).max().unwrap_or(0) as usize;
+            let mut v: Vec<Option<Decoder>> = (0..=max).map(|_| None).collect();
+            for s in table::SYSCALLS {
+                v[s.nr as usize] = decoder(s.name);
+            }
+            v
+        })
+        .get(nr as usize)?
+        .as_ref()
+}
+
 /// The decoder for a syscall name, if genba knows its arguments.
 pub fn decoder(name: &str) -> Option<Decoder> {
     Some(match name {
@@ -897,12 +914,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
 /// Prints a call's arguments (without the parentheses).
 ///
 /// `env` answers what the events alone cannot (descriptor paths for `-y`).
-pub fn write_args<'a>(
-    name: &str,
-    call: CallView<'a>,
-    opts: &'a Options,
-    env: &'a Env<'a>,
-) -> ArgWriter<'a> {
+pub fn write_args<'a>(call: CallView<'a>, opts: &'a Options, env: &'a Env<'a>) -> ArgWriter<'a> {
     let mut w = ArgWriter {
         s: String::with_capacity(64),
         boundary: None,
@@ -912,7 +924,7 @@ pub fn write_args<'a>(
         env,
         starts: Vec::new(),
     };
-    match decoder(name) {
+    match decoder_for(call.nr) {
         Some(d) => {
             if let Some(f) = d.custom {
                 f(&mut w);
@@ -937,9 +949,9 @@ pub fn write_args<'a>(
 }
 
 /// Each top-level argument's text on its own (for JSON output).
-pub fn split_args(name: &str, call: CallView<'_>, opts: &Options) -> Vec<String> {
+pub fn split_args(call: CallView<'_>, opts: &Options) -> Vec<String> {
     let env = Env::default();
-    let w = write_args(name, call, opts, &env);
+    let w = write_args(call, opts, &env);
     let mut out = Vec::with_capacity(w.starts.len());
     for (k, &st) in w.starts.iter().enumerate() {
         let end = w.starts.get(k + 1).copied().unwrap_or(w.s.len());
@@ -1487,7 +1499,9 @@ pub fn fd_path_text(path: &str) -> String {
 pub fn returns_fd(name: &str, args: &[u64; 6]) -> bool {
     match name {
         "fcntl" => matches!(args[1] as u32, 0 | 1030),
-        _ => decoder(name).is_some_and(|d| d.ret == Ret::Fd),
+        _ => table::by_name(name)
+            .and_then(|i| decoder_for(i.nr))
+            .is_some_and(|d| d.ret == Ret::Fd),
     }
 }
 
@@ -2808,7 +2822,6 @@ mod tests {
         let env = Env::default();
         let nr = table::by_name(name).unwrap().nr;
         let w = write_args(
-            name,
             CallView {
                 nr,
                 args,
@@ -2846,7 +2859,6 @@ mod tests {
         let o = Options::default();
         let nr = 0;
         let w = write_args(
-            "read",
             CallView {
                 nr,
                 args: [3, 0x1000, 832, 0, 0, 0],
@@ -2865,7 +2877,6 @@ mod tests {
         c.aux = 832;
         let caps = [c];
         let w = write_args(
-            "read",
             CallView {
                 nr,
                 args: [3, 0x1000, 832, 0, 0, 0],

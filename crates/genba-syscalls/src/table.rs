@@ -495,10 +495,21 @@ pub static CLASS_NAMES: &[(&str, u16)] = &[
 
 /// Looks up a system call by number (binary search over [`SYSCALLS`]).
 pub fn by_nr(nr: u32) -> Option<&'static SyscallInfo> {
-    SYSCALLS
-        .binary_search_by_key(&nr, |s| s.nr)
-        .ok()
-        .map(|i| &SYSCALLS[i])
+    // a direct index, built once: this runs for every event
+    static INDEX: std::sync::OnceLock<Vec<Option<u16>>> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let max = SYSCALLS.iter().map(|s| s.nr).max().unwrap_or(0) as usize;
+        let mut v = vec![None; max + 1];
+        for (i, s) in SYSCALLS.iter().enumerate() {
+            v[s.nr as usize] = Some(i as u16);
+        }
+        v
+    });
+    index
+        .get(nr as usize)
+        .copied()
+        .flatten()
+        .map(|i| &SYSCALLS[i as usize])
 }
 
 /// Looks up a system call by its exact (case-sensitive) name.

@@ -58,10 +58,10 @@ pub struct TextPrinter<W: Write> {
 
 const ACOLUMN: usize = 40;
 
-fn name_of(nr: u32) -> String {
+fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
     match table::by_nr(nr) {
-        Some(s) => s.name.to_string(),
-        None => format!("syscall_{nr:#x}"),
+        Some(s) => s.name.into(),
+        None => format!("syscall_{nr:#x}").into(),
     }
 }
 
@@ -212,7 +212,6 @@ impl<W: Write> TextPrinter<W> {
                                 self.emit(&format!("<... {name} resumed>)"));
                             } else {
                                 let text = decode::write_args(
-                                    &name,
                                     view(&p.enter, None),
                                     &self.o.decode,
                                     &Env::default(),
@@ -276,8 +275,9 @@ impl<W: Write> TextPrinter<W> {
         // strace: ") " then pad to column 40, then "= ..."
         self.emit(" ");
         if self.col < ACOLUMN {
+            const SPACES: &str = "                                        ";
             let n = ACOLUMN - self.col;
-            self.emit(&" ".repeat(n));
+            self.emit(&SPACES[..n.min(SPACES.len())]);
         }
     }
 
@@ -301,7 +301,7 @@ impl<W: Write> TextPrinter<W> {
                 read_mem: Some(&mem),
                 ..Default::default()
             };
-            let text = decode::write_args(&name, view(e, None), &self.o.decode, &env).s;
+            let text = decode::write_args(view(e, None), &self.o.decode, &env).s;
             self.leader(tid, e.ts);
             self.emit(&format!("{name}({text}"));
             printed = Some(text.len());
@@ -345,7 +345,7 @@ impl<W: Write> TextPrinter<W> {
         if self.o.fd_paths {
             self.fds.borrow_mut().observe(tgid, &name, call, true);
         }
-        let text = decode::write_args(&name, call, &self.o.decode, &env).s;
+        let text = decode::write_args(call, &self.o.decode, &env).s;
         self.unreadable += env.unreadable.get();
         let printed = pending.as_ref().and_then(|p| p.printed);
         match printed {
@@ -374,7 +374,7 @@ impl<W: Write> TextPrinter<W> {
         }
         self.open = None;
         self.pad();
-        let kind = genba_syscalls::decode::decoder(&name)
+        let kind = genba_syscalls::decode::decoder_for(x.nr)
             .map(|d| d.ret)
             .unwrap_or(Ret::Dec);
         let mut r = decode::return_text(&name, call, kind, self.o.decode.xlat);
@@ -418,6 +418,25 @@ impl<W: Write> TextPrinter<W> {
     pub fn flush(&mut self) {
         let _ = self.out.flush();
     }
+}
+
+/// `s` as a JSON string literal.
+fn json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 fn view<'a>(e: &'a SyscallEnter, exit: Option<(i64, &'a [genba_events::Capture])>) -> CallView<'a> {
@@ -507,47 +526,55 @@ impl<W: Write> JsonPrinter<W> {
             enter: e.map(|e| e.captures.as_slice()).unwrap_or(&[]),
             exit: x.map(|x| (x.ret, x.captures.as_slice())),
         };
-        let texts = decode::split_args(&name, call, &self.decode);
+        // written by hand: this runs per call, and building a serde_json
+        // value tree for each cost several times the decoding itself
+        let texts = decode::split_args(call, &self.decode);
         let nargs = table::by_nr(nr).map(|s| s.nargs as usize).unwrap_or(6);
-        let arr: Vec<serde_json::Value> = (0..nargs)
-            .map(|i| serde_json::json!({"raw": args[i], "text": texts.get(i).cloned().unwrap_or_default()}))
-            .collect();
-        let mut v = serde_json::json!({
-            "type": "syscall",
-            "pid": task.tgid,
-            "tid": task.tid,
-            "name": name,
-            "nr": nr,
-            "args": arr,
-        });
-        let m = v.as_object_mut().expect("object");
+        let mut line = String::with_capacity(256);
+        let _ = write!(
+            line,
+            "{{\"type\":\"syscall\",\"pid\":{},\"tid\":{},\"name\":",
+            task.tgid, task.tid
+        );
+        json_str(&mut line, &name);
+        let _ = write!(line, ",\"nr\":{nr},\"args\":[");
+        for (i, raw) in args.iter().enumerate().take(nargs) {
+            if i > 0 {
+                line.push(',');
+            }
+            let _ = write!(line, "{{\"raw\":{raw},\"text\":");
+            json_str(&mut line, texts.get(i).map(String::as_str).unwrap_or(""));
+            line.push('}');
+        }
+        line.push(']');
         if let Some(ts) = e.map(|e| e.ts).or(x.and_then(|x| x.enter_ts)) {
-            m.insert("ts_ns".into(), ts.into());
+            let _ = write!(line, ",\"ts_ns\":{ts}");
         }
         match x {
             Some(x) => {
-                m.insert("ret".into(), x.ret.into());
+                let _ = write!(line, ",\"ret\":{},\"errno\":", x.ret);
                 if (-4095..0).contains(&x.ret) {
-                    let name = consts::errno_name((-x.ret) as i32)
-                        .map(|(n, _)| n.to_string())
-                        .unwrap_or_else(|| format!("{}", -x.ret));
-                    m.insert("errno".into(), name.into());
+                    match consts::errno_name((-x.ret) as i32) {
+                        Some((n, _)) => json_str(&mut line, n),
+                        None => {
+                            let _ = write!(line, "\"{}\"", -x.ret);
+                        }
+                    }
                 } else {
-                    m.insert("errno".into(), serde_json::Value::Null);
+                    line.push_str("null");
                 }
-                m.insert("exit_ts_ns".into(), x.ts.into());
-                let start = x.enter_ts.or(e.map(|e| e.ts));
-                m.insert(
-                    "duration_ns".into(),
-                    start.map(|s| x.ts.saturating_sub(s)).into(),
-                );
+                let _ = write!(line, ",\"exit_ts_ns\":{},\"duration_ns\":", x.ts);
+                match x.enter_ts.or(e.map(|e| e.ts)) {
+                    Some(s) => {
+                        let _ = write!(line, "{}", x.ts.saturating_sub(s));
+                    }
+                    None => line.push_str("null"),
+                }
             }
-            None => {
-                m.insert("ret".into(), serde_json::Value::Null);
-                m.insert("unfinished".into(), true.into());
-            }
+            None => line.push_str(",\"ret\":null,\"unfinished\":true"),
         }
-        let _ = writeln!(self.out, "{v}");
+        line.push_str("}\n");
+        let _ = self.out.write_all(line.as_bytes());
     }
 
     /// The last line: what the collector lost or could not read, so a JSON

@@ -153,6 +153,9 @@ struct genba_syscall_spec {
 #define GENBA_SPEC_EXIT_ONLY 2
 /* The call takes no arguments: its registers need not be copied. */
 #define GENBA_SPEC_NO_ARGS 4
+/* Something is copied at exit: the record is built in scratch space rather
+ * than reserved in the ring buffer directly. */
+#define GENBA_SPEC_EXIT_CAPS 8
 
 /* One capture. data[len] follows, padded to 8. */
 struct genba_cap {
@@ -217,7 +220,7 @@ enum genba_counter {
 	GENBA_CNT_RB_LOST = 0,     /* ring buffer full: record dropped */
 	GENBA_CNT_FAULTS = 1,      /* user memory reads that failed (non-NULL pointer) */
 	GENBA_CNT_UNPAIRED = 2,    /* exit without a matching entry slot */
-	GENBA_CNT_EVENTS = 3,      /* records written */
+	GENBA_CNT_UNUSED3 = 3,     /* (records are counted by the consumer) */
 	GENBA_CNT_SCRATCH_FULL = 4,/* captures cut because the record was full */
 	GENBA_CNT_CAPTURES = 5,    /* reads of user memory attempted (non-NULL) */
 	GENBA_CNT_MAX = 8,

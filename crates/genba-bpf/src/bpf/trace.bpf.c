@@ -156,8 +156,12 @@ static __always_inline void submit(void *rec, __u32 len)
 		return;
 	if (bpf_ringbuf_output(&events, rec, len, flags))
 		count(GENBA_CNT_RB_LOST, 1);
-	else
-		count(GENBA_CNT_EVENTS, 1);
+}
+
+static __always_inline __u64 wakeup_flags(void)
+{
+	return bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP
+									    : BPF_RB_NO_WAKEUP;
 }
 
 /* Ignored signals waiting in pending_sigs: lets every syscall skip the
@@ -790,6 +794,24 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	}
 	if (!emit_records)
 		return 0;
+
+	/* nothing to copy: reserve the fixed-size record in place */
+	if (!retry && !(spec && (spec->flags & GENBA_SPEC_EXIT_CAPS))) {
+		struct genba_sys_exit *r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
+		if (!r) {
+			count(GENBA_CNT_RB_LOST, 1);
+		} else {
+			__builtin_memcpy(r->args, args, sizeof(args));
+			r->nr = nr;
+			r->ncaps = 0;
+			r->ret = ret;
+			r->enter_ts = enter_ts;
+			fill_hdr(&r->hdr, GENBA_REC_SYS_EXIT, sizeof(*r), ts);
+			bpf_ringbuf_submit(r, wakeup_flags());
+		}
+		flush_pending_sig(tid);
+		return 0;
+	}
 
 	struct scratch *s = get_scratch();
 	if (!s)
