@@ -112,7 +112,12 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
     let mut spec = types::genba_syscall_spec {
         flags: u32::from(plan.traced)
             | (u32::from(plan.exit_only) << 1)
-            | (u32::from(plan.no_args) << 2),
+            | (u32::from(plan.no_args) << 2)
+            | (u32::from(
+                plan.args
+                    .iter()
+                    .any(|a| a.kind != CaptureKind::None && a.when != CaptureWhen::Enter),
+            ) << 3),
         ..Default::default()
     };
     for (dst, a) in spec.args.iter_mut().zip(plan.args.iter()) {
