@@ -994,7 +994,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         Fd => fd(s, int(v) as i32, namer),
         DirFd => {
             if int(v) == -100 {
-                s.push_str(if x == Xlat::Raw { "-100" } else { "AT_FDCWD" });
+                s.push_str(match x {
+                    Xlat::Raw => "-100",
+                    Xlat::Verbose => "-100 /* AT_FDCWD */",
+                    Xlat::Abbrev => "AT_FDCWD",
+                });
                 if let Some(cwd) = namer.and_then(|n| n(-100)) {
                     let _ = write!(s, "<{cwd}>");
                 }
@@ -1089,7 +1093,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         Envp => envp(s, &call.items(i), v, opts),
         IovIn(_) | IovOut(_) => iovec(s, &call.items(i), v, opts),
         SockaddrIn(_) | SockaddrOut(_) => match call.cap(i) {
-            Some(c) if !c.fault && !c.data.is_empty() => sockaddr(s, &c.data, x),
+            Some(c) if !c.fault && !c.data.is_empty() => sockaddr(s, &c.data, x, opts.hex >= 2),
             _ => fmt::ptr(s, v),
         },
         SocklenPtr => match data(call.cap(i)) {
@@ -1176,6 +1180,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 let _ = write!(s, "[{}]", le_u32(&a.data, 0));
             }
             _ => fmt::ptr(s, v),
+        },
+        Dirents if opts.verbose && call.exit.is_some() => match data(call.cap(i)) {
+            Some(d) => dirents(s, d),
+            None if call.ret() == Some(0) => s.push_str("[]"),
+            None => fmt::ptr(s, v),
         },
         Dirents => {
             fmt::ptr(s, v);
@@ -1609,7 +1618,11 @@ fn timeval(s: &mut String, cap: Option<&Capture>, v: u64) {
 fn makedev(s: &mut String, dev: u64) {
     let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff);
     let minor = (dev & 0xff) | ((dev >> 12) & !0xff);
-    let _ = write!(s, "makedev({major:#x}, {minor:#x})");
+    s.push_str("makedev(");
+    fmt::hex(s, major);
+    s.push_str(", ");
+    fmt::hex(s, minor);
+    s.push(')');
 }
 
 fn stat(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
@@ -1640,11 +1653,11 @@ fn stat(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
             let _ = write!(s, "st_size={size}");
         }
         for (name, off) in [("st_atime", 72), ("st_mtime", 88), ("st_ctime", 104)] {
+            let (sec, nsec) = (le_i64(d, off), le_i64(d, off + 8));
             let _ = write!(
                 s,
-                ", {name}={}, {name}_nsec={}",
-                le_i64(d, off),
-                le_i64(d, off + 8)
+                ", {name}={sec} /* {} */, {name}_nsec={nsec}",
+                utc_date(sec, nsec)
             );
         }
         s.push('}');
@@ -1665,29 +1678,62 @@ fn statx(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
     let Some(d) = data(cap).filter(|d| d.len() >= 256) else {
         return fmt::ptr(s, v);
     };
-    s.push_str("{stx_mask=");
-    fmt::flags(s, le_u32(d, 0) as u64, c::STATX_MASK, None, o.xlat);
-    s.push_str(", stx_attributes=");
-    fmt::flags(s, le_u64(d, 8), c::STATX_ATTRS, None, o.xlat);
-    s.push_str(", stx_mode=");
+    let mask = le_u32(d, 0) as u64;
     let mode = u16::from_le_bytes([d[28], d[29]]) as u64;
+    s.push_str("{stx_mask=");
+    fmt::flags(s, mask, c::STATX_MASK, None, o.xlat);
+    if !o.verbose {
+        s.push_str(", stx_attributes=");
+        fmt::flags(s, le_u64(d, 8), c::STATX_ATTRS, None, o.xlat);
+        s.push_str(", stx_mode=");
+        fmt::mode(s, mode, true);
+        let _ = write!(s, ", stx_size={}, ...}}", le_u64(d, 40));
+        return;
+    }
+    let _ = write!(s, ", stx_blksize={}, stx_attributes=", le_u32(d, 4));
+    fmt::flags(s, le_u64(d, 8), c::STATX_ATTRS, None, o.xlat);
+    let _ = write!(
+        s,
+        ", stx_nlink={}, stx_uid={}, stx_gid={}, stx_mode=",
+        le_u32(d, 16),
+        le_u32(d, 20),
+        le_u32(d, 24)
+    );
     fmt::mode(s, mode, true);
-    let _ = write!(s, ", stx_size={}", le_u64(d, 40));
-    if o.verbose {
+    let _ = write!(
+        s,
+        ", stx_ino={}, stx_size={}, stx_blocks={}, stx_attributes_mask=",
+        le_u64(d, 32),
+        le_u64(d, 40),
+        le_u64(d, 48)
+    );
+    fmt::flags(s, le_u64(d, 56), c::STATX_ATTRS, None, o.xlat);
+    let ts = |s: &mut String, name: &str, off: usize| {
+        let (sec, nsec) = (le_i64(d, off), le_u32(d, off + 8) as i64);
         let _ = write!(
             s,
-            ", stx_blksize={}, stx_nlink={}, stx_uid={}, stx_gid={}, stx_ino={}, stx_blocks={}",
-            le_u32(d, 4),
-            le_u32(d, 16),
-            le_u32(d, 20),
-            le_u32(d, 24),
-            le_u64(d, 32),
-            le_u64(d, 48)
+            ", {name}={{tv_sec={sec}, tv_nsec={nsec}}} /* {} */",
+            utc_date(sec, nsec)
         );
-        s.push('}');
-    } else {
-        s.push_str(", ...}");
+    };
+    ts(s, "stx_atime", 64);
+    if mask & 0x800 != 0 {
+        ts(s, "stx_btime", 80);
     }
+    ts(s, "stx_ctime", 96);
+    ts(s, "stx_mtime", 112);
+    let _ = write!(
+        s,
+        ", stx_rdev_major={}, stx_rdev_minor={}, stx_dev_major={}, stx_dev_minor={}",
+        le_u32(d, 128),
+        le_u32(d, 132),
+        le_u32(d, 136),
+        le_u32(d, 140)
+    );
+    if mask & 0x1000 != 0 {
+        let _ = write!(s, ", stx_mnt_id={:#x}", le_u64(d, 144));
+    }
+    s.push('}');
 }
 
 fn argv(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
@@ -1783,7 +1829,7 @@ fn msghdr(s: &mut String, items: &[&Capture], v: u64, _next: u64, o: &Options) {
     let namelen = le_u32(d, 8);
     s.push_str("{msg_name=");
     match items.iter().find(|c| c.item == CaptureItem::Name) {
-        Some(n) if !n.fault => sockaddr(s, &n.data, o.xlat),
+        Some(n) if !n.fault => sockaddr(s, &n.data, o.xlat, o.hex >= 2),
         _ => fmt::ptr(s, le_u64(d, 0)),
     }
     let _ = write!(s, ", msg_namelen={namelen}, msg_iov=");
@@ -1803,7 +1849,7 @@ fn msghdr(s: &mut String, items: &[&Capture], v: u64, _next: u64, o: &Options) {
     s.push('}');
 }
 
-fn sockaddr(s: &mut String, d: &[u8], x: Xlat) {
+fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: bool) {
     if d.len() < 2 {
         s.push_str("{...}");
         return;
@@ -1817,20 +1863,23 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat) {
             if path.first() == Some(&0) && path.len() > 1 {
                 let end = path.len();
                 s.push_str(", sun_path=@");
-                fmt::quoted(s, &path[1..end], false, false);
+                fmt::quoted(s, &path[1..end], false, hex);
             } else {
                 let n = path.iter().position(|&b| b == 0).unwrap_or(path.len());
                 s.push_str(", sun_path=");
-                fmt::quoted(s, &path[..n], false, false);
+                fmt::quoted(s, &path[..n], false, hex);
             }
         }
         2 if d.len() >= 8 => {
             let port = u16::from_be_bytes([d[2], d[3]]);
-            let _ = write!(
+            let _ = write!(s, ", sin_port=htons({port}), sin_addr=inet_addr(");
+            fmt::quoted(
                 s,
-                ", sin_port=htons({port}), sin_addr=inet_addr(\"{}.{}.{}.{}\")",
-                d[4], d[5], d[6], d[7]
+                format!("{}.{}.{}.{}", d[4], d[5], d[6], d[7]).as_bytes(),
+                false,
+                hex,
             );
+            s.push(')');
         }
         10 if d.len() >= 24 => {
             let port = u16::from_be_bytes([d[2], d[3]]);
@@ -1838,14 +1887,19 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat) {
             let mut a = [0u8; 16];
             a.copy_from_slice(&d[8..24]);
             let addr = std::net::Ipv6Addr::from(a);
-            let _ = write!(s, ", sin6_port=htons({port}), sin6_flowinfo=htonl({flow}), inet_pton(AF_INET6, \"{addr}\", &sin6_addr)");
+            let _ = write!(
+                s,
+                ", sin6_port=htons({port}), sin6_flowinfo=htonl({flow}), inet_pton(AF_INET6, "
+            );
+            fmt::quoted(s, addr.to_string().as_bytes(), false, hex);
+            s.push_str(", &sin6_addr)");
             if d.len() >= 28 {
                 let _ = write!(s, ", sin6_scope_id={}", le_u32(d, 24));
             }
         }
         _ => {
             s.push_str(", sa_data=");
-            fmt::quoted(s, &d[2..], false, false);
+            fmt::quoted(s, &d[2..], false, hex);
         }
     }
     s.push('}');
@@ -1997,20 +2051,35 @@ fn dec_openat(w: &mut ArgWriter<'_>) {
     }
 }
 
+/// A value printed as several symbolic parts (`MAP_PRIVATE|MAP_ANONYMOUS`):
+/// `-X raw` prints the whole value in hex, `-X verbose` the hex with the
+/// names in a comment, as strace does for the value as a whole.
+fn composite(s: &mut String, v: u64, x: Xlat, names: impl FnOnce(&mut String)) {
+    match x {
+        Xlat::Abbrev => names(s),
+        Xlat::Raw => fmt::hex(s, v),
+        Xlat::Verbose => {
+            let mut t = String::new();
+            names(&mut t);
+            fmt::hex(s, v);
+            let _ = write!(s, " /* {t} */");
+        }
+    }
+}
+
 fn dec_mmap(w: &mut ArgWriter<'_>) {
     arg(w, 0, Ptr);
     arg(w, 1, Ulong);
     arg(w, 2, Prot);
     w.sep();
     let f = w.call.args[3];
-    let x = w.opts.xlat;
-    let mut t = String::new();
-    fmt::enumv(&mut t, f & 3, c::MAP_TYPE, "", x, true);
-    if f & !3 != 0 {
-        t.push('|');
-        fmt::flags(&mut t, f & !3, c::MAP_FLAGS, None, x);
-    }
-    w.s.push_str(&t);
+    composite(&mut w.s, f, w.opts.xlat, |t| {
+        fmt::enumv(t, f & 3, c::MAP_TYPE, "", Xlat::Abbrev, true);
+        if f & !3 != 0 {
+            t.push('|');
+            fmt::flags(t, f & !3, c::MAP_FLAGS, None, Xlat::Abbrev);
+        }
+    });
     arg(w, 4, Fd);
     w.sep();
     fmt::hex(&mut w.s, w.call.args[5]);
@@ -2394,6 +2463,60 @@ fn io_uring_params(s: &mut String, d: &[u8], x: Xlat) {
     );
 }
 
+/// `struct linux_dirent64` records, in full (`-v`).
+fn dirents(s: &mut String, d: &[u8]) {
+    const DT: [&str; 15] = [
+        "DT_UNKNOWN",
+        "DT_FIFO",
+        "DT_CHR",
+        "",
+        "DT_DIR",
+        "",
+        "DT_BLK",
+        "",
+        "DT_REG",
+        "",
+        "DT_LNK",
+        "",
+        "DT_SOCK",
+        "",
+        "DT_WHT",
+    ];
+    s.push('[');
+    let mut off = 0usize;
+    let mut first = true;
+    while off + 19 <= d.len() {
+        let reclen = u16::from_le_bytes([d[off + 16], d[off + 17]]) as usize;
+        if reclen == 0 || off + reclen > d.len() {
+            break;
+        }
+        if !first {
+            s.push_str(", ");
+        }
+        first = false;
+        let ty = d[off + 18] as usize;
+        let name = &d[off + 19..off + reclen];
+        let n = name.iter().position(|&b| b == 0).unwrap_or(name.len());
+        let _ = write!(
+            s,
+            "{{d_ino={}, d_off={}, d_reclen={reclen}, d_type=",
+            le_u64(d, off),
+            le_i64(d, off + 8)
+        );
+        match DT.get(ty).filter(|t| !t.is_empty()) {
+            Some(t) => s.push_str(t),
+            None => {
+                let _ = write!(s, "{ty:#x} /* DT_??? */");
+            }
+        }
+        s.push_str(", d_name=");
+        fmt::quoted(s, &name[..n], false, false);
+        s.push('}');
+        off += reclen;
+    }
+    s.push(']');
+}
+
 /// Number of `struct linux_dirent64` records in a getdents buffer.
 fn count_dirents(d: &[u8]) -> usize {
     let mut n = 0;
@@ -2770,11 +2893,8 @@ pub fn format_return(s: &mut String, ret: i64, kind: Ret, x: Xlat) {
                 let _ = write!(s, "= ? {name} ({msg})");
             }
             Some((name, msg)) => {
-                if x == Xlat::Raw {
-                    let _ = write!(s, "= -1 {e} ({msg})");
-                } else {
-                    let _ = write!(s, "= -1 {name} ({msg})");
-                }
+                let _ = (x, e);
+                let _ = write!(s, "= -1 {name} ({msg})");
             }
             None => {
                 let _ = write!(s, "= -1 (errno {e})");

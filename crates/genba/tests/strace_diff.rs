@@ -489,3 +489,29 @@ fn diff_desc_decode_fds() {
 fn diff_process_decode_fds() {
     diff_test_flags("process", &["-y"], &no_skip);
 }
+
+/// Options that change how arguments are printed, against strace's output.
+#[test]
+fn diff_file_verbose() {
+    diff_test_flags("file", &["-v"], &no_skip);
+}
+
+#[test]
+fn diff_memory_xlat_raw() {
+    diff_test_flags("memory", &["-X", "raw"], &no_skip);
+}
+
+#[test]
+fn diff_memory_xlat_verbose() {
+    diff_test_flags("memory", &["-X", "verbose"], &no_skip);
+}
+
+#[test]
+fn diff_desc_strsize() {
+    diff_test_flags("desc", &["-s", "4"], &no_skip);
+}
+
+#[test]
+fn diff_network_hex() {
+    diff_test_flags("network", &["-xx"], &no_skip);
+}

@@ -654,6 +654,30 @@ fn replace_field(s: &str, key: &str, repl: &str) -> String {
     out
 }
 
+/// Drops ` /* 2026-11-22T02:11:17.056517350+0000 */` date comments.
+fn strip_date_comments(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find(" /* ") {
+        let after = &rest[i + 4..];
+        let is_date = after.len() > 10
+            && after.as_bytes()[4] == b'-'
+            && after[..4].bytes().all(|b| b.is_ascii_digit());
+        match (is_date, after.find(" */")) {
+            (true, Some(j)) => {
+                out.push_str(&rest[..i]);
+                rest = &after[j + 3..];
+            }
+            _ => {
+                out.push_str(&rest[..i + 4]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `pipe:[N]` and `socket:[N]` (-y) become `pipe:[INO]`: inodes differ per run.
 fn replace_inodes(s: &str) -> String {
     let mut out = s.to_string();
@@ -781,6 +805,27 @@ pub fn normalize_body(body: &str) -> String {
     }
     s = replace_ports(&s);
     s = replace_inodes(&s);
+    // -v stat structures: a file made anew each run has a new inode and times
+    if s.contains("d_ino=") {
+        s = replace_field(&s, "d_ino", "N");
+    }
+    if s.contains("st_ino=") || s.contains("stx_ino=") {
+        for k in [
+            "st_ino",
+            "st_atime",
+            "st_atime_nsec",
+            "st_mtime",
+            "st_mtime_nsec",
+            "st_ctime",
+            "st_ctime_nsec",
+            "stx_ino",
+            "tv_sec",
+            "tv_nsec",
+        ] {
+            s = replace_field(&s, k, "N");
+        }
+        s = strip_date_comments(&s);
+    }
     s = replace_field(&replace_field(&s, "si_utime", "T"), "si_stime", "T");
     s
 }
