@@ -61,6 +61,8 @@ pub struct TraceConfig {
     /// Summaries count CPU time inside calls (strace's default) rather than
     /// wall-clock time between entry and exit (`-w`).
     pub summary_cpu: bool,
+    /// Also keep summaries per task: by process (tgid) or thread (tid).
+    pub summary_by: SummaryBy,
     /// Ring buffer size in bytes (a power of two, at least a page).
     pub buffer_bytes: u32,
 }
@@ -72,10 +74,26 @@ impl Default for TraceConfig {
             records: true,
             summary: false,
             summary_cpu: false,
+            summary_by: SummaryBy::Syscall,
             buffer_bytes: 1 << 23,
         }
     }
 }
+
+/// How far summaries are broken down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SummaryBy {
+    /// One row per syscall (strace -c).
+    #[default]
+    Syscall,
+    /// Also one table per process.
+    Process,
+    /// Also one table per thread.
+    Thread,
+}
+
+/// Entries of the per-task summary map (tasks x syscalls used).
+pub const TASK_SUMMARY_ENTRIES: u32 = 1 << 14;
 
 /// What to capture for one syscall and whether it is traced at all.
 #[derive(Debug, Clone, Copy, Default)]
@@ -142,6 +160,17 @@ impl Tracer {
         ro.emit_records = cfg.records as u32;
         ro.keep_summary = cfg.summary as u32;
         ro.summary_cpu = (cfg.summary && cfg.summary_cpu) as u32;
+        ro.summary_by = match (cfg.summary, cfg.summary_by) {
+            (true, SummaryBy::Process) => 1,
+            (true, SummaryBy::Thread) => 2,
+            _ => 0,
+        };
+        if ro.summary_by != 0 {
+            open.maps
+                .task_sums
+                .set_max_entries(TASK_SUMMARY_ENTRIES)
+                .map_err(map_err("task_sums"))?;
+        }
         ro.inflight_mask = slots - 1;
         ro.wakeup_bytes = u64::from(cfg.buffer_bytes / 4);
         open.maps
@@ -334,7 +363,39 @@ impl Tracer {
             unpaired: c[wire::CNT_UNPAIRED as usize],
             events: *self.received.borrow(),
             truncated_records: c[wire::CNT_SCRATCH_FULL as usize] + *self.decode_errors.borrow(),
+            summary_overflow: c[wire::CNT_SUM_FULL as usize],
         })
+    }
+
+    /// The per-task summaries: (task, rows), tasks in ascending order.
+    pub fn task_summary(&self) -> Result<Vec<(u32, Vec<SummaryRow>)>> {
+        let mut by_task: std::collections::BTreeMap<u32, Vec<SummaryRow>> = Default::default();
+        for key in self.skel.maps.task_sums.keys() {
+            if key.len() < 8 {
+                continue;
+            }
+            let task = u32::from_ne_bytes(key[0..4].try_into().unwrap_or_default());
+            let nr = u32::from_ne_bytes(key[4..8].try_into().unwrap_or_default());
+            if let Some(percpu) = self
+                .skel
+                .maps
+                .task_sums
+                .lookup_percpu(&key, MapFlags::ANY)
+                .map_err(map_err("task_sums"))?
+            {
+                let mut row = SummaryRow {
+                    nr,
+                    ..Default::default()
+                };
+                for v in &percpu {
+                    row.merge(&wire::parse_sum(v));
+                }
+                if row.calls > 0 {
+                    by_task.entry(task).or_default().push(row);
+                }
+            }
+        }
+        Ok(by_task.into_iter().collect())
     }
 
     /// The in-kernel summary: one row per syscall number that was called.

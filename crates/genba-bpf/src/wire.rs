@@ -16,6 +16,7 @@ pub(crate) const CNT_FAULTS: u32 = 1;
 pub(crate) const CNT_UNPAIRED: u32 = 2;
 pub(crate) const CNT_SCRATCH_FULL: u32 = 4;
 pub(crate) const CNT_CAPTURES: u32 = 5;
+pub(crate) const CNT_SUM_FULL: u32 = 6;
 pub(crate) const CNT_MAX: u32 = 8;
 
 const REC_SYS_ENTER: u32 = 1;

@@ -182,6 +182,8 @@ pub struct CollectorStats {
     pub events: u64,
     /// Captures cut short because a record was full.
     pub truncated_records: u64,
+    /// Per-task summary entries that did not fit in their map.
+    pub summary_overflow: u64,
 }
 
 impl CollectorStats {

@@ -52,6 +52,9 @@ pub struct TraceArgs {
     /// Summary columns: time-percent, total-time, avg-time, min-time, max-time, p50, p99, calls, errors, name.
     #[arg(short = 'U', long = "summary-columns", value_name = "COLUMNS")]
     pub columns: Option<String>,
+    /// With -c/-C, also one table per process (or per thread), counted in the kernel.
+    #[arg(long = "summary-by", value_name = "process|thread")]
+    pub summary_by: Option<String>,
     /// Show the time spent in each call.
     #[arg(short = 'T', long = "syscall-times")]
     pub times: bool,

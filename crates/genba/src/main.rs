@@ -293,11 +293,21 @@ fn trace(a: TraceArgs) -> Result<i32> {
             }
         }
     }
+    let summary_by = match a.summary_by.as_deref() {
+        None | Some("syscall") => genba_bpf::SummaryBy::Syscall,
+        Some("process" | "pid") => genba_bpf::SummaryBy::Process,
+        Some("thread" | "tid") => genba_bpf::SummaryBy::Thread,
+        Some(other) => bail!("invalid --summary-by '{other}' (expected process or thread)"),
+    };
+    if summary_by != genba_bpf::SummaryBy::Syscall && !want_summary {
+        bail!("--summary-by needs -c or -C");
+    }
     let cfg = TraceConfig {
         follow_forks: a.follow,
         records: !summary_only,
         summary: want_summary,
         summary_cpu: !a.wall,
+        summary_by,
         buffer_bytes: a.buffer_mib << 20,
     };
 
@@ -493,7 +503,21 @@ fn trace(a: TraceArgs) -> Result<i32> {
 
     if want_summary {
         let rows = tracer.summary().map_err(|e| anyhow!(e))?;
-        let text = summary::render(&rows, sort, &columns);
+        let mut text = String::new();
+        if summary_by != genba_bpf::SummaryBy::Syscall {
+            let what = if summary_by == genba_bpf::SummaryBy::Process {
+                "process"
+            } else {
+                "thread"
+            };
+            for (task, task_rows) in tracer.task_summary().map_err(|e| anyhow!(e))? {
+                text.push_str(&format!("{what} {task}:\n"));
+                text.push_str(&summary::render(&task_rows, sort, &columns));
+                text.push('\n');
+            }
+            text.push_str(&format!("all {what}es:\n"));
+        }
+        text.push_str(&summary::render(&rows, sort, &columns));
         match summary_out.as_mut() {
             Some(w) => {
                 w.write_all(text.as_bytes())?;
@@ -518,6 +542,18 @@ fn trace(a: TraceArgs) -> Result<i32> {
     if unreadable > 0 {
         eprintln!(
             "genba: {unreadable} arguments shown as addresses: their memory could not be read"
+        );
+    }
+    if stats.summary_overflow > 0 {
+        eprintln!(
+            "genba: {} calls missing from the per-{} tables (more than {} task/syscall pairs)",
+            stats.summary_overflow,
+            if summary_by == genba_bpf::SummaryBy::Thread {
+                "thread"
+            } else {
+                "process"
+            },
+            genba_bpf::TASK_SUMMARY_ENTRIES
         );
     }
     if stats.truncated_records > 0 {

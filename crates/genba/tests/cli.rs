@@ -808,3 +808,50 @@ fn sigint_to_genba_reaches_the_launched_program() {
     };
     assert_eq!(status.code(), Some(130), "sleep killed by SIGINT: 128 + 2");
 }
+
+/// `--summary-by process`: one table per process, whose rows add up to the
+/// overall table, all counted in the kernel.
+#[test]
+fn summary_by_process_splits_the_table() {
+    require_bpf!();
+    let _s = serial();
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-c",
+        "-f",
+        "--summary-by",
+        "process",
+        "--",
+        "sh",
+        "-c",
+        "/bin/true; /bin/true",
+    ]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let err = &out.stderr;
+    let heads: Vec<&str> = err.lines().filter(|l| l.starts_with("process ")).collect();
+    assert_eq!(heads.len(), 3, "sh and its two children:\n{err}");
+    let all = err.split("all processes:").nth(1).expect("overall table");
+    let totals: Vec<u64> = err
+        .lines()
+        .filter(|l| l.ends_with(" total"))
+        .map(|l| l.split_whitespace().nth(3).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(
+        totals.len(),
+        4,
+        "three process tables and the overall one:\n{err}"
+    );
+    assert_eq!(
+        totals[..3].iter().sum::<u64>(),
+        totals[3],
+        "per-process calls add up\n{all}"
+    );
+    let bad = run(&mut genba_cmd([
+        "trace",
+        "--summary-by",
+        "process",
+        "--",
+        "true",
+    ]));
+    assert_one_line_error(&bad, "--summary-by without -c");
+}

@@ -215,6 +215,12 @@ struct genba_sum {
 	__u64 hist[GENBA_HIST_BUCKETS];
 };
 
+/* Key of the per-process (or per-thread) summary. */
+struct genba_sum_key {
+	__u32 task; /* tgid or tid */
+	__u32 nr;
+};
+
 /* Counters per CPU, index in genba_counter. */
 enum genba_counter {
 	GENBA_CNT_RB_LOST = 0,     /* ring buffer full: record dropped */
@@ -223,6 +229,7 @@ enum genba_counter {
 	GENBA_CNT_UNUSED3 = 3,     /* (records are counted by the consumer) */
 	GENBA_CNT_SCRATCH_FULL = 4,/* captures cut because the record was full */
 	GENBA_CNT_CAPTURES = 5,    /* reads of user memory attempted (non-NULL) */
+	GENBA_CNT_SUM_FULL = 6,    /* per-task summary entries that did not fit */
 	GENBA_CNT_MAX = 8,
 };
 

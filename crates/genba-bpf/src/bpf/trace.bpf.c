@@ -61,6 +61,8 @@ const volatile __u32 emit_records = 1;
 const volatile __u32 keep_summary = 0;
 /* summaries count time on the CPU inside calls (strace -c), not wall time (-w) */
 const volatile __u32 summary_cpu = 0;
+/* also keep summaries per process (1) or per thread (2) */
+const volatile __u32 summary_by = 0;
 const volatile __u32 inflight_mask = 0xffff;
 const volatile __u64 wakeup_bytes = 1 << 20;
 
@@ -98,6 +100,21 @@ struct {
 	__type(key, __u32);
 	__type(value, struct genba_sum);
 } sums SEC(".maps");
+
+/* A zeroed genba_sum to insert from: too big for the BPF stack. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct genba_sum);
+} zero_sum SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 1); /* resized when summaries per task are asked for */
+	__type(key, struct genba_sum_key);
+	__type(value, struct genba_sum);
+} task_sums SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -659,6 +676,27 @@ static __always_inline __u32 log2_bucket(__u64 v)
 	return b;
 }
 
+static __always_inline void add_sum(struct genba_sum *sum, __s64 ret, __u64 d, int timed)
+{
+	__u32 b;
+
+	if (!sum)
+		return;
+	sum->calls++;
+	if (ret < 0 && ret >= -4095)
+		sum->errors++;
+	if (!timed)
+		return;
+	sum->total_ns += d;
+	if (!sum->min_ns || d < sum->min_ns)
+		sum->min_ns = d;
+	if (d > sum->max_ns)
+		sum->max_ns = d;
+	b = log2_bucket(d);
+	if (b < GENBA_HIST_BUCKETS)
+		sum->hist[b]++;
+}
+
 SEC("raw_tp/sys_enter")
 int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 {
@@ -768,28 +806,30 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		count(GENBA_CNT_UNPAIRED, 1);
 
 	if (keep_summary && nr < GENBA_MAX_SYSCALLS) {
-		struct genba_sum *sum = bpf_map_lookup_elem(&sums, &nr);
-		if (sum) {
-			sum->calls++;
-			if (ret < 0 && ret >= -4095)
-				sum->errors++;
-			if (enter_ts) {
-				__u64 d = ts - enter_ts;
-				if (summary_cpu && inf) {
-					__u64 off = inf->off_total;
-					d = off < d ? d - off : 0;
-				}
-				sum->total_ns += d;
-				if (!sum->min_ns || d < sum->min_ns)
-					sum->min_ns = d;
-				if (d > sum->max_ns)
-					sum->max_ns = d;
-				{
-					__u32 b = log2_bucket(d);
-					if (b < GENBA_HIST_BUCKETS)
-						sum->hist[b]++;
-				}
+		__u64 d = 0;
+		if (enter_ts) {
+			d = ts - enter_ts;
+			if (summary_cpu && inf) {
+				__u64 off = inf->off_total;
+				d = off < d ? d - off : 0;
 			}
+		}
+		add_sum(bpf_map_lookup_elem(&sums, &nr), ret, d, enter_ts != 0);
+		if (summary_by) {
+			struct genba_sum_key k = { .nr = nr };
+			struct genba_sum *ts_sum;
+			__u64 id = bpf_get_current_pid_tgid();
+			k.task = summary_by == 2 ? (__u32)id : id >> 32;
+			ts_sum = bpf_map_lookup_elem(&task_sums, &k);
+			if (!ts_sum) {
+				__u32 z = 0;
+				struct genba_sum *zero = bpf_map_lookup_elem(&zero_sum, &z);
+				if (zero && bpf_map_update_elem(&task_sums, &k, zero, BPF_NOEXIST) &&
+				    !bpf_map_lookup_elem(&task_sums, &k))
+					count(GENBA_CNT_SUM_FULL, 1);
+				ts_sum = bpf_map_lookup_elem(&task_sums, &k);
+			}
+			add_sum(ts_sum, ret, d, enter_ts != 0);
 		}
 	}
 	if (!emit_records)
