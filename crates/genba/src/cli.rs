@@ -17,7 +17,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Trace system calls, as strace does, at a fraction of its cost.
-    Trace(TraceArgs),
+    Trace(Box<TraceArgs>),
     /// Run COMMAND with empty BPF programs on sys_enter/sys_exit (benchmark floor).
     #[command(hide = true)]
     BenchFloor {

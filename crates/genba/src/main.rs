@@ -65,7 +65,7 @@ fn main() {
 fn run(cli: Cli) -> Result<i32> {
     genba_bpf::libbpf_logging(std::env::var_os("GENBA_DEBUG").is_some());
     match cli.cmd {
-        Command::Trace(a) => trace(a),
+        Command::Trace(a) => trace(*a),
         Command::BenchFloor { command } => bench_floor(&command),
     }
 }
