@@ -371,28 +371,13 @@ impl Tracer {
     pub fn task_summary(&self) -> Result<Vec<(u32, Vec<SummaryRow>)>> {
         let mut by_task: std::collections::BTreeMap<u32, Vec<SummaryRow>> = Default::default();
         for key in self.skel.maps.task_sums.keys() {
-            if key.len() < 8 {
+            let (Some(task), Some(nr)) = (key.get(0..4), key.get(4..8)) else {
                 continue;
-            }
-            let task = u32::from_ne_bytes(key[0..4].try_into().unwrap_or_default());
-            let nr = u32::from_ne_bytes(key[4..8].try_into().unwrap_or_default());
-            if let Some(percpu) = self
-                .skel
-                .maps
-                .task_sums
-                .lookup_percpu(&key, MapFlags::ANY)
-                .map_err(map_err("task_sums"))?
-            {
-                let mut row = SummaryRow {
-                    nr,
-                    ..Default::default()
-                };
-                for v in &percpu {
-                    row.merge(&wire::parse_sum(v));
-                }
-                if row.calls > 0 {
-                    by_task.entry(task).or_default().push(row);
-                }
+            };
+            let task = u32::from_ne_bytes(task.try_into().unwrap_or_default());
+            let nr = u32::from_ne_bytes(nr.try_into().unwrap_or_default());
+            if let Some(row) = summed_row(&self.skel.maps.task_sums, "task_sums", &key, nr)? {
+                by_task.entry(task).or_default().push(row);
             }
         }
         Ok(by_task.into_iter().collect())
@@ -402,23 +387,8 @@ impl Tracer {
     pub fn summary(&self) -> Result<Vec<SummaryRow>> {
         let mut rows = Vec::new();
         for nr in 0..MAX_SYSCALLS {
-            if let Some(percpu) = self
-                .skel
-                .maps
-                .sums
-                .lookup_percpu(&nr.to_ne_bytes(), MapFlags::ANY)
-                .map_err(map_err("sums"))?
-            {
-                let mut row = SummaryRow {
-                    nr,
-                    ..Default::default()
-                };
-                for v in &percpu {
-                    row.merge(&wire::parse_sum(v));
-                }
-                if row.calls > 0 {
-                    rows.push(row);
-                }
+            if let Some(row) = summed_row(&self.skel.maps.sums, "sums", &nr.to_ne_bytes(), nr)? {
+                rows.push(row);
             }
         }
         Ok(rows)
@@ -448,6 +418,29 @@ fn take_queue(queue: &RefCell<Vec<Event>>, out: &mut Vec<Event>) {
     } else {
         out.append(&mut q);
     }
+}
+
+/// One per-CPU summary entry, summed over CPUs; `None` when it counts no call.
+fn summed_row(
+    map: &dyn MapCore,
+    name: &'static str,
+    key: &[u8],
+    nr: u32,
+) -> Result<Option<SummaryRow>> {
+    let Some(percpu) = map
+        .lookup_percpu(key, MapFlags::ANY)
+        .map_err(map_err(name))?
+    else {
+        return Ok(None);
+    };
+    let mut row = SummaryRow {
+        nr,
+        ..Default::default()
+    };
+    for v in &percpu {
+        row.merge(&wire::parse_sum(v));
+    }
+    Ok((row.calls > 0).then_some(row))
 }
 
 fn recursion_misses(fd: std::os::fd::BorrowedFd<'_>) -> u64 {

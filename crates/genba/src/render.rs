@@ -281,6 +281,21 @@ impl<W: Write> TextPrinter<W> {
         }
     }
 
+    /// A call's argument text, asking the live system what the events do not
+    /// say (descriptor paths for -y, memory BPF could not read); also how
+    /// many arguments stayed unreadable.
+    fn decode_args(&self, tgid: u32, call: CallView<'_>) -> (String, u64) {
+        let namer = |fd: i32| self.fds.borrow_mut().path(tgid, fd);
+        let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
+        let env = Env {
+            fd_path: if self.o.fd_paths { Some(&namer) } else { None },
+            read_mem: Some(&mem),
+            ..Default::default()
+        };
+        let text = decode::write_args(call, &self.o.decode, &env).s;
+        (text, env.unreadable.get())
+    }
+
     fn enter(&mut self, e: &SyscallEnter) {
         let tid = e.task.tid;
         let mut printed = None;
@@ -293,15 +308,7 @@ impl<W: Write> TextPrinter<W> {
         if self.o.status.is_all() && !retry {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
-            let tgid = e.task.tgid;
-            let namer = |fd: i32| self.fds.borrow_mut().path(tgid, fd);
-            let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
-            let env = Env {
-                fd_path: if self.o.fd_paths { Some(&namer) } else { None },
-                read_mem: Some(&mem),
-                ..Default::default()
-            };
-            let text = decode::write_args(view(e, None), &self.o.decode, &env).s;
+            let (text, _) = self.decode_args(e.task.tgid, view(e, None));
             self.leader(tid, e.ts);
             self.emit(&format!("{name}({text}"));
             printed = Some(text.len());
@@ -335,18 +342,11 @@ impl<W: Write> TextPrinter<W> {
             exit: Some((x.ret, &x.captures)),
         };
         let tgid = x.task.tgid;
-        let namer = |fd: i32| self.fds.borrow_mut().path(tgid, fd);
-        let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
-        let env = Env {
-            fd_path: if self.o.fd_paths { Some(&namer) } else { None },
-            read_mem: Some(&mem),
-            ..Default::default()
-        };
         if self.o.fd_paths {
             self.fds.borrow_mut().observe(tgid, &name, call, true);
         }
-        let text = decode::write_args(call, &self.o.decode, &env).s;
-        self.unreadable += env.unreadable.get();
+        let (text, unreadable) = self.decode_args(tgid, call);
+        self.unreadable += unreadable;
         let printed = pending.as_ref().and_then(|p| p.printed);
         match printed {
             Some(n) if self.open == Some(tid) => {
