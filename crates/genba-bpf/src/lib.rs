@@ -63,6 +63,11 @@ pub struct TraceConfig {
     pub summary_cpu: bool,
     /// Also keep summaries per task: by process (tgid) or thread (tid).
     pub summary_by: SummaryBy,
+    /// Bytes of user stack copied at each syscall entry, with the registers
+    /// (0: none). For unwinding in user space (`--source`, `-k`).
+    pub ustack_bytes: u32,
+    /// Also the kernel stack (`-kk`).
+    pub kstack: bool,
     /// Ring buffer size in bytes (a power of two, at least a page).
     pub buffer_bytes: u32,
 }
@@ -75,6 +80,8 @@ impl Default for TraceConfig {
             summary: false,
             summary_cpu: false,
             summary_by: SummaryBy::Syscall,
+            ustack_bytes: 0,
+            kstack: false,
             buffer_bytes: 1 << 23,
         }
     }
@@ -160,6 +167,8 @@ impl Tracer {
         ro.emit_records = cfg.records as u32;
         ro.keep_summary = cfg.summary as u32;
         ro.summary_cpu = (cfg.summary && cfg.summary_cpu) as u32;
+        ro.ustack_bytes = cfg.ustack_bytes.next_multiple_of(512).min(16384);
+        ro.kstack = cfg.kstack as u32;
         ro.summary_by = match (cfg.summary, cfg.summary_by) {
             (true, SummaryBy::Process) => 1,
             (true, SummaryBy::Thread) => 2,

@@ -239,6 +239,9 @@ fn parse_caps(data: &[u8], mut off: usize, n: u32) -> Option<Vec<Capture>> {
             4 => CaptureItem::Msghdr,
             5 => CaptureItem::Name,
             6 => CaptureItem::FdIno,
+            7 => CaptureItem::Regs,
+            8 => CaptureItem::UserStack,
+            9 => CaptureItem::KernelStack,
             _ => return None,
         };
         caps.push(Capture {
@@ -308,10 +311,17 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
         }
         REC_EXEC => {
             let r: types::genba_exec = read(data, 0)?;
+            let auxv = r
+                .auxv
+                .chunks_exact(2)
+                .map(|p| (p[0], p[1]))
+                .take_while(|p| p.0 != 0)
+                .collect();
             Event::Exec {
                 ts: h.ts,
                 task,
                 old_tid: r.old_tid,
+                auxv,
             }
         }
         REC_SIGNAL => {

@@ -35,6 +35,12 @@ pub enum CaptureItem {
     /// A descriptor the call created (`data`: the fd, 4 bytes) and its inode
     /// number (`aux`), so pipes and sockets can be named after the fact.
     FdIno,
+    /// User registers at entry: ip, sp, bp (3 little-endian u64).
+    Regs,
+    /// A copy of the user stack from sp upwards (`aux` = sp).
+    UserStack,
+    /// Kernel return addresses (little-endian u64 each), innermost first.
+    KernelStack,
 }
 
 /// User memory copied for one argument at syscall entry or exit.
@@ -125,6 +131,9 @@ pub enum Event {
         task: Task,
         /// Its thread id before exec (differs when a non-leader thread execs).
         old_tid: u32,
+        /// The new program's auxiliary vector as (type, value) pairs: where
+        /// the kernel mapped the program (AT_PHDR) and its interpreter (AT_BASE).
+        auxv: Vec<(u64, u64)>,
     },
     /// A signal was delivered to a traced task.
     Signal {

@@ -55,6 +55,18 @@ pub struct TraceArgs {
     /// With -c/-C, also one table per process (or per thread), counted in the kernel.
     #[arg(long = "summary-by", value_name = "process|thread")]
     pub summary_by: Option<String>,
+    /// Show where in the program each call was made: the first frame outside the C library and language runtimes.
+    #[arg(long = "source")]
+    pub source: bool,
+    /// Also skip frames whose function or file matches REGEX when looking for the call site (repeatable).
+    #[arg(long = "source-skip", value_name = "REGEX")]
+    pub source_skip: Vec<String>,
+    /// Print the user stack of each call (-kk: and the kernel stack), symbolized.
+    #[arg(short = 'k', long = "stack-trace", action = ArgAction::Count)]
+    pub stack_trace: u8,
+    /// Bytes of user stack copied per call for --source and -k.
+    #[arg(long = "stack-bytes", default_value_t = 8192, value_name = "BYTES")]
+    pub stack_bytes: u32,
     /// Show the time spent in each call.
     #[arg(short = 'T', long = "syscall-times")]
     pub times: bool,

@@ -10,6 +10,7 @@ mod filter;
 mod launch;
 mod render;
 mod siginfo;
+mod stacks;
 mod summary;
 
 use std::fs::File;
@@ -185,7 +186,7 @@ fn realtime_offset() -> i64 {
 }
 
 enum Printer {
-    Text(TextPrinter<Box<dyn Write>>),
+    Text(Box<TextPrinter<Box<dyn Write>>>),
     Json(JsonPrinter<Box<dyn Write>>),
     None,
 }
@@ -285,13 +286,34 @@ fn trace(a: TraceArgs) -> Result<i32> {
         if !summary_only {
             if let Some(info) = table::by_nr(nr as u32) {
                 let p = genba_syscalls::plan(info.name, &decode);
-                plan.exit_only = genba_syscalls::exit_only(info.name, &p);
+                // with stacks every call needs its entry record (the stack is taken there)
+                plan.exit_only =
+                    !(a.source || a.stack_trace > 0) && genba_syscalls::exit_only(info.name, &p);
                 plan.no_args = info.nargs == 0;
                 for (dst, src) in plan.args.iter_mut().zip(p) {
                     *dst = to_bpf_plan(src);
                 }
             }
         }
+    }
+    let stacks = a.source || a.stack_trace > 0;
+    let stack_opts = if stacks {
+        let mut skip = Vec::new();
+        for r in &a.source_skip {
+            skip.push(
+                regex::Regex::new(r).map_err(|e| anyhow!("invalid --source-skip '{r}': {e}"))?,
+            );
+        }
+        Some(stacks::StackOptions {
+            source: a.source,
+            stack_trace: a.stack_trace,
+            skip,
+        })
+    } else {
+        None
+    };
+    if stacks && !(512..=16384).contains(&a.stack_bytes) {
+        bail!("--stack-bytes must be between 512 and 16384");
     }
     let summary_by = match a.summary_by.as_deref() {
         None | Some("syscall") => genba_bpf::SummaryBy::Syscall,
@@ -302,12 +324,45 @@ fn trace(a: TraceArgs) -> Result<i32> {
     if summary_by != genba_bpf::SummaryBy::Syscall && !want_summary {
         bail!("--summary-by needs -c or -C");
     }
+    // stacks need the calls that say what a process maps, shown or not
+    let mut display = None;
+    if stacks {
+        const NEEDED: &[&str] = &[
+            "execve",
+            "execveat",
+            "mmap",
+            "munmap",
+            "open",
+            "openat",
+            "openat2",
+            "creat",
+            "close",
+            "close_range",
+            "dup",
+            "dup2",
+            "dup3",
+            "fcntl",
+            "chdir",
+            "fchdir",
+        ];
+        for name in NEEDED {
+            if let Some(info) = table::by_name(name) {
+                let plan = &mut plans[info.nr as usize];
+                if !plan.traced {
+                    plan.traced = true;
+                    display = Some(filter.traced.clone());
+                }
+            }
+        }
+    }
     let cfg = TraceConfig {
         follow_forks: a.follow,
         records: !summary_only,
         summary: want_summary,
         summary_cpu: !a.wall,
         summary_by,
+        ustack_bytes: if stacks { a.stack_bytes } else { 0 },
+        kstack: a.stack_trace >= 2,
         buffer_bytes: a.buffer_mib << 20,
     };
 
@@ -378,7 +433,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
         } else {
             PidPrefix::Bracketed
         };
-        Printer::Text(
+        Printer::Text(Box::new(
             TextPrinter::new(
                 out,
                 TextOptions {
@@ -391,11 +446,13 @@ fn trace(a: TraceArgs) -> Result<i32> {
                     fd_paths: a.fd_paths,
                     quiet: a.quiet,
                     realtime_offset_ns: realtime_offset(),
+                    display: display.clone(),
                 },
                 ntasks,
             )
-            .with_fds(fds),
-        )
+            .with_fds(fds)
+            .with_stacks(stack_opts.map(stacks::Stacks::new)),
+        ))
     };
     let mut summary_out: Option<Box<dyn Write>> = None;
     if summary_only {

@@ -31,12 +31,17 @@ pub struct TextOptions {
     pub quiet: u8,
     /// CLOCK_REALTIME - CLOCK_MONOTONIC, to print times of day.
     pub realtime_offset_ns: i64,
+    /// Which calls to show, when more are traced than shown (stacks need
+    /// mmap, open and exec calls to follow what processes map).
+    pub display: Option<Vec<bool>>,
 }
 
 struct Pending {
     enter: SyscallEnter,
     /// Bytes of argument text already printed (0 when nothing was).
     printed: Option<usize>,
+    /// Where the call came from (--source, -k), resolved at entry.
+    stacks: Option<crate::stacks::CallStacks>,
 }
 
 /// strace's text output.
@@ -54,6 +59,10 @@ pub struct TextPrinter<W: Write> {
     pub unreadable: u64,
     /// Descriptor paths for `-y`.
     fds: std::cell::RefCell<crate::fdtrack::FdTracker>,
+    /// Call sites and stacks (--source, -k).
+    stacks: Option<crate::stacks::Stacks>,
+    /// The program each task is executing (from its execve), for stacks.
+    exec_paths: HashMap<u32, String>,
 }
 
 const ACOLUMN: usize = 40;
@@ -98,7 +107,14 @@ impl<W: Write> TextPrinter<W> {
             line: String::new(),
             unreadable: 0,
             fds: Default::default(),
+            stacks: None,
+            exec_paths: HashMap::new(),
         }
+    }
+
+    /// Shows call sites (--source) and stacks (-k).
+    pub fn with_stacks(self, stacks: Option<crate::stacks::Stacks>) -> Self {
+        TextPrinter { stacks, ..self }
     }
 
     /// Starts `-y` with what the traced processes already have open.
@@ -181,13 +197,28 @@ impl<W: Write> TextPrinter<W> {
             Event::SyscallExit(x) => self.exit(x),
             Event::Fork { task, child, .. } => {
                 self.nprocs += 1;
+                if let (Some(s), true) = (self.stacks.as_mut(), child.tgid != task.tgid) {
+                    s.fork(task.tgid, child.tgid);
+                }
                 if self.o.fd_paths && child.tgid != task.tgid {
                     self.fds.borrow_mut().fork(task.tgid, child.tgid);
                 }
             }
-            Event::Exec { task, old_tid, .. } => {
+            Event::Exec {
+                task,
+                old_tid,
+                auxv,
+                ..
+            } => {
                 if self.o.fd_paths {
                     self.fds.borrow_mut().exec(task.tgid);
+                }
+                if let Some(s) = self.stacks.as_mut() {
+                    let exe = self
+                        .exec_paths
+                        .remove(&task.tid)
+                        .or_else(|| self.exec_paths.remove(old_tid));
+                    s.exec(task.tgid, exe.as_deref(), auxv);
                 }
                 if *old_tid != task.tid {
                     // a non-leader thread exec'd: the old tid is gone
@@ -197,7 +228,9 @@ impl<W: Write> TextPrinter<W> {
             Event::Exit { ts, task, status } => {
                 let tid = task.tid;
                 if let Some(p) = self.pending.remove(&tid) {
-                    if self.o.status.unfinished || self.o.status.is_all() {
+                    if (self.o.status.unfinished || self.o.status.is_all())
+                        && self.shown(p.enter.nr)
+                    {
                         if self.open == Some(tid) {
                             self.emit(")");
                             self.pad();
@@ -281,6 +314,68 @@ impl<W: Write> TextPrinter<W> {
         }
     }
 
+    /// Whether calls of number `nr` are shown (some are traced only for stacks).
+    fn shown(&self, nr: u32) -> bool {
+        self.o
+            .display
+            .as_ref()
+            .is_none_or(|d| d.get(nr as usize).copied().unwrap_or(true))
+    }
+
+    /// Remembers the program an execve names, for the Exec event that follows.
+    fn note_exec_path(&mut self, e: &SyscallEnter) {
+        let k = match name_of(e.nr).as_ref() {
+            "execve" => 0,
+            "execveat" => 1,
+            _ => return,
+        };
+        let view = view(e, None);
+        if let Some(p) = view.data(k) {
+            let p = String::from_utf8_lossy(p).into_owned();
+            let full = if p.starts_with('/') {
+                p
+            } else {
+                match self
+                    .fds
+                    .borrow_mut()
+                    .path(e.task.tgid, crate::fdtrack::AT_FDCWD)
+                {
+                    Some(cwd) => format!("{cwd}/{p}"),
+                    None => p,
+                }
+            };
+            let full = std::fs::canonicalize(&full)
+                .map(|c| c.to_string_lossy().into_owned())
+                .unwrap_or(full);
+            self.exec_paths.insert(e.task.tid, full);
+        }
+    }
+
+    /// Follows what a process maps, for unwinding its stacks later.
+    fn track_mappings(&mut self, tgid: u32, name: &str, call: CallView<'_>) {
+        let Some(stacks) = self.stacks.as_mut() else {
+            return;
+        };
+        let Some((ret, _)) = call.exit else { return };
+        if (-4095..0).contains(&ret) {
+            return;
+        }
+        let a = call.args;
+        match name {
+            "mmap" => {
+                const MAP_ANONYMOUS: u64 = 0x20;
+                let path = if a[3] & MAP_ANONYMOUS != 0 {
+                    None
+                } else {
+                    self.fds.borrow_mut().path(tgid, a[4] as u32 as i32)
+                };
+                stacks.mmap(tgid, ret as u64, a[1], a[2], path.as_deref(), a[5]);
+            }
+            "munmap" => stacks.munmap(tgid, a[0], a[1]),
+            _ => {}
+        }
+    }
+
     /// A call's argument text, asking the live system what the events do not
     /// say (descriptor paths for -y, memory BPF could not read); also how
     /// many arguments stayed unreadable.
@@ -299,13 +394,17 @@ impl<W: Write> TextPrinter<W> {
     fn enter(&mut self, e: &SyscallEnter) {
         let tid = e.task.tid;
         let mut printed = None;
+        let stacks = self.stacks.as_mut().and_then(|s| s.resolve(e));
+        if self.stacks.is_some() {
+            self.note_exec_path(e);
+        }
         // A string the kernel could not read at entry is read again at exit:
         // print the whole line then, so it shows the string.
         let retry = e
             .captures
             .iter()
             .any(|c| c.fault && e.args.get(c.arg as usize).is_some_and(|&a| a != 0));
-        if self.o.status.is_all() && !retry {
+        if self.o.status.is_all() && !retry && self.shown(e.nr) {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
             let (text, _) = self.decode_args(e.task.tgid, view(e, None));
@@ -319,6 +418,7 @@ impl<W: Write> TextPrinter<W> {
             Pending {
                 enter: e.clone(),
                 printed,
+                stacks,
             },
         );
     }
@@ -327,9 +427,6 @@ impl<W: Write> TextPrinter<W> {
         let tid = x.task.tid;
         let pending = self.pending.remove(&tid).filter(|p| p.enter.nr == x.nr);
         let ok = x.ret >= 0 || x.ret < -4095;
-        if !self.o.status.shows(ok) {
-            return;
-        }
         let name = name_of(x.nr);
         let (args, enter_caps): ([u64; 6], &[genba_events::Capture]) = match &pending {
             Some(p) => (p.enter.args, &p.enter.captures),
@@ -342,8 +439,17 @@ impl<W: Write> TextPrinter<W> {
             exit: Some((x.ret, &x.captures)),
         };
         let tgid = x.task.tgid;
-        if self.o.fd_paths {
+        // descriptors and mappings are followed whether or not the call is shown
+        let track_fds = self.o.fd_paths || self.stacks.is_some();
+        if track_fds {
             self.fds.borrow_mut().observe(tgid, &name, call, true);
+        }
+        self.track_mappings(tgid, &name, call);
+        if !self.o.status.shows(ok) || !self.shown(x.nr) {
+            if track_fds {
+                self.fds.borrow_mut().observe(tgid, &name, call, false);
+            }
+            return;
         }
         let (text, unreadable) = self.decode_args(tgid, call);
         self.unreadable += unreadable;
@@ -378,7 +484,7 @@ impl<W: Write> TextPrinter<W> {
             .map(|d| d.ret)
             .unwrap_or(Ret::Dec);
         let mut r = decode::return_text(&name, call, kind, self.o.decode.xlat);
-        if self.o.fd_paths {
+        if track_fds {
             self.fds.borrow_mut().observe(tgid, &name, call, false);
         }
         if self.o.fd_paths && x.ret >= 0 && decode::returns_fd(&name, &call.args) {
@@ -401,7 +507,31 @@ impl<W: Write> TextPrinter<W> {
                 None => r.push_str(" <unavailable>"),
             }
         }
-        r.push('\n');
+        if let (Some(st), Some(cs)) = (
+            &self.stacks,
+            pending.as_ref().and_then(|p| p.stacks.as_ref()),
+        ) {
+            if st.opts.source {
+                match st.site(cs) {
+                    Some(f) => {
+                        let _ = write!(r, "  <- {}", st.site_text(f));
+                    }
+                    // all in the loader or the C library (start-up): say where
+                    None => match cs.user.iter().rev().find(|f| f.function.is_some()) {
+                        Some(f) => {
+                            let _ = write!(r, "  <- {}", st.site_text(f));
+                        }
+                        None => r.push_str("  <- ?"),
+                    },
+                }
+            }
+            r.push('\n');
+            if st.opts.stack_trace > 0 {
+                st.stack_lines(cs, &mut r);
+            }
+        } else {
+            r.push('\n');
+        }
         self.emit(&r);
         self.flush_line();
     }

@@ -79,10 +79,15 @@ struct genba_exit {
 	__u32 group_dead;
 };
 
+#define GENBA_AUXV_WORDS 48
+
 struct genba_exec {
 	struct genba_hdr hdr;
 	__u32 old_tid;
 	__u32 pad;
+	/* the new program's auxiliary vector (AT_PHDR, AT_BASE, ...): where the
+	 * kernel mapped the program and its interpreter, which no syscall says */
+	__u64 auxv[GENBA_AUXV_WORDS];
 };
 
 /* A signal is delivered to a traced task (signal_deliver). */
@@ -173,6 +178,13 @@ struct genba_cap {
 #define GENBA_ITEM_MSGHDR 4 /* the struct msghdr itself */
 #define GENBA_ITEM_NAME 5   /* msg_name bytes */
 #define GENBA_ITEM_FD_INO 6 /* elem: which fd; aux: its inode number; data: the fd (4 bytes) */
+#define GENBA_ITEM_REGS 7   /* user ip, sp, bp at entry (3 x u64): where the call came from */
+#define GENBA_ITEM_USTACK 8 /* user stack bytes from sp up; aux = sp */
+#define GENBA_ITEM_KSTACK 9 /* kernel return addresses (u64 each) */
+
+/* Stack copies are made in chunks: a read that runs past the top of the
+ * stack mapping fails whole, so the copy stops at the first failing chunk. */
+#define GENBA_STACK_CHUNK 512
 
 #define GENBA_FD_RET 0xfe
 

@@ -38,11 +38,16 @@ struct files_struct {
 	struct fdtable *fdt;
 } __attribute__((preserve_access_index));
 
+struct mm_struct {
+	unsigned long saved_auxv[2];
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	int pid;
 	int tgid;
 	int exit_code;
 	struct files_struct *files;
+	struct mm_struct *mm;
 } __attribute__((preserve_access_index));
 
 /* x86_64 struct pt_regs up to orig_ax: a fixed ABI, read in one copy. */
@@ -63,6 +68,9 @@ const volatile __u32 keep_summary = 0;
 const volatile __u32 summary_cpu = 0;
 /* also keep summaries per process (1) or per thread (2) */
 const volatile __u32 summary_by = 0;
+/* --source / -k: bytes of user stack to copy at entry (0: none), and -kk */
+const volatile __u32 ustack_bytes = 0;
+const volatile __u32 kstack = 0;
 const volatile __u32 inflight_mask = 0xffff;
 const volatile __u64 wakeup_bytes = 1 << 20;
 
@@ -539,6 +547,82 @@ __noinline int cap_fd_ino(struct cap_ctx *c, __u64 fd, __u8 elem)
 	return 1;
 }
 
+/* The user registers an unwinder starts from. */
+struct uregs {
+	__u64 ip, sp, bp;
+};
+
+struct stack_loop {
+	struct cap_ctx *c;
+	__u64 sp;
+	__u32 o;    /* where the data of the stack item starts */
+	__u32 got;  /* bytes copied so far */
+	__u32 want;
+};
+
+static long stack_step(__u64 i, void *data)
+{
+	struct stack_loop *l = data;
+	struct scratch *s = get_scratch();
+	__u32 at;
+
+	if (!s || l->got >= l->want)
+		return 1;
+	at = (l->o + l->got) & GENBA_OFF_MASK;
+	if (bpf_probe_read_user(s->buf + at, GENBA_STACK_CHUNK, (void *)(l->sp + l->got)))
+		return 1;
+	l->got += GENBA_STACK_CHUNK;
+	return 0;
+}
+
+/* The user registers, a copy of the user stack from sp up, and with -kk the
+ * kernel stack: what user space needs to unwind and find the call site. */
+__noinline int cap_stacks(struct cap_ctx *c, struct uregs *u, struct bpf_raw_tracepoint_args *ctx)
+{
+	struct scratch *s;
+	struct stack_loop l = {};
+	__u32 o;
+	long n;
+
+	if (!c || !u)
+		return 0;
+	c->arg = 0xff;
+	c->elem = 0;
+	if (!room(c))
+		return 0;
+	s = get_scratch();
+	if (!s)
+		return 0;
+	o = c->off & GENBA_OFF_MASK;
+	c->kind = GENBA_ITEM_REGS;
+	__builtin_memcpy(s->buf + o + sizeof(struct genba_cap), u, sizeof(*u));
+	cap_finish(c, s->buf, o, 0, sizeof(*u), u->sp);
+
+	if (!room(c))
+		return 0;
+	o = c->off & GENBA_OFF_MASK;
+	l.c = c;
+	l.sp = u->sp;
+	l.o = o + sizeof(struct genba_cap);
+	l.want = ustack_bytes;
+	if (l.want > GENBA_CAP_MAX)
+		l.want = GENBA_CAP_MAX;
+	/* the record must not run past the scratch area */
+	if (l.o + l.want > GENBA_OFF_MASK)
+		l.want = l.o < GENBA_OFF_MASK ? (GENBA_OFF_MASK - l.o) & ~(GENBA_STACK_CHUNK - 1) : 0;
+	bpf_loop(GENBA_CAP_MAX / GENBA_STACK_CHUNK, stack_step, &l, 0);
+	c->kind = GENBA_ITEM_USTACK;
+	cap_finish(c, s->buf, o, l.got < l.want ? GENBA_CAPF_TRUNC : 0, l.got & (2 * GENBA_CAP_MAX - 1), u->sp);
+
+	if (!kstack || !room(c))
+		return 1;
+	o = c->off & GENBA_OFF_MASK;
+	n = bpf_get_stack(ctx, s->buf + o + sizeof(struct genba_cap), 127 * 8, 0);
+	c->kind = GENBA_ITEM_KSTACK;
+	cap_finish(c, s->buf, o, n < 0 ? GENBA_CAPF_FAULT : 0, n > 0 ? (__u32)n & 1023 : 0, 0);
+	return 1;
+}
+
 /* Captures one argument as c->cap_kind says. A global function, so the
  * verifier checks it once rather than once per argument and kind. */
 __noinline int capture_arg(struct cap_ctx *c)
@@ -641,17 +725,19 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 	}
 }
 
-static __always_inline void read_args(void *regs_ptr, __u64 *args, __u64 *orig_ax, __u64 *sp)
+static __always_inline void read_args(void *regs_ptr, __u64 *args, __u64 *orig_ax, struct uregs *u)
 {
 	struct regs_head r;
 
 	if (bpf_probe_read_kernel(&r, sizeof(r), regs_ptr)) {
 		__builtin_memset(args, 0, 8 * GENBA_NARGS);
 		*orig_ax = ~0ULL;
-		*sp = 0;
+		u->ip = u->sp = u->bp = 0;
 		return;
 	}
-	*sp = r.sp;
+	u->ip = r.ip;
+	u->sp = r.sp;
+	u->bp = r.bp;
 	args[0] = r.di;
 	args[1] = r.si;
 	args[2] = r.dx;
@@ -740,12 +826,15 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	if (!s)
 		return 0;
 	struct genba_sys_enter *e = (void *)s->buf;
-	__u64 orig_ax, sp;
-	read_args((void *)ctx->args[0], e->args, &orig_ax, &sp);
+	__u64 orig_ax;
+	struct uregs u;
+	read_args((void *)ctx->args[0], e->args, &orig_ax, &u);
 	e->nr = nr;
 	struct cap_ctx c = { .off = sizeof(*e) };
 	if (spec)
-		capture(&c, spec, e->args, 0, 0, sp);
+		capture(&c, spec, e->args, 0, 0, u.sp);
+	if (ustack_bytes)
+		cap_stacks(&c, &u, ctx);
 	e->ncaps = c.ncaps;
 	if (inf && c.faulted)
 		inf->retry = c.faulted;
@@ -763,7 +852,8 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	struct genba_syscall_spec *spec;
 	struct genba_inflight *inf;
 	__u64 args[GENBA_NARGS];
-	__u64 orig_ax, sp, ts, enter_ts = 0;
+	__u64 orig_ax, ts, enter_ts = 0;
+	struct uregs u = {};
 	__u32 slot, nr, retry = 0;
 
 	if (!st || *st != GENBA_TASK_TRACED)
@@ -786,9 +876,8 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	 * entry was not seen; a summary-only run usually skips this copy */
 	/* the registers are needed for the number when the entry was not seen,
 	 * and for records of calls that have arguments */
-	sp = 0;
 	if (!enter_ts) {
-		read_args((void *)ctx->args[0], args, &orig_ax, &sp);
+		read_args((void *)ctx->args[0], args, &orig_ax, &u);
 		nr = (__u32)orig_ax;
 		spec = bpf_map_lookup_elem(&specs, &nr);
 	} else {
@@ -797,7 +886,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 			if (spec && (spec->flags & GENBA_SPEC_NO_ARGS))
 				__builtin_memset(args, 0, sizeof(args));
 			else
-				read_args((void *)ctx->args[0], args, &orig_ax, &sp);
+				read_args((void *)ctx->args[0], args, &orig_ax, &u);
 		}
 	}
 	if (spec && !(spec->flags & GENBA_SPEC_TRACED))
@@ -863,7 +952,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	e->enter_ts = enter_ts;
 	struct cap_ctx c = { .off = sizeof(*e), .retry = retry };
 	if (spec)
-		capture(&c, spec, e->args, ret, 1, sp);
+		capture(&c, spec, e->args, ret, 1, u.sp);
 	e->ncaps = c.ncaps;
 	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
 	submit(e, c.off);
@@ -954,6 +1043,12 @@ int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
 	x.old_tid = (__u32)ctx->args[1];
+	{
+		struct task_struct *t = (void *)ctx->args[0];
+		struct mm_struct *mm = BPF_CORE_READ(t, mm);
+		if (mm)
+			bpf_probe_read_kernel(x.auxv, sizeof(x.auxv), __builtin_preserve_access_index(&mm->saved_auxv));
+	}
 	fill_hdr(&x.hdr, GENBA_REC_EXEC, sizeof(x), bpf_ktime_get_ns());
 	submit(&x, sizeof(x));
 	return 0;

@@ -361,6 +361,7 @@ macro_rules! require_bpf {
 }
 
 /// Like `require_bpf!` for strace.
+#[allow(unused_macros)]
 macro_rules! require_strace {
     () => {
         if !$crate::common::require_strace() {

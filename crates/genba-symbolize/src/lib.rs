@@ -1,0 +1,490 @@
+//! From a syscall's registers and a copy of its user stack to the lines of
+//! source that made the call.
+//!
+//! Unwinding uses DWARF call-frame information (`.eh_frame`, `.debug_frame`)
+//! through framehop, because Debian's libc and optimised builds keep no frame
+//! pointers; symbolization uses blazesym, which reads DWARF line tables and
+//! inlined-function records, demangles C++ and Rust, and finds separate debug
+//! files by build-id and `.gnu_debuglink`. What a process has mapped comes
+//! from `/proc/PID/maps`, read when the process is first seen and again when
+//! an address falls outside everything known.
+#![deny(missing_docs)]
+
+mod elf;
+mod maps;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use blazesym::symbolize::{self as bz, Input, Symbolized};
+use framehop::x86_64::{CacheX86_64, UnwindRegsX86_64, UnwinderX86_64};
+use framehop::{FrameAddress, Unwinder};
+
+pub use maps::{parse_maps, MapEntry};
+
+use elf::{ElfInfo, SectionBytes};
+use maps::LoadedModule;
+
+/// One frame as the source shows it. An address inside inlined code yields
+/// several: the inlined functions first (innermost first), then the function
+/// the code was inlined into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFrame {
+    /// The address looked up (for a caller frame: its return address - 1).
+    pub addr: u64,
+    /// Offset of `addr` in its file (what strace -k prints in brackets).
+    pub file_offset: u64,
+    /// The mapped file (`/usr/lib/x86_64-linux-gnu/libc.so.6`).
+    pub module: String,
+    /// Demangled function name, if any symbol covers the address.
+    pub function: Option<String>,
+    /// Offset of `addr` from the start of `function`'s symbol.
+    pub function_offset: Option<u64>,
+    /// Source file, when debug information has it.
+    pub file: Option<String>,
+    /// Line in `file`.
+    pub line: Option<u32>,
+    /// This frame is a function inlined into the next one.
+    pub inlined: bool,
+}
+
+/// A stack: each physical frame's source frames, innermost first.
+pub type Stack = Vec<SourceFrame>;
+
+struct Process {
+    /// Mappings followed from exec and mmap/munmap; `None` when only
+    /// /proc knows them (a process attached to, not started, under genba).
+    tracked: Option<Vec<MapEntry>>,
+    modules: Vec<LoadedModule>,
+    unwinder: UnwinderX86_64<SectionBytes>,
+    /// framehop's rule cache: per process, as it is keyed by address.
+    cache: CacheX86_64,
+    /// The mappings changed since `modules` and `unwinder` were built.
+    dirty: bool,
+    refreshed_for_miss: bool,
+}
+
+impl Process {
+    fn empty() -> Process {
+        Process {
+            tracked: None,
+            modules: Vec::new(),
+            unwinder: UnwinderX86_64::new(),
+            cache: CacheX86_64::new(),
+            dirty: true,
+            refreshed_for_miss: false,
+        }
+    }
+}
+
+const PAGE: u64 = 4096;
+
+/// Removes `[start, end)` from a mapping list, splitting what it cuts.
+fn unmap(entries: &mut Vec<MapEntry>, start: u64, end: u64) {
+    let mut out = Vec::with_capacity(entries.len() + 1);
+    for e in entries.drain(..) {
+        if e.end <= start || e.start >= end {
+            out.push(e);
+            continue;
+        }
+        if e.start < start {
+            out.push(MapEntry {
+                end: start,
+                ..e.clone()
+            });
+        }
+        if e.end > end {
+            out.push(MapEntry {
+                start: end,
+                offset: e.offset + (end - e.start),
+                ..e.clone()
+            });
+        }
+    }
+    *entries = out;
+}
+
+/// Unwinds and symbolizes the stacks of traced processes.
+pub struct StackResolver {
+    procs: HashMap<u32, Process>,
+    elfs: HashMap<String, Option<Arc<ElfInfo>>>,
+    symbolizer: bz::Symbolizer,
+    symbols: HashMap<(String, u64), Vec<SourceFrame>>,
+}
+
+impl Default for StackResolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl StackResolver {
+    /// A resolver with empty caches.
+    pub fn new() -> Self {
+        StackResolver {
+            procs: HashMap::new(),
+            elfs: HashMap::new(),
+            symbolizer: bz::Symbolizer::builder()
+                .enable_code_info(true)
+                .enable_inlined_fns(true)
+                .enable_demangling(true)
+                .build(),
+            symbols: HashMap::new(),
+        }
+    }
+
+    fn elf(&mut self, path: &str) -> Option<Arc<ElfInfo>> {
+        self.elfs
+            .entry(path.to_string())
+            .or_insert_with(|| ElfInfo::open(path).ok().map(Arc::new))
+            .clone()
+    }
+
+    /// Reads what process `pid` has mapped now, from /proc (for processes
+    /// genba did not see exec). Returns false when /proc no longer has it.
+    pub fn load_process(&mut self, pid: u32) -> bool {
+        let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/maps")) else {
+            return false;
+        };
+        let entries = parse_maps(&text);
+        let p = self.procs.entry(pid).or_insert_with(Process::empty);
+        p.tracked = None;
+        self.build(pid, &entries);
+        true
+    }
+
+    fn build(&mut self, pid: u32, entries: &[MapEntry]) {
+        let modules = maps::modules(entries, |p| self.elf(p));
+        let mut unwinder = UnwinderX86_64::new();
+        for m in &modules {
+            if let Some(info) = self.elf(&m.path) {
+                unwinder.add_module(elf::framehop_module(m, &info));
+            }
+        }
+        let p = self.procs.entry(pid).or_insert_with(Process::empty);
+        p.modules = modules;
+        p.unwinder = unwinder;
+        p.cache = CacheX86_64::new();
+        p.dirty = false;
+    }
+
+    /// The mappings of a file as the kernel makes them for a program or
+    /// its interpreter loaded with bias `bias`.
+    fn image(&mut self, path: &str, bias: u64) -> Vec<MapEntry> {
+        let Some(info) = self.elf(path) else {
+            return Vec::new();
+        };
+        info.segments
+            .iter()
+            .map(|l| {
+                let start = (bias + l.vaddr) & !(PAGE - 1);
+                let end = (bias + l.vaddr + l.memsz).next_multiple_of(PAGE);
+                let perms = format!(
+                    "{}{}{}p",
+                    if l.flags & 4 != 0 { 'r' } else { '-' },
+                    if l.flags & 2 != 0 { 'w' } else { '-' },
+                    if l.flags & 1 != 0 { 'x' } else { '-' }
+                );
+                MapEntry {
+                    start,
+                    end,
+                    perms,
+                    offset: l.offset & !(PAGE - 1),
+                    path: path.to_string(),
+                }
+            })
+            .collect()
+    }
+
+    /// A process executed `exe`: its mappings are now the program and its
+    /// interpreter, placed where the auxiliary vector says (AT_PHDR,
+    /// AT_BASE). This needs no /proc, so it works for processes that are
+    /// gone by the time their stacks are resolved.
+    pub fn exec(&mut self, pid: u32, exe: &str, auxv: &[(u64, u64)]) {
+        const AT_PHDR: u64 = 3;
+        const AT_BASE: u64 = 7;
+        let at = |t: u64| auxv.iter().find(|(k, _)| *k == t).map(|(_, v)| *v);
+        let mut entries = Vec::new();
+        if let (Some(info), Some(phdr)) = (self.elf(exe), at(AT_PHDR)) {
+            // AT_PHDR is where the program headers (file offset e_phoff) landed
+            let svma = info.file_offset_to_svma(info.phoff).unwrap_or(info.phoff);
+            let bias = phdr.wrapping_sub(svma);
+            entries.extend(self.image(exe, bias));
+            if let (Some(interp), Some(base)) =
+                (info.interp.clone(), at(AT_BASE).filter(|&b| b != 0))
+            {
+                let interp = std::fs::canonicalize(&interp)
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or(interp);
+                entries.extend(self.image(&interp, base));
+            }
+        }
+        let p = self.procs.entry(pid).or_insert_with(Process::empty);
+        p.tracked = Some(entries);
+        p.dirty = true;
+        p.refreshed_for_miss = false;
+    }
+
+    /// A successful mmap of `len` bytes at `addr`: of `path` at `offset`, or
+    /// anonymous memory (`path` None).
+    pub fn mmap(
+        &mut self,
+        pid: u32,
+        addr: u64,
+        len: u64,
+        prot: u64,
+        path: Option<&str>,
+        offset: u64,
+    ) {
+        let Some(p) = self.procs.get_mut(&pid) else {
+            return;
+        };
+        p.dirty = true;
+        let Some(entries) = p.tracked.as_mut() else {
+            return;
+        };
+        let end = (addr + len).next_multiple_of(PAGE);
+        unmap(entries, addr, end);
+        if let Some(path) = path.filter(|p| p.starts_with('/')) {
+            let perms = format!(
+                "{}{}{}p",
+                if prot & 1 != 0 { 'r' } else { '-' },
+                if prot & 2 != 0 { 'w' } else { '-' },
+                if prot & 4 != 0 { 'x' } else { '-' }
+            );
+            entries.push(MapEntry {
+                start: addr,
+                end,
+                perms,
+                offset,
+                path: path.to_string(),
+            });
+            entries.sort_by_key(|e| e.start);
+        }
+    }
+
+    /// A successful munmap.
+    pub fn munmap(&mut self, pid: u32, addr: u64, len: u64) {
+        let Some(p) = self.procs.get_mut(&pid) else {
+            return;
+        };
+        p.dirty = true;
+        if let Some(entries) = p.tracked.as_mut() {
+            unmap(entries, addr, (addr + len).next_multiple_of(PAGE));
+        }
+    }
+
+    /// A new process starts with its parent's mappings.
+    pub fn fork(&mut self, parent: u32, child: u32) {
+        let tracked = self.procs.get(&parent).and_then(|p| p.tracked.clone());
+        if tracked.is_some() {
+            let mut p = Process::empty();
+            p.tracked = tracked;
+            self.procs.insert(child, p);
+        }
+    }
+
+    /// Forgets a process.
+    pub fn forget(&mut self, pid: u32) {
+        self.procs.remove(&pid);
+    }
+
+    /// Whether anything is known about `pid`'s mappings.
+    pub fn knows(&self, pid: u32) -> bool {
+        self.procs.contains_key(&pid)
+    }
+
+    /// Brings `pid`'s modules up to date before an unwind.
+    fn prepare(&mut self, pid: u32, ip: u64) {
+        match self.procs.get(&pid) {
+            None => {
+                self.load_process(pid);
+            }
+            Some(p) if p.dirty => match p.tracked.clone() {
+                Some(entries) => self.build(pid, &entries),
+                None => {
+                    if !self.load_process(pid) {
+                        // gone: keep what was known
+                        if let Some(p) = self.procs.get_mut(&pid) {
+                            p.dirty = false;
+                        }
+                    }
+                }
+            },
+            Some(p) => {
+                // an ip outside every known module: something mapped it
+                // behind our back; /proc may know (once per process)
+                let known = p.modules.iter().any(|m| m.avma.contains(&ip));
+                if !known && !p.refreshed_for_miss && p.tracked.is_none() {
+                    self.load_process(pid);
+                    if let Some(p) = self.procs.get_mut(&pid) {
+                        p.refreshed_for_miss = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Unwinds from the registers and the stack copy (`stack[0]` is at `sp`),
+    /// returning lookup addresses, innermost first (caller frames are their
+    /// return address minus one, so they point into the call instruction).
+    pub fn unwind(&mut self, pid: u32, ip: u64, sp: u64, bp: u64, stack: &[u8]) -> Vec<u64> {
+        self.prepare(pid, ip);
+        let Some(proc_) = self.procs.get_mut(&pid) else {
+            return vec![ip];
+        };
+        let mut read_stack = |addr: u64| -> Result<u64, ()> {
+            let off = addr.checked_sub(sp).ok_or(())? as usize;
+            let b = stack.get(off..off.checked_add(8).ok_or(())?).ok_or(())?;
+            Ok(u64::from_le_bytes(b.try_into().map_err(|_| ())?))
+        };
+        let mut out = Vec::new();
+        let mut it = proc_.unwinder.iter_frames(
+            ip,
+            UnwindRegsX86_64::new(ip, sp, bp),
+            &mut proc_.cache,
+            &mut read_stack,
+        );
+        while let Ok(Some(f)) = it.next() {
+            out.push(match f {
+                FrameAddress::InstructionPointer(a) => a,
+                FrameAddress::ReturnAddress(a) => a.get().saturating_sub(1),
+            });
+            if out.len() >= 256 {
+                break;
+            }
+        }
+        if out.is_empty() {
+            out.push(ip);
+        }
+        out
+    }
+
+    /// The source frames of one lookup address of process `pid`.
+    pub fn symbolize(&mut self, pid: u32, addr: u64) -> Vec<SourceFrame> {
+        let Some(m) = self
+            .procs
+            .get(&pid)
+            .and_then(|p| p.modules.iter().find(|m| m.avma.contains(&addr)))
+            .cloned()
+        else {
+            return vec![SourceFrame {
+                addr,
+                file_offset: addr,
+                module: "?".into(),
+                function: None,
+                function_offset: None,
+                file: None,
+                line: None,
+                inlined: false,
+            }];
+        };
+        let off = m.file_offset(addr).unwrap_or(addr - m.avma.start);
+        let key = (m.path.clone(), off);
+        if let Some(hit) = self.symbols.get(&key) {
+            return hit
+                .iter()
+                .map(|f| SourceFrame { addr, ..f.clone() })
+                .collect();
+        }
+        let frames = self.lookup(&m.path, addr, off);
+        self.symbols.insert(key, frames.clone());
+        frames
+    }
+
+    fn lookup(&self, path: &str, addr: u64, off: u64) -> Vec<SourceFrame> {
+        let base = SourceFrame {
+            addr,
+            file_offset: off,
+            module: path.to_string(),
+            function: None,
+            function_offset: None,
+            file: None,
+            line: None,
+            inlined: false,
+        };
+        let src = bz::source::Source::Elf(bz::source::Elf::new(path));
+        let Ok(results) = self.symbolizer.symbolize(&src, Input::FileOffset(&[off])) else {
+            return vec![base];
+        };
+        let Some(Symbolized::Sym(sym)) = results.into_iter().next() else {
+            return vec![base];
+        };
+        let loc = |ci: Option<&bz::CodeInfo<'_>>| match ci {
+            Some(c) => {
+                let file = match &c.dir {
+                    Some(d) if !c.file.to_string_lossy().starts_with('/') => {
+                        d.join(&c.file).to_string_lossy().into_owned()
+                    }
+                    _ => c.file.to_string_lossy().into_owned(),
+                };
+                (Some(file), c.line)
+            }
+            None => (None, None),
+        };
+        let mut out = Vec::new();
+        // blazesym: `inlined` lists functions inlined into `sym`, outermost
+        // first, each with the location inside it; the last one holds the
+        // instruction itself. `sym.code_info` is then the call site in `sym`.
+        for f in sym.inlined.iter().rev() {
+            let (file, line) = loc(f.code_info.as_ref());
+            out.push(SourceFrame {
+                function: Some(f.name.to_string()),
+                file,
+                line,
+                inlined: true,
+                ..base.clone()
+            });
+        }
+        let (file, line) = loc(sym.code_info.as_deref());
+        out.push(SourceFrame {
+            function: Some(sym.name.to_string()),
+            function_offset: Some(sym.offset as u64),
+            file,
+            line,
+            inlined: false,
+            ..base
+        });
+        out
+    }
+
+    /// The whole symbolized stack of a call.
+    pub fn stack(&mut self, pid: u32, ip: u64, sp: u64, bp: u64, stack: &[u8]) -> Stack {
+        let addrs = self.unwind(pid, ip, sp, bp, stack);
+        addrs
+            .into_iter()
+            .flat_map(|a| self.symbolize(pid, a))
+            .collect()
+    }
+}
+
+/// Files and functions that are not the user's own code: the C library, the
+/// dynamic loader, language runtimes. The call site is the first frame past them.
+pub fn is_runtime(f: &SourceFrame) -> bool {
+    let module = f.module.rsplit('/').next().unwrap_or(&f.module);
+    let lib = [
+        "libc.so",
+        "libc-",
+        "ld-linux",
+        "ld64.so",
+        "libstdc++",
+        "libpthread",
+        "libgcc_s",
+        "libm.so",
+        "libdl.so",
+        "librt.so",
+    ];
+    if lib.iter().any(|l| module.starts_with(l)) {
+        return true;
+    }
+    match &f.function {
+        Some(func) => {
+            let rust_rt = [
+                "std::", "core::", "alloc::", "<std::", "<core::", "<alloc::", "__rust", "_start",
+                "__libc_", "__GI_", "_IO_",
+            ];
+            rust_rt.iter().any(|p| func.starts_with(p))
+        }
+        None => false,
+    }
+}
