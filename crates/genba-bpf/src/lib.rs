@@ -115,6 +115,9 @@ pub struct SyscallPlan {
     pub args: [ArgCapture; 6],
 }
 
+/// Records taken from the ring buffer per poll.
+const POLL_BATCH: usize = 8192;
+
 /// Highest syscall number + 1 the tracer has plan slots for.
 pub const MAX_SYSCALLS: u32 = 512;
 
@@ -313,14 +316,22 @@ impl Tracer {
         if let Some(ring) = &self.ring {
             // Records are written without wakeups (a wakeup per record costs
             // the traced program ~2 us), so epoll only fires when the buffer
-            // fills past the threshold: wait, then consume whatever is there.
-            let r = ring.poll_raw(timeout);
-            if r < 0 && r != -libc::EINTR {
-                return Err(Error::Poll(
-                    std::io::Error::from_raw_os_error(-r).to_string(),
-                ));
+            // fills past the threshold. Records are taken in batches, which
+            // keeps the consumer's memory (and page faults) small even with
+            // large records such as stack copies.
+            if ring.consume_raw_n(POLL_BATCH) <= 0 {
+                let mut ev = libc::epoll_event { events: 0, u64: 0 };
+                let ms = timeout.as_millis().min(i32::MAX as u128) as i32;
+                // SAFETY: one valid epoll_event, the ring buffer's epoll fd.
+                let r = unsafe { libc::epoll_wait(ring.epoll_fd(), &mut ev, 1, ms) };
+                if r < 0 {
+                    let e = std::io::Error::last_os_error();
+                    if e.raw_os_error() != Some(libc::EINTR) {
+                        return Err(Error::Poll(e.to_string()));
+                    }
+                }
+                ring.consume_raw_n(POLL_BATCH);
             }
-            ring.consume_raw();
         }
         take_queue(&self.queue, out);
         Ok(())

@@ -110,6 +110,7 @@ pub struct StackResolver {
     elfs: HashMap<String, Option<Arc<ElfInfo>>>,
     symbolizer: bz::Symbolizer,
     symbols: HashMap<(String, u64), Vec<SourceFrame>>,
+    canonical: HashMap<String, String>,
 }
 
 impl Default for StackResolver {
@@ -130,6 +131,7 @@ impl StackResolver {
                 .enable_demangling(true)
                 .build(),
             symbols: HashMap::new(),
+            canonical: HashMap::new(),
         }
     }
 
@@ -246,6 +248,16 @@ impl StackResolver {
         let end = (addr + len).next_multiple_of(PAGE);
         unmap(entries, addr, end);
         if let Some(path) = path.filter(|p| p.starts_with('/')) {
+            // as /proc shows it (symlinks resolved), once per distinct path
+            let path = self
+                .canonical
+                .entry(path.to_string())
+                .or_insert_with(|| {
+                    std::fs::canonicalize(path)
+                        .map(|c| c.to_string_lossy().into_owned())
+                        .unwrap_or(path.to_string())
+                })
+                .clone();
             let perms = format!(
                 "{}{}{}p",
                 if prot & 1 != 0 { 'r' } else { '-' },

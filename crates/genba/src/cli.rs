@@ -64,9 +64,9 @@ pub struct TraceArgs {
     /// Print the user stack of each call (-kk: and the kernel stack), symbolized.
     #[arg(short = 'k', long = "stack-trace", action = ArgAction::Count)]
     pub stack_trace: u8,
-    /// Bytes of user stack copied per call for --source and -k.
-    #[arg(long = "stack-bytes", default_value_t = 8192, value_name = "BYTES")]
-    pub stack_bytes: u32,
+    /// Bytes of user stack copied per call (default: 2048 for --source, 8192 for -k).
+    #[arg(long = "stack-bytes", value_name = "BYTES")]
+    pub stack_bytes: Option<u32>,
     /// Show the time spent in each call.
     #[arg(short = 'T', long = "syscall-times")]
     pub times: bool,
@@ -111,9 +111,9 @@ pub struct TraceArgs {
     /// Output format: text (strace's) or jsonl (one object per call).
     #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
     pub format: String,
-    /// Ring buffer size in MiB (power of two).
-    #[arg(long = "buffer-size", default_value_t = 8, value_name = "MIB")]
-    pub buffer_mib: u32,
+    /// Ring buffer size in MiB, a power of two (default 8; 64 with stacks).
+    #[arg(long = "buffer-size", value_name = "MIB")]
+    pub buffer_mib: Option<u32>,
     /// The program to run and trace.
     #[arg(trailing_var_arg = true, value_name = "COMMAND")]
     pub command: Vec<String>,

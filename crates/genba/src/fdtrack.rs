@@ -24,6 +24,10 @@ struct Table {
 #[derive(Debug, Default)]
 pub struct FdTracker {
     procs: HashMap<u32, Table>,
+    /// Resolve symlinks in paths as /proc shows them (-y). Without it paths
+    /// are only folded lexically: resolving costs a readlink per component,
+    /// and stacks only need the files that get mapped.
+    pub canonical: bool,
 }
 
 const O_CLOEXEC: u64 = 0o2000000;
@@ -64,6 +68,16 @@ fn resolve(base: Option<&Path>, rel: &str) -> Option<String> {
     if let Ok(c) = std::fs::canonicalize(&p) {
         return Some(c.to_string_lossy().into_owned());
     }
+    lexical(None, &p.to_string_lossy())
+}
+
+/// `base` joined with `rel`, `.` and `..` folded, symlinks left alone.
+fn lexical(base: Option<&Path>, rel: &str) -> Option<String> {
+    let p = if rel.starts_with('/') {
+        PathBuf::from(rel)
+    } else {
+        base?.join(rel)
+    };
     let mut out = PathBuf::from("/");
     for comp in p.components() {
         match comp {
@@ -197,7 +211,13 @@ impl FdTracker {
                     _ => (fd_arg(0), 1, 0),
                 };
                 let base = dir_base(t, dirfd);
-                let path = str_arg(path_arg).and_then(|p| resolve(base.as_deref(), &p));
+                let path = str_arg(path_arg).and_then(|p| {
+                    if self.canonical {
+                        resolve(base.as_deref(), &p)
+                    } else {
+                        lexical(base.as_deref(), &p)
+                    }
+                });
                 match path.or_else(|| readlink(tgid, &format!("fd/{ret}"))) {
                     Some(p) => {
                         t.fds.insert(ret as i32, (p, flags & O_CLOEXEC != 0));

@@ -240,7 +240,13 @@ fn trace(a: TraceArgs) -> Result<i32> {
     };
     let sort = summary::parse_sort(a.sort_by.as_deref())?;
     let columns = summary::parse_columns(a.columns.as_deref())?;
-    if !a.buffer_mib.is_power_of_two() || a.buffer_mib > 1024 {
+    let stacks = a.source || a.stack_trace > 0;
+    // a stack copy makes every record kilobytes long: a bigger buffer by default
+    let buffer_mib = a.buffer_mib.unwrap_or(if stacks { 64 } else { 8 });
+    let stack_bytes = a
+        .stack_bytes
+        .unwrap_or(if a.stack_trace > 0 { 8192 } else { 2048 });
+    if !buffer_mib.is_power_of_two() || buffer_mib > 1024 {
         bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
     }
     let mut pids = Vec::new();
@@ -296,7 +302,6 @@ fn trace(a: TraceArgs) -> Result<i32> {
             }
         }
     }
-    let stacks = a.source || a.stack_trace > 0;
     let stack_opts = if stacks {
         let mut skip = Vec::new();
         for r in &a.source_skip {
@@ -312,7 +317,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
     } else {
         None
     };
-    if stacks && !(512..=16384).contains(&a.stack_bytes) {
+    if stacks && !(512..=16384).contains(&stack_bytes) {
         bail!("--stack-bytes must be between 512 and 16384");
     }
     let summary_by = match a.summary_by.as_deref() {
@@ -361,9 +366,9 @@ fn trace(a: TraceArgs) -> Result<i32> {
         summary: want_summary,
         summary_cpu: !a.wall,
         summary_by,
-        ustack_bytes: if stacks { a.stack_bytes } else { 0 },
+        ustack_bytes: if stacks { stack_bytes } else { 0 },
         kstack: a.stack_trace >= 2,
-        buffer_bytes: a.buffer_mib << 20,
+        buffer_bytes: buffer_mib << 20,
     };
 
     // --- start: fork the program first (held before exec), then load BPF ---
@@ -413,6 +418,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
     launch::install_handlers();
     // -y: what the programs have open before their first traced call
     let mut fds = fdtrack::FdTracker::default();
+    fds.canonical = a.fd_paths;
     if a.fd_paths {
         for pid in child.iter().map(|c| c.pid).chain(pids.iter().copied()) {
             fds.seed(pid as u32);
