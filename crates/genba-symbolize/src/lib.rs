@@ -30,9 +30,8 @@ use maps::LoadedModule;
 /// the code was inlined into.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceFrame {
-    /// The address looked up (for a caller frame: its return address - 1).
-    pub addr: u64,
-    /// Offset of `addr` in its file (what strace -k prints in brackets).
+    /// Offset of the looked-up address (for a caller frame: its return
+    /// address - 1) in its file (what strace -k prints in brackets).
     pub file_offset: u64,
     /// The mapped file (`/usr/lib/x86_64-linux-gnu/libc.so.6`).
     pub module: String,
@@ -48,8 +47,12 @@ pub struct SourceFrame {
     pub inlined: bool,
 }
 
+/// The source frames of one address, shared between every call that
+/// passes through it (symbolization results are cached per file offset).
+pub type Frames = std::rc::Rc<[SourceFrame]>;
+
 /// A stack: each physical frame's source frames, innermost first.
-pub type Stack = Vec<SourceFrame>;
+pub type Stack = Vec<Frames>;
 
 struct Process {
     /// Mappings followed from exec and mmap/munmap; `None` when only
@@ -109,7 +112,8 @@ pub struct StackResolver {
     procs: HashMap<u32, Process>,
     elfs: HashMap<String, Option<Arc<ElfInfo>>>,
     symbolizer: bz::Symbolizer,
-    symbols: HashMap<(String, u64), Vec<SourceFrame>>,
+    symbols: HashMap<(u32, u64), Frames>,
+    path_ids: HashMap<String, u32>,
     canonical: HashMap<String, String>,
 }
 
@@ -132,6 +136,7 @@ impl StackResolver {
                 .build(),
             symbols: HashMap::new(),
             canonical: HashMap::new(),
+            path_ids: HashMap::new(),
         }
     }
 
@@ -156,7 +161,16 @@ impl StackResolver {
     }
 
     fn build(&mut self, pid: u32, entries: &[MapEntry]) {
-        let modules = maps::modules(entries, |p| self.elf(p));
+        let mut ids = std::mem::take(&mut self.path_ids);
+        let modules = maps::modules(
+            entries,
+            |p| self.elf(p),
+            |p: &str| {
+                let n = ids.len() as u32;
+                *ids.entry(p.to_string()).or_insert(n)
+            },
+        );
+        self.path_ids = ids;
         let mut unwinder = UnwinderX86_64::new();
         for m in &modules {
             if let Some(info) = self.elf(&m.path) {
@@ -373,15 +387,13 @@ impl StackResolver {
     }
 
     /// The source frames of one lookup address of process `pid`.
-    pub fn symbolize(&mut self, pid: u32, addr: u64) -> Vec<SourceFrame> {
+    pub fn symbolize(&mut self, pid: u32, addr: u64) -> Frames {
         let Some(m) = self
             .procs
             .get(&pid)
             .and_then(|p| p.modules.iter().find(|m| m.avma.contains(&addr)))
-            .cloned()
         else {
-            return vec![SourceFrame {
-                addr,
+            return std::rc::Rc::new([SourceFrame {
                 file_offset: addr,
                 module: "?".into(),
                 function: None,
@@ -389,24 +401,21 @@ impl StackResolver {
                 file: None,
                 line: None,
                 inlined: false,
-            }];
+            }]);
         };
         let off = m.file_offset(addr).unwrap_or(addr - m.avma.start);
-        let key = (m.path.clone(), off);
+        let key = (m.id, off);
         if let Some(hit) = self.symbols.get(&key) {
-            return hit
-                .iter()
-                .map(|f| SourceFrame { addr, ..f.clone() })
-                .collect();
+            return hit.clone();
         }
-        let frames = self.lookup(&m.path, addr, off);
+        let path = m.path.clone();
+        let frames: Frames = self.lookup(&path, off).into();
         self.symbols.insert(key, frames.clone());
         frames
     }
 
-    fn lookup(&self, path: &str, addr: u64, off: u64) -> Vec<SourceFrame> {
+    fn lookup(&self, path: &str, off: u64) -> Vec<SourceFrame> {
         let base = SourceFrame {
-            addr,
             file_offset: off,
             module: path.to_string(),
             function: None,
@@ -463,10 +472,7 @@ impl StackResolver {
     /// The whole symbolized stack of a call.
     pub fn stack(&mut self, pid: u32, ip: u64, sp: u64, bp: u64, stack: &[u8]) -> Stack {
         let addrs = self.unwind(pid, ip, sp, bp, stack);
-        addrs
-            .into_iter()
-            .flat_map(|a| self.symbolize(pid, a))
-            .collect()
+        addrs.into_iter().map(|a| self.symbolize(pid, a)).collect()
     }
 }
 

@@ -51,6 +51,8 @@ pub struct LoadedModule {
     pub avma: Range<u64>,
     /// Load bias.
     pub bias: u64,
+    /// A number for `path`, the same in every process (a cheap cache key).
+    pub id: u32,
     maps: Vec<MapEntry>,
 }
 
@@ -68,6 +70,7 @@ impl LoadedModule {
 pub fn modules(
     entries: &[MapEntry],
     mut elf: impl FnMut(&str) -> Option<Arc<ElfInfo>>,
+    mut id: impl FnMut(&str) -> u32,
 ) -> Vec<LoadedModule> {
     let mut by_path: Vec<(String, Vec<MapEntry>)> = Vec::new();
     for m in entries.iter().filter(|m| m.path.starts_with('/')) {
@@ -89,10 +92,12 @@ pub fn modules(
         let bias = m.start.wrapping_sub(svma);
         let start = ms.iter().map(|m| m.start).min().unwrap_or(0);
         let end = ms.iter().map(|m| m.end).max().unwrap_or(0);
+        let id = id(&path);
         out.push(LoadedModule {
             path,
             avma: start..end,
             bias,
+            id,
             maps: ms,
         });
     }

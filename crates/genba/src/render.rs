@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 
-use genba_events::{Event, SyscallEnter, SyscallExit};
+use genba_events::{CaptureItem, Event, SyscallEnter, SyscallExit};
 use genba_syscalls::decode::{self, Ret};
 use genba_syscalls::{consts, table, CallView, Env, Options};
 
@@ -416,7 +416,18 @@ impl<W: Write> TextPrinter<W> {
         self.pending.insert(
             tid,
             Pending {
-                enter: e.clone(),
+                enter: SyscallEnter {
+                    // the stack copy is resolved already: keep the kilobytes out
+                    captures: e
+                        .captures
+                        .iter()
+                        .filter(|c| {
+                            !matches!(c.item, CaptureItem::UserStack | CaptureItem::KernelStack)
+                        })
+                        .cloned()
+                        .collect(),
+                    ..*e
+                },
                 printed,
                 stacks,
             },
@@ -517,7 +528,13 @@ impl<W: Write> TextPrinter<W> {
                         let _ = write!(r, "  <- {}", st.site_text(f));
                     }
                     // all in the loader or the C library (start-up): say where
-                    None => match cs.user.iter().rev().find(|f| f.function.is_some()) {
+                    None => match cs
+                        .user
+                        .iter()
+                        .flat_map(|f| f.iter())
+                        .rev()
+                        .find(|f| f.function.is_some())
+                    {
                         Some(f) => {
                             let _ = write!(r, "  <- {}", st.site_text(f));
                         }

@@ -121,10 +121,10 @@ impl Stacks {
     /// source line win over those without (in a static binary the C library
     /// is inside the program, but has no line information).
     pub fn site<'a>(&self, s: &'a CallStacks) -> Option<&'a SourceFrame> {
-        s.user
-            .iter()
+        let frames = || s.user.iter().flat_map(|f| f.iter());
+        frames()
             .find(|f| !self.skipped(f) && f.line.is_some())
-            .or_else(|| s.user.iter().find(|f| !self.skipped(f)))
+            .or_else(|| frames().find(|f| !self.skipped(f)))
     }
 
     fn path<'a>(&self, p: &'a str) -> &'a str {
@@ -158,7 +158,7 @@ impl Stacks {
     /// strace -k's lines (` > /lib/libc.so.6(__write+0x10) [0xf8350]`), each
     /// with the source location when there is one.
     pub fn stack_lines(&self, s: &CallStacks, out: &mut String) {
-        for f in &s.user {
+        for f in s.user.iter().flat_map(|f| f.iter()) {
             let _ = write!(out, " > {}(", f.module);
             if let Some(n) = &f.function {
                 out.push_str(n);

@@ -171,22 +171,31 @@ static __always_inline void fill_hdr(struct genba_hdr *h, __u32 type, __u32 len,
 	h->pad = 0;
 }
 
+/* Wake the consumer only when this record makes the unread data cross the
+ * threshold: a wakeup (an IPI, an MSR write in a VM) for every record past
+ * it would cost more than the records themselves while a slow consumer
+ * catches up. */
+static __always_inline __u64 wakeup_flags(__u32 len)
+{
+	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+
+	/* nearly full: wake for every record. The wakeup's cost slows the
+	 * producer, which is the only back-pressure a ring buffer offers short
+	 * of losing records. */
+	if (avail >= 3 * wakeup_bytes)
+		return BPF_RB_FORCE_WAKEUP;
+	return avail < wakeup_bytes && avail + len + 8 >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP
+									: BPF_RB_NO_WAKEUP;
+}
+
 static __always_inline void submit(void *rec, __u32 len)
 {
-	__u64 flags = BPF_RB_NO_WAKEUP;
-	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes)
-		flags = BPF_RB_FORCE_WAKEUP;
 	len &= GENBA_SCRATCH_SIZE - 1;
 	if (len < sizeof(struct genba_hdr))
 		return;
-	if (bpf_ringbuf_output(&events, rec, len, flags))
+	/* decided before the record is in: count its length (+ 8-byte header) */
+	if (bpf_ringbuf_output(&events, rec, len, wakeup_flags(len)))
 		count(GENBA_CNT_RB_LOST, 1);
-}
-
-static __always_inline __u64 wakeup_flags(void)
-{
-	return bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP
-									    : BPF_RB_NO_WAKEUP;
 }
 
 /* Ignored signals waiting in pending_sigs: lets every syscall skip the
@@ -936,7 +945,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 			r->ret = ret;
 			r->enter_ts = enter_ts;
 			fill_hdr(&r->hdr, GENBA_REC_SYS_EXIT, sizeof(*r), ts);
-			bpf_ringbuf_submit(r, wakeup_flags());
+			bpf_ringbuf_submit(r, wakeup_flags(sizeof(*r)));
 		}
 		flush_pending_sig(tid);
 		return 0;
