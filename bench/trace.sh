@@ -28,6 +28,8 @@ configs=(
   "b floor|$G bench-floor -- sh -c '$TAR'"
   "b genba-c|$G trace -c -f -o /dev/null -- sh -c '$TAR'"
   "b genba-trace|$G trace -f -o $T/g.txt -- sh -c '$TAR'"
+  "b genba-source|$G trace -f --source -o $T/g.txt -- sh -c '$TAR'"
+  "b genba-stack|$G trace -f -k -o $T/g.txt -- sh -c '$TAR'"
   "b strace-c|strace -c -f -o /dev/null -- sh -c '$TAR'"
   "b strace|strace -f -o $T/s.txt -- sh -c '$TAR'"
 )
