@@ -286,6 +286,7 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
                 nr: r.nr,
                 ret: r.ret,
                 enter_ts: (r.enter_ts != 0).then_some(r.enter_ts),
+                off_cpu_ns: r.off_cpu_ns,
                 args: r.args,
                 captures,
             })

@@ -92,6 +92,9 @@ pub struct SyscallExit {
     pub ret: i64,
     /// When the call was entered, if the entry was seen.
     pub enter_ts: Option<Nanos>,
+    /// Time the task spent off the CPU inside the call (only counted for
+    /// CPU-time summaries; 0 otherwise).
+    pub off_cpu_ns: Nanos,
     /// The argument registers as they are at exit (valid for most calls).
     pub args: [u64; 6],
     /// User memory copied at exit (outputs).

@@ -289,7 +289,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
     let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
     for (nr, plan) in plans.iter_mut().enumerate() {
         plan.traced = filter.traced.get(nr).copied().unwrap_or(true);
-        if !summary_only {
+        if !summary_only || stacks {
             if let Some(info) = table::by_nr(nr as u32) {
                 let p = genba_syscalls::plan(info.name, &decode);
                 // with stacks every call needs its entry record (the stack is taken there)
@@ -362,7 +362,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         follow_forks: a.follow,
-        records: !summary_only,
+        records: !summary_only || stacks,
         summary: want_summary,
         summary_cpu: !a.wall,
         summary_by,
@@ -429,9 +429,9 @@ fn trace(a: TraceArgs) -> Result<i32> {
         c.release();
     }
 
-    let mut printer = if summary_only {
+    let mut printer = if summary_only && !stacks {
         Printer::None
-    } else if json {
+    } else if json && !summary_only {
         Printer::Json(JsonPrinter::new(out, decode.clone(), filter.status))
     } else {
         let prefix = if a.output.is_some() && a.follow {
@@ -439,26 +439,31 @@ fn trace(a: TraceArgs) -> Result<i32> {
         } else {
             PidPrefix::Bracketed
         };
-        Printer::Text(Box::new(
-            TextPrinter::new(
-                out,
-                TextOptions {
-                    decode: decode.clone(),
-                    prefix,
-                    timestamps: a.timestamps,
-                    relative: a.relative,
-                    times: a.times,
-                    status: filter.status,
-                    fd_paths: a.fd_paths,
-                    quiet: a.quiet,
-                    realtime_offset_ns: realtime_offset(),
-                    display: display.clone(),
-                },
-                ntasks,
-            )
-            .with_fds(fds)
-            .with_stacks(stack_opts.map(stacks::Stacks::new)),
-        ))
+        let p = TextPrinter::new(
+            out,
+            TextOptions {
+                decode: decode.clone(),
+                prefix,
+                timestamps: a.timestamps,
+                relative: a.relative,
+                times: a.times,
+                status: filter.status,
+                fd_paths: a.fd_paths,
+                quiet: a.quiet,
+                realtime_offset_ns: realtime_offset(),
+                display: display.clone(),
+            },
+            ntasks,
+        )
+        .with_fds(fds)
+        .with_stacks(stack_opts.map(stacks::Stacks::new));
+        // -c/-C with --source: also a summary by call site (-c: not printing)
+        let p = if want_summary && a.source {
+            p.with_sites(!summary_only, !a.wall)
+        } else {
+            p
+        };
+        Printer::Text(Box::new(p))
     };
     let mut summary_out: Option<Box<dyn Write>> = None;
     if summary_only {
@@ -562,6 +567,16 @@ fn trace(a: TraceArgs) -> Result<i32> {
         Printer::Text(p) => p.unreadable,
         _ => 0,
     };
+    let site_table = match &printer {
+        Printer::Text(p) => p.sites.as_ref().map(|t| {
+            t.render(|nr| {
+                table::by_nr(nr)
+                    .map(|i| i.name.to_string())
+                    .unwrap_or_else(|| format!("syscall_{nr:#x}"))
+            })
+        }),
+        _ => None,
+    };
     drop(printer);
 
     if want_summary {
@@ -581,6 +596,9 @@ fn trace(a: TraceArgs) -> Result<i32> {
             text.push_str(&format!("all {what}es:\n"));
         }
         text.push_str(&summary::render(&rows, sort, &columns));
+        if let Some(t) = &site_table {
+            text.push_str(t);
+        }
         match summary_out.as_mut() {
             Some(w) => {
                 w.write_all(text.as_bytes())?;

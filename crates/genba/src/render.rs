@@ -63,6 +63,12 @@ pub struct TextPrinter<W: Write> {
     stacks: Option<crate::stacks::Stacks>,
     /// The program each task is executing (from its execve), for stacks.
     exec_paths: HashMap<u32, String>,
+    /// Print the trace (false: only follow it, for a summary by call site).
+    print: bool,
+    /// The summary by call site (`-c --source`, `-C --source`).
+    pub sites: Option<crate::stacks::SiteTable>,
+    /// Summaries count CPU time (not -w).
+    cpu_time: bool,
 }
 
 const ACOLUMN: usize = 40;
@@ -109,6 +115,20 @@ impl<W: Write> TextPrinter<W> {
             fds: Default::default(),
             stacks: None,
             exec_paths: HashMap::new(),
+            print: true,
+            sites: None,
+            cpu_time: false,
+        }
+    }
+
+    /// Also counts calls by call site; `print` false: follow the trace
+    /// without printing it (`-c --source`).
+    pub fn with_sites(self, print: bool, cpu_time: bool) -> Self {
+        TextPrinter {
+            print,
+            sites: Some(Default::default()),
+            cpu_time,
+            ..self
         }
     }
 
@@ -228,7 +248,8 @@ impl<W: Write> TextPrinter<W> {
             Event::Exit { ts, task, status } => {
                 let tid = task.tid;
                 if let Some(p) = self.pending.remove(&tid) {
-                    if (self.o.status.unfinished || self.o.status.is_all())
+                    if self.print
+                        && (self.o.status.unfinished || self.o.status.is_all())
                         && self.shown(p.enter.nr)
                     {
                         if self.open == Some(tid) {
@@ -258,7 +279,7 @@ impl<W: Write> TextPrinter<W> {
                         }
                     }
                 }
-                if self.o.quiet < 2 {
+                if self.print && self.o.quiet < 2 {
                     self.interrupt(None);
                     self.leader(tid, *ts);
                     let st = *status;
@@ -283,7 +304,7 @@ impl<W: Write> TextPrinter<W> {
                 sig,
                 siginfo,
             } => {
-                if self.o.quiet >= 3 {
+                if !self.print || self.o.quiet >= 3 {
                     return;
                 }
                 self.interrupt(None);
@@ -404,7 +425,7 @@ impl<W: Write> TextPrinter<W> {
             .captures
             .iter()
             .any(|c| c.fault && e.args.get(c.arg as usize).is_some_and(|&a| a != 0));
-        if self.o.status.is_all() && !retry && self.shown(e.nr) {
+        if self.print && self.o.status.is_all() && !retry && self.shown(e.nr) {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
             let (text, _) = self.decode_args(e.task.tgid, view(e, None));
@@ -456,7 +477,26 @@ impl<W: Write> TextPrinter<W> {
             self.fds.borrow_mut().observe(tgid, &name, call, true);
         }
         self.track_mappings(tgid, &name, call);
-        if !self.o.status.shows(ok) || !self.shown(x.nr) {
+        let shown = self.shown(x.nr);
+        if let (Some(sites), Some(st), Some(cs)) = (
+            self.sites.as_mut(),
+            self.stacks.as_ref(),
+            pending.as_ref().and_then(|p| p.stacks.as_ref()),
+        ) {
+            if let Some(start) = x.enter_ts.or(pending.as_ref().map(|p| p.enter.ts)) {
+                let wall = x.ts.saturating_sub(start);
+                let ns = if self.cpu_time {
+                    wall.saturating_sub(x.off_cpu_ns)
+                } else {
+                    wall
+                };
+                let site = st.site_label(cs);
+                if shown {
+                    sites.add(x.nr, &site, ns, !ok);
+                }
+            }
+        }
+        if !self.print || !self.o.status.shows(ok) || !self.shown(x.nr) {
             if track_fds {
                 self.fds.borrow_mut().observe(tgid, &name, call, false);
             }
@@ -523,24 +563,7 @@ impl<W: Write> TextPrinter<W> {
             pending.as_ref().and_then(|p| p.stacks.as_ref()),
         ) {
             if st.opts.source {
-                match st.site(cs) {
-                    Some(f) => {
-                        let _ = write!(r, "  <- {}", st.site_text(f));
-                    }
-                    // all in the loader or the C library (start-up): say where
-                    None => match cs
-                        .user
-                        .iter()
-                        .flat_map(|f| f.iter())
-                        .rev()
-                        .find(|f| f.function.is_some())
-                    {
-                        Some(f) => {
-                            let _ = write!(r, "  <- {}", st.site_text(f));
-                        }
-                        None => r.push_str("  <- ?"),
-                    },
-                }
+                let _ = write!(r, "  <- {}", st.site_label(cs));
             }
             r.push('\n');
             if st.opts.stack_trace > 0 {

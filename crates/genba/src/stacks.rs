@@ -127,6 +127,24 @@ impl Stacks {
             .or_else(|| frames().find(|f| !self.skipped(f)))
     }
 
+    /// The call site's text; for a call made before any of the program's
+    /// own code ran (the dynamic loader at start-up), the outermost function.
+    pub fn site_label(&self, s: &CallStacks) -> String {
+        match self.site(s) {
+            Some(f) => self.site_text(f),
+            None => match s
+                .user
+                .iter()
+                .flat_map(|f| f.iter())
+                .rev()
+                .find(|f| f.function.is_some())
+            {
+                Some(f) => format!("(start-up) {}", self.site_text(f)),
+                None => "?".to_string(),
+            },
+        }
+    }
+
     fn path<'a>(&self, p: &'a str) -> &'a str {
         match p
             .strip_prefix(self.cwd.as_str())
@@ -213,5 +231,108 @@ impl Kallsyms {
                 format!("{n}+{:#x}", addr - a)
             }
         }
+    }
+}
+
+/// The summary by (syscall, call site): `-c --source`.
+#[derive(Debug, Default)]
+pub struct SiteTable {
+    rows: std::collections::HashMap<(u32, String), SiteRow>,
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct SiteRow {
+    calls: u64,
+    errors: u64,
+    ns: u64,
+}
+
+impl SiteTable {
+    /// Counts one completed call of syscall `nr` from `site`.
+    pub fn add(&mut self, nr: u32, site: &str, ns: u64, failed: bool) {
+        let r = self.rows.entry((nr, site.to_string())).or_default();
+        r.calls += 1;
+        r.errors += u64::from(failed);
+        r.ns += ns;
+    }
+
+    /// Renders the table: each syscall (by time, as strace's table), and
+    /// under it where its calls came from with their share of its time.
+    pub fn render(&self, name: impl Fn(u32) -> String) -> String {
+        let mut by_sys: std::collections::HashMap<u32, Vec<(&String, SiteRow)>> =
+            Default::default();
+        for ((nr, site), r) in &self.rows {
+            by_sys.entry(*nr).or_default().push((site, *r));
+        }
+        let total_ns: u64 = self.rows.values().map(|r| r.ns).sum();
+        let mut syscalls: Vec<(u32, SiteRow, Vec<(&String, SiteRow)>)> = by_sys
+            .into_iter()
+            .map(|(nr, mut sites)| {
+                sites.sort_by(|a, b| {
+                    b.1.ns
+                        .cmp(&a.1.ns)
+                        .then(b.1.calls.cmp(&a.1.calls))
+                        .then(a.0.cmp(b.0))
+                });
+                let sum = sites
+                    .iter()
+                    .fold(SiteRow::default(), |acc, (_, r)| SiteRow {
+                        calls: acc.calls + r.calls,
+                        errors: acc.errors + r.errors,
+                        ns: acc.ns + r.ns,
+                    });
+                (nr, sum, sites)
+            })
+            .collect();
+        syscalls.sort_by(|a, b| b.1.ns.cmp(&a.1.ns).then(name(a.0).cmp(&name(b.0))));
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "\ncalls by site (where in the program each syscall's time comes from):"
+        );
+        let _ = writeln!(
+            out,
+            "% time     seconds  usecs/call     calls    errors syscall / share  call site"
+        );
+        let _ = writeln!(
+            out,
+            "------ ----------- ----------- --------- --------- --------------------------------"
+        );
+        let cols = |out: &mut String, r: &SiteRow| {
+            let errors = if r.errors == 0 {
+                String::new()
+            } else {
+                r.errors.to_string()
+            };
+            let _ = write!(
+                out,
+                "{:11.6} {:11} {:9} {:>9} ",
+                r.ns as f64 / 1e9,
+                r.ns.checked_div(r.calls).unwrap_or(0) / 1000,
+                r.calls,
+                errors
+            );
+        };
+        for (nr, sum, sites) in &syscalls {
+            let pct = if total_ns == 0 {
+                0.0
+            } else {
+                100.0 * sum.ns as f64 / total_ns as f64
+            };
+            let _ = write!(out, "{pct:6.2} ");
+            cols(&mut out, sum);
+            let _ = writeln!(out, "{}", name(*nr));
+            for (site, r) in sites {
+                let share = if sum.ns == 0 {
+                    100.0 * r.calls as f64 / sum.calls.max(1) as f64
+                } else {
+                    100.0 * r.ns as f64 / sum.ns as f64
+                };
+                out.push_str("       ");
+                cols(&mut out, r);
+                let _ = writeln!(out, "  {share:5.1}%  {site}");
+            }
+        }
+        out
     }
 }

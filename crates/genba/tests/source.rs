@@ -180,3 +180,47 @@ fn stack_frames_match_addr2line() {
         r.stderr
     );
 }
+
+/// `-c --source`: the summary broken down by call site. Each syscall's sites
+/// come from the markers; their calls add up to the syscall's.
+#[test]
+fn summary_by_call_site() {
+    require_bpf!();
+    let _s = serial();
+    let bin = build("O2", &["-O2", "-fomit-frame-pointer"]);
+    let m = markers();
+    let r = run(genba_cmd(["trace", "-c", "--source", "--"])
+        .arg(&bin)
+        .arg("/etc/hostname"));
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let err = &r.stderr;
+    let table = err
+        .split("calls by site")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no site table:\n{err}"));
+    // the openat rows: one site per marker, one call each
+    let openat = table
+        .split("\n")
+        .skip_while(|l| !l.ends_with(" openat"))
+        .skip(1)
+        .take_while(|l| l.starts_with("       "));
+    let sites: Vec<String> = openat
+        .map(|l| l.rsplit("  ").next().unwrap().to_string())
+        .collect();
+    for marker in ["open", "fopen"] {
+        let want = format!("sites.c:{}", m[marker]);
+        assert!(
+            sites.iter().any(|s| s.contains(&want)),
+            "no openat site {want} in {sites:?}\n{table}"
+        );
+    }
+    assert!(
+        sites.iter().any(|s| s.starts_with("(start-up)")),
+        "the loader's opens are start-up: {sites:?}"
+    );
+    // the strace-compatible table is still there, unchanged in layout
+    assert!(
+        err.contains("% time     seconds  usecs/call     calls    errors syscall\n"),
+        "{err}"
+    );
+}

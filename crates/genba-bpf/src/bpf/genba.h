@@ -61,6 +61,7 @@ struct genba_sys_exit {
 	__u32 ncaps;
 	__s64 ret;
 	__u64 enter_ts; /* 0 when the entry was not seen */
+	__u64 off_cpu_ns; /* time off the CPU inside the call (CPU-time summaries) */
 	__u64 args[GENBA_NARGS];
 	/* ncaps x captures follow */
 };

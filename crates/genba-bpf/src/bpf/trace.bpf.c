@@ -903,6 +903,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	if (!enter_ts)
 		count(GENBA_CNT_UNPAIRED, 1);
 
+	__u64 off_cpu = summary_cpu && inf && enter_ts ? inf->off_total : 0;
 	if (keep_summary && nr < GENBA_MAX_SYSCALLS) {
 		__u64 d = 0;
 		if (enter_ts) {
@@ -944,6 +945,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 			r->ncaps = 0;
 			r->ret = ret;
 			r->enter_ts = enter_ts;
+			r->off_cpu_ns = off_cpu;
 			fill_hdr(&r->hdr, GENBA_REC_SYS_EXIT, sizeof(*r), ts);
 			bpf_ringbuf_submit(r, wakeup_flags(sizeof(*r)));
 		}
@@ -959,6 +961,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	e->nr = nr;
 	e->ret = ret;
 	e->enter_ts = enter_ts;
+	e->off_cpu_ns = off_cpu;
 	struct cap_ctx c = { .off = sizeof(*e), .retry = retry };
 	if (spec)
 		capture(&c, spec, e->args, ret, 1, u.sp);
