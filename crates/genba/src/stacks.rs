@@ -265,7 +265,9 @@ impl SiteTable {
             by_sys.entry(*nr).or_default().push((site, *r));
         }
         let total_ns: u64 = self.rows.values().map(|r| r.ns).sum();
-        let mut syscalls: Vec<(u32, SiteRow, Vec<(&String, SiteRow)>)> = by_sys
+        // (syscall, its totals, its sites)
+        type Group<'a> = (u32, SiteRow, Vec<(&'a String, SiteRow)>);
+        let mut syscalls: Vec<Group<'_>> = by_sys
             .into_iter()
             .map(|(nr, mut sites)| {
                 sites.sort_by(|a, b| {
