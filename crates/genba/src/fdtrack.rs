@@ -21,7 +21,7 @@ struct Table {
 }
 
 /// Descriptor tables of all traced processes, by tgid.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct FdTracker {
     procs: HashMap<u32, Table>,
     /// Resolve symlinks in paths as /proc shows them (-y). Without it paths

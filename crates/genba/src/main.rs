@@ -432,7 +432,35 @@ fn trace(a: TraceArgs) -> Result<i32> {
     let mut printer = if summary_only && !stacks {
         Printer::None
     } else if json && !summary_only {
-        Printer::Json(JsonPrinter::new(out, decode.clone(), filter.status))
+        let j = JsonPrinter::new(out, decode.clone(), filter.status).with_display(display.clone());
+        Printer::Json(match &stack_opts {
+            Some(o) => {
+                let follower = TextPrinter::new(
+                    std::io::sink(),
+                    TextOptions {
+                        decode: decode.clone(),
+                        prefix: PidPrefix::Bracketed,
+                        timestamps: 0,
+                        relative: false,
+                        times: false,
+                        status: filter.status,
+                        fd_paths: false,
+                        quiet: 2,
+                        realtime_offset_ns: 0,
+                        display: None,
+                    },
+                    ntasks,
+                )
+                .with_fds(fds.clone())
+                .with_stacks(Some(stacks::Stacks::new(stacks::StackOptions {
+                    source: o.source,
+                    stack_trace: o.stack_trace,
+                    skip: o.skip.clone(),
+                })));
+                j.with_follower(follower)
+            }
+            None => j,
+        })
     } else {
         let prefix = if a.output.is_some() && a.follow {
             PidPrefix::Plain

@@ -69,6 +69,9 @@ pub struct TextPrinter<W: Write> {
     pub sites: Option<crate::stacks::SiteTable>,
     /// Summaries count CPU time (not -w).
     cpu_time: bool,
+    /// The stacks of the call that completed last, for the JSON printer,
+    /// which uses a non-printing TextPrinter to follow mappings and stacks.
+    pub last_stacks: Option<(u32, crate::stacks::CallStacks)>,
 }
 
 const ACOLUMN: usize = 40;
@@ -118,6 +121,7 @@ impl<W: Write> TextPrinter<W> {
             print: true,
             sites: None,
             cpu_time: false,
+            last_stacks: None,
         }
     }
 
@@ -478,6 +482,12 @@ impl<W: Write> TextPrinter<W> {
         }
         self.track_mappings(tgid, &name, call);
         let shown = self.shown(x.nr);
+        if !self.print {
+            self.last_stacks = pending
+                .as_ref()
+                .and_then(|p| p.stacks.clone())
+                .map(|s| (tid, s));
+        }
         if let (Some(sites), Some(st), Some(cs)) = (
             self.sites.as_mut(),
             self.stacks.as_ref(),
@@ -632,6 +642,11 @@ pub struct JsonPrinter<W: Write> {
     decode: Options,
     status: StatusSet,
     pending: HashMap<u32, SyscallEnter>,
+    /// With --source/-k: a non-printing text printer that follows mappings
+    /// and resolves each call's stacks.
+    follower: Option<Box<TextPrinter<std::io::Sink>>>,
+    /// Which calls to show (some are traced only to follow mappings).
+    display: Option<Vec<bool>>,
 }
 
 impl<W: Write> JsonPrinter<W> {
@@ -641,10 +656,32 @@ impl<W: Write> JsonPrinter<W> {
             decode,
             status,
             pending: HashMap::new(),
+            follower: None,
+            display: None,
+        }
+    }
+
+    /// Shows only the calls `display` selects.
+    pub fn with_display(self, display: Option<Vec<bool>>) -> Self {
+        JsonPrinter { display, ..self }
+    }
+
+    /// Adds `"site"` and `"stack"` to every call, resolved by `follower`.
+    pub fn with_follower(self, follower: TextPrinter<std::io::Sink>) -> Self {
+        JsonPrinter {
+            follower: Some(Box::new(TextPrinter {
+                print: false,
+                ..follower
+            })),
+            ..self
         }
     }
 
     pub fn event(&mut self, ev: &Event) {
+        if let Some(f) = self.follower.as_mut() {
+            f.last_stacks = None;
+            f.event(ev);
+        }
         match ev {
             Event::SyscallEnter(e) => {
                 self.pending.insert(e.task.tid, e.clone());
@@ -652,7 +689,11 @@ impl<W: Write> JsonPrinter<W> {
             Event::SyscallExit(x) => {
                 let p = self.pending.remove(&x.task.tid).filter(|p| p.nr == x.nr);
                 let ok = x.ret >= 0 || x.ret < -4095;
-                if !self.status.shows(ok) {
+                let shown = self
+                    .display
+                    .as_ref()
+                    .is_none_or(|d| d.get(x.nr as usize).copied().unwrap_or(true));
+                if !self.status.shows(ok) || !shown {
                     return;
                 }
                 self.call(p.as_ref(), Some(x));
@@ -742,6 +783,32 @@ impl<W: Write> JsonPrinter<W> {
                 }
             }
             None => line.push_str(",\"ret\":null,\"unfinished\":true"),
+        }
+        if let Some(f) = self.follower.as_ref() {
+            if let (Some(st), Some((_, cs))) = (f.stacks.as_ref(), f.last_stacks.as_ref()) {
+                line.push_str(",\"site\":");
+                json_str(&mut line, &st.site_label(cs));
+                line.push_str(",\"stack\":[");
+                for (k, fr) in cs.user.iter().flat_map(|f| f.iter()).enumerate() {
+                    if k > 0 {
+                        line.push(',');
+                    }
+                    line.push_str("{\"module\":");
+                    json_str(&mut line, &fr.module);
+                    let _ = write!(line, ",\"offset\":{}", fr.file_offset);
+                    if let Some(n) = &fr.function {
+                        line.push_str(",\"function\":");
+                        json_str(&mut line, n);
+                    }
+                    if let (Some(file), Some(l)) = (&fr.file, fr.line) {
+                        line.push_str(",\"file\":");
+                        json_str(&mut line, file);
+                        let _ = write!(line, ",\"line\":{l}");
+                    }
+                    let _ = write!(line, ",\"inlined\":{}}}", fr.inlined);
+                }
+                line.push(']');
+            }
         }
         line.push_str("}\n");
         let _ = self.out.write_all(line.as_bytes());

@@ -224,3 +224,63 @@ fn summary_by_call_site() {
         "{err}"
     );
 }
+
+/// JSON lines carry the call site and the stack as structured fields.
+#[test]
+fn json_lines_carry_site_and_stack() {
+    require_bpf!();
+    let _s = serial();
+    let bin = build("O2", &["-O2", "-fomit-frame-pointer"]);
+    let m = markers();
+    let dir = TempDir::new("source-json");
+    let f = dir.join("t.jsonl");
+    let r = run(genba_cmd([
+        "trace",
+        "--source",
+        "--format",
+        "jsonl",
+        "-e",
+        "trace=openat",
+        "-o",
+    ])
+    .arg(&f)
+    .arg("--")
+    .arg(&bin)
+    .arg("/etc/hostname"));
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let text = fs::read_to_string(&f).unwrap();
+    let calls: Vec<Json> = text
+        .lines()
+        .map(|l| parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .filter(|v| v.get("type").and_then(Json::as_str) == Some("syscall"))
+        .collect();
+    assert!(
+        calls
+            .iter()
+            .all(|c| c.get("name").and_then(Json::as_str) == Some("openat")),
+        "only the calls asked for"
+    );
+    let want = format!("sites.c:{}", m["open"]);
+    let own = calls
+        .iter()
+        .find(|c| {
+            c.get("site")
+                .and_then(Json::as_str)
+                .is_some_and(|s| s.contains(&want))
+        })
+        .unwrap_or_else(|| panic!("no openat from {want}:\n{text}"));
+    let Some(Json::Arr(stack)) = own.get("stack") else {
+        panic!("no stack array: {own:?}")
+    };
+    let lines: Vec<i64> = stack
+        .iter()
+        .filter_map(|f| f.get("line").and_then(Json::as_i64))
+        .collect();
+    assert!(
+        lines.contains(&(m["open"] as i64)),
+        "the stack holds the call's line: {stack:?}"
+    );
+    assert!(stack
+        .iter()
+        .all(|f| f.get("module").is_some() && f.get("offset").is_some()));
+}
