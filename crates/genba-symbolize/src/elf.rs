@@ -49,6 +49,8 @@ pub struct ElfInfo {
     pub interp: Option<String>,
     /// section name -> (address range, file range when stored uncompressed)
     sections: HashMap<&'static str, (Range<u64>, Option<Range<usize>>)>,
+    /// Compressed sections, inflated.
+    decompressed: HashMap<&'static str, Arc<Vec<u8>>>,
 }
 
 /// Errors reading an ELF file.
@@ -76,6 +78,7 @@ impl ElfInfo {
             })
             .collect();
         let mut sections = HashMap::new();
+        let mut decompressed = HashMap::new();
         for name in [
             ".text",
             ".got",
@@ -85,13 +88,20 @@ impl ElfInfo {
         ] {
             if let Some(sec) = obj.section_by_name(name) {
                 let svma = sec.address()..sec.address() + sec.size();
-                // only an uncompressed section can be handed over as is
-                let file = sec
+                let compressed = sec
                     .compressed_file_range()
                     .ok()
-                    .filter(|c| c.format == object::CompressionFormat::None)
-                    .and_then(|_| sec.file_range())
-                    .map(|(o, s)| o as usize..(o + s) as usize);
+                    .is_some_and(|c| c.format != object::CompressionFormat::None);
+                // an uncompressed section is handed over in place; a compressed
+                // one (Go compresses .debug_frame) is inflated once
+                let file = if compressed {
+                    if let Ok(data) = sec.uncompressed_data() {
+                        decompressed.insert(name, Arc::new(data.into_owned()));
+                    }
+                    None
+                } else {
+                    sec.file_range().map(|(o, s)| o as usize..(o + s) as usize)
+                };
                 sections.insert(name, (svma, file));
             }
         }
@@ -102,6 +112,7 @@ impl ElfInfo {
             phoff,
             interp,
             sections,
+            decompressed,
         })
     }
 
@@ -114,6 +125,12 @@ impl ElfInfo {
     }
 
     fn bytes(&self, name: &str) -> Option<SectionBytes> {
+        if let Some(d) = self.decompressed.get(name) {
+            return Some(SectionBytes {
+                file: d.clone(),
+                range: 0..d.len(),
+            });
+        }
         let (_, file) = self.sections.get(name)?;
         Some(SectionBytes {
             file: self.data.clone(),

@@ -364,6 +364,7 @@ impl StackResolver {
             let b = stack.get(off..off.checked_add(8).ok_or(())?).ok_or(())?;
             Ok(u64::from_le_bytes(b.try_into().map_err(|_| ())?))
         };
+        let modules = &proc_.modules;
         let mut out = Vec::new();
         let mut it = proc_.unwinder.iter_frames(
             ip,
@@ -372,10 +373,17 @@ impl StackResolver {
             &mut read_stack,
         );
         while let Ok(Some(f)) = it.next() {
-            out.push(match f {
+            let a = match f {
                 FrameAddress::InstructionPointer(a) => a,
                 FrameAddress::ReturnAddress(a) => a.get().saturating_sub(1),
-            });
+            };
+            // a caller outside every mapped file is not code: the unwind
+            // went wrong (a rule framehop cannot follow); stop rather than
+            // report a made-up frame
+            if !out.is_empty() && !modules.iter().any(|m| m.avma.contains(&a)) {
+                break;
+            }
+            out.push(a);
             if out.len() >= 256 {
                 break;
             }
@@ -494,6 +502,16 @@ pub fn is_runtime(f: &SourceFrame) -> bool {
     ];
     if lib.iter().any(|l| module.starts_with(l)) {
         return true;
+    }
+    // the standard libraries of Rust (/rustc/<hash>/library/...) and Go
+    // (GOROOT/src/...), as their debug information names them
+    if let Some(file) = &f.file {
+        if file.starts_with("/rustc/")
+            || file.contains("/go/src/")
+            || file.starts_with("/usr/lib/go")
+        {
+            return true;
+        }
     }
     match &f.function {
         Some(func) => {

@@ -127,8 +127,9 @@ impl Stacks {
             .or_else(|| frames().find(|f| !self.skipped(f)))
     }
 
-    /// The call site's text; for a call made before any of the program's
-    /// own code ran (the dynamic loader at start-up), the outermost function.
+    /// The call site's text; for a call with no frame of the program's own
+    /// (the dynamic loader at start-up, a language runtime), the outermost
+    /// function, marked `(runtime)`.
     pub fn site_label(&self, s: &CallStacks) -> String {
         match self.site(s) {
             Some(f) => self.site_text(f),
@@ -139,8 +140,9 @@ impl Stacks {
                 .rev()
                 .find(|f| f.function.is_some())
             {
-                Some(f) => format!("(start-up) {}", self.site_text(f)),
-                None => "?".to_string(),
+                // no frame of the program's own: the loader or a language runtime
+                Some(f) => format!("(runtime) {}", self.site_text(f)),
+                None => "(runtime)".to_string(),
             },
         }
     }

@@ -215,8 +215,8 @@ fn summary_by_call_site() {
         );
     }
     assert!(
-        sites.iter().any(|s| s.starts_with("(start-up)")),
-        "the loader's opens are start-up: {sites:?}"
+        sites.iter().any(|s| s.starts_with("(runtime)")),
+        "the loader's opens are marked (runtime): {sites:?}"
     );
     // the strace-compatible table is still there, unchanged in layout
     assert!(
@@ -283,4 +283,152 @@ fn json_lines_carry_site_and_stack() {
     assert!(stack
         .iter()
         .all(|f| f.get("module").is_some() && f.get("offset").is_some()));
+}
+
+/// `SITE:` markers of any of the target sources.
+fn markers_of(file: &str) -> HashMap<String, u32> {
+    let text = fs::read_to_string(repo_root().join("tests/programs/source").join(file))
+        .expect("read source");
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let name = l.split("SITE:").nth(1)?.split_whitespace().next()?;
+            Some((name.to_string(), i as u32 + 1))
+        })
+        .collect()
+}
+
+/// Builds one of the other-language targets, or says why it cannot.
+fn build_other(file: &str, cmd: &[&str]) -> Option<PathBuf> {
+    let dir = target_dir().join("test-programs/source");
+    fs::create_dir_all(&dir).unwrap();
+    let out = dir.join(file.replace('.', "-"));
+    let src = repo_root().join("tests/programs/source").join(file);
+    let mut c = Command::new(cmd[0]);
+    c.args(&cmd[1..]);
+    if cmd[0] == "go" {
+        c.arg("-o")
+            .arg(&out)
+            .arg(&src)
+            .env("GOCACHE", dir.join("gocache"))
+            .env("GOFLAGS", "-mod=mod");
+    } else {
+        c.arg("-o").arg(&out).arg(&src);
+    }
+    match c.status() {
+        Ok(st) if st.success() => Some(out),
+        Ok(st) => panic!("{cmd:?} {file} failed: {st}"),
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("SKIP: {}: {e}", cmd[0]);
+            None
+        }
+        Err(e) => panic!("{}: {e} (CI must have it)", cmd[0]),
+    }
+}
+
+/// Runs `bin` under `genba trace -f --source` and returns (syscall, file, line)
+/// of the calls of the program's own code (lines with a site in `file`).
+fn own_sites(bin: &Path, file: &str) -> (Vec<(String, String, u32)>, String) {
+    let dir = TempDir::new("source-lang");
+    let out = dir.join("trace.txt");
+    let r = run(genba_cmd([
+        "trace",
+        "-f",
+        "--source",
+        "-e",
+        "trace=openat,read,write",
+        "-o",
+    ])
+    .arg(&out)
+    .arg("--")
+    .arg(bin)
+    .arg("/etc/hostname"));
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let trace = fs::read_to_string(&out).unwrap();
+    let got = sites(&trace)
+        .into_iter()
+        .map(|(name, f, l)| (name.rsplit(' ').next().unwrap_or(&name).to_string(), f, l))
+        .filter(|(_, f, _)| f == file)
+        .collect();
+    (got, trace)
+}
+
+#[test]
+fn sites_cpp_inlined_template() {
+    require_bpf!();
+    let _s = serial();
+    let Some(bin) = build_other("sites.cpp", &["g++", "-O2", "-g"]) else {
+        return;
+    };
+    let m = markers_of("sites.cpp");
+    let (got, trace) = own_sites(&bin, "sites.cpp");
+    let want: Vec<(String, String, u32)> = [
+        ("openat", "open"),
+        ("read", "read"),
+        ("write", "template_write"),
+    ]
+    .iter()
+    .map(|(s, k)| (s.to_string(), "sites.cpp".to_string(), m[*k]))
+    .collect();
+    assert_eq!(got, want, "\n{trace}");
+    assert!(
+        trace.contains("Sink<int>::put") && trace.contains("(inlined)"),
+        "the template is named, marked inlined:\n{trace}"
+    );
+}
+
+/// Rust release build. read and write go through std's File and Stdout and
+/// must be attributed to this file. Known gap: std's `File::open_c` has call
+/// frame rules framehop cannot follow (they use registers other than
+/// rsp/rbp), so the unwind stops there and the open is reported as
+/// `(runtime)`; what this test does insist on is that no call is ever given
+/// a wrong line.
+#[test]
+fn sites_rust_release() {
+    require_bpf!();
+    let _s = serial();
+    let Some(bin) = build_other("sites.rs", &["rustc", "-C", "opt-level=3", "-g"]) else {
+        return;
+    };
+    let m = markers_of("sites.rs");
+    let (got, trace) = own_sites(&bin, "sites.rs");
+    let want: Vec<(String, String, u32)> = [("read", "read"), ("write", "write")]
+        .iter()
+        .map(|(s, k)| (s.to_string(), "sites.rs".to_string(), m[*k]))
+        .collect();
+    let got_rw: Vec<_> = got
+        .iter()
+        .filter(|(n, _, _)| n != "openat")
+        .cloned()
+        .collect();
+    assert_eq!(got_rw, want, "\n{trace}");
+    for (name, _, line) in got.iter().filter(|(n, _, _)| n == "openat") {
+        assert_eq!(*line, m["open"], "{name} given a wrong line:\n{trace}");
+    }
+    let open_line = trace
+        .lines()
+        .find(|l| l.contains("\"/etc/hostname\""))
+        .expect("the open");
+    assert!(
+        open_line.contains(&format!("sites.rs:{}", m["open"]))
+            || open_line.contains("<- (runtime)"),
+        "the open is either right or honestly unknown: {open_line}"
+    );
+}
+
+#[test]
+fn sites_go_without_libc() {
+    require_bpf!();
+    let _s = serial();
+    let Some(bin) = build_other("sites.go", &["go", "build"]) else {
+        return;
+    };
+    let m = markers_of("sites.go");
+    let (got, trace) = own_sites(&bin, "sites.go");
+    let want: Vec<(String, String, u32)> =
+        [("openat", "open"), ("read", "read"), ("write", "write")]
+            .iter()
+            .map(|(s, k)| (s.to_string(), "sites.go".to_string(), m[*k]))
+            .collect();
+    assert_eq!(got, want, "\n{trace}");
 }

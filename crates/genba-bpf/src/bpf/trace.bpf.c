@@ -1093,6 +1093,10 @@ int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
 	s.sig = (__s32)ctx->args[0];
+	/* the SIGKILL exit_group sends the other threads comes without siginfo;
+	 * ptrace does not report it, and neither does strace */
+	if (s.sig == 9 && ctx->args[1] == 0)
+		return 0;
 	if (ctx->args[1] > 1) /* SEND_SIG_NOINFO is 0, SEND_SIG_PRIV 1 */
 		bpf_probe_read_kernel(s.siginfo, sizeof(s.siginfo), (void *)ctx->args[1]);
 	else
