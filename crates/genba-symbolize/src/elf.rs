@@ -47,6 +47,8 @@ pub struct ElfInfo {
     pub phoff: u64,
     /// The dynamic loader the program asks for (PT_INTERP).
     pub interp: Option<String>,
+    /// The GNU build-id, hex.
+    pub build_id: Option<String>,
     /// section name -> (address range, file range when stored uncompressed)
     sections: HashMap<&'static str, (Range<u64>, Option<Range<usize>>)>,
     /// Compressed sections, inflated.
@@ -70,6 +72,11 @@ impl ElfInfo {
         let data = Arc::new(std::fs::read(path).map_err(|e| ElfError::Read(path.into(), e))?);
         let obj = object::File::parse(&data[..]).map_err(|e| ElfError::Parse(path.into(), e))?;
         let (segments, phoff, interp) = raw_headers(&data).unwrap_or_default();
+        let build_id = obj
+            .build_id()
+            .ok()
+            .flatten()
+            .map(|b| b.iter().map(|x| format!("{x:02x}")).collect());
         let loads = obj
             .segments()
             .map(|s| {
@@ -111,6 +118,7 @@ impl ElfInfo {
             loads,
             phoff,
             interp,
+            build_id,
             sections,
             decompressed,
         })

@@ -422,6 +422,20 @@ impl StackResolver {
         frames
     }
 
+    /// `/usr/lib/debug/.build-id/ab/cdef....debug` for `path`, if installed.
+    fn build_id_debug_file(&self, path: &str) -> Option<String> {
+        let id = self.elfs.get(path)?.as_ref()?.build_id.clone()?;
+        if id.len() < 3 {
+            return None;
+        }
+        let f = format!("/usr/lib/debug/.build-id/{}/{}.debug", &id[..2], &id[2..]);
+        std::path::Path::new(&f).exists().then_some(f)
+    }
+
+    fn svma_of(&self, path: &str, off: u64) -> Option<u64> {
+        self.elfs.get(path)?.as_ref()?.file_offset_to_svma(off)
+    }
+
     fn lookup(&self, path: &str, off: u64) -> Vec<SourceFrame> {
         let base = SourceFrame {
             file_offset: off,
@@ -433,10 +447,27 @@ impl StackResolver {
             inlined: false,
         };
         let src = bz::source::Source::Elf(bz::source::Elf::new(path));
-        let Ok(results) = self.symbolizer.symbolize(&src, Input::FileOffset(&[off])) else {
-            return vec![base];
+        let mut found = match self.symbolizer.symbolize(&src, Input::FileOffset(&[off])) {
+            Ok(r) => r.into_iter().next(),
+            Err(_) => None,
         };
-        let Some(Symbolized::Sym(sym)) = results.into_iter().next() else {
+        // no lines here: a separate debug file found by build-id alone (no
+        // .gnu_debuglink, which blazesym follows itself) may have them. A
+        // debug file has no loaded bytes, so it is asked by address.
+        let has_lines = matches!(&found, Some(Symbolized::Sym(s)) if s.code_info.is_some());
+        if !has_lines {
+            if let (Some(debug), Some(svma)) =
+                (self.build_id_debug_file(path), self.svma_of(path, off))
+            {
+                let dsrc = bz::source::Source::Elf(bz::source::Elf::new(&debug));
+                if let Ok(r) = self.symbolizer.symbolize(&dsrc, Input::VirtOffset(&[svma])) {
+                    if let Some(sym @ Symbolized::Sym(_)) = r.into_iter().next() {
+                        found = Some(sym);
+                    }
+                }
+            }
+        }
+        let Some(Symbolized::Sym(sym)) = found else {
             return vec![base];
         };
         let loc = |ci: Option<&bz::CodeInfo<'_>>| match ci {

@@ -197,7 +197,19 @@ impl Stacks {
         }
         if let Some(k) = &self.kernel {
             for &a in &s.kernel {
-                let _ = writeln!(out, " > [kernel]({}) [{a:#x}]", k.name(a));
+                let name = k.name(a);
+                // genba's own BPF program and the tracepoint plumbing
+                let ours = [
+                    "bpf_prog_",
+                    "bpf_trace_run",
+                    "__bpf_trace",
+                    "__traceiter",
+                    "syscall_trace_enter",
+                ];
+                if ours.iter().any(|p| name.starts_with(p)) {
+                    continue;
+                }
+                let _ = writeln!(out, " > [kernel]({name}) [{a:#x}]");
             }
         }
     }

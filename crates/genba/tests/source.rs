@@ -432,3 +432,161 @@ fn sites_go_without_libc() {
             .collect();
     assert_eq!(got, want, "\n{trace}");
 }
+
+fn sh(cmd: &str) {
+    let st = Command::new("sh").args(["-c", cmd]).status().expect("sh");
+    assert!(st.success(), "{cmd}");
+}
+
+/// The first openat of /etc/hostname's site text, under `genba --source`.
+fn open_site(bin: &Path) -> String {
+    let r = run(genba_cmd(["trace", "--source", "-e", "trace=openat", "--"])
+        .arg(bin)
+        .arg("/etc/hostname"));
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let line = r
+        .stderr
+        .lines()
+        .find(|l| l.contains("\"/etc/hostname\""))
+        .unwrap_or_else(|| panic!("{}", r.stderr))
+        .to_string();
+    line.rsplit_once("  <- ")
+        .map(|(_, s)| s.to_string())
+        .unwrap_or_default()
+}
+
+/// Debug information in separate files, stripped binaries, a broken debug
+/// file: lines when the information is there, function names from the
+/// symbol table when only that is, and never a wrong line.
+#[test]
+fn separate_and_missing_debug_info() {
+    require_bpf!();
+    let _s = serial();
+    let full = build("O2", &["-O2", "-fomit-frame-pointer"]);
+    let m = markers();
+    let dir = TempDir::new("debuginfo");
+    let d = dir.path().display().to_string();
+    let f = full.display();
+    let want = format!("sites.c:{} load_table", m["open"]);
+
+    // debug info in a file named by .gnu_debuglink
+    sh(&format!("objcopy --only-keep-debug {f} {d}/link.debug && cp {f} {d}/link && strip -g {d}/link && objcopy --add-gnu-debuglink={d}/link.debug {d}/link"));
+    let got = open_site(&dir.join("link"));
+    assert!(
+        got.ends_with(&format!("/{want}")),
+        "via .gnu_debuglink: {got}"
+    );
+
+    // debug info found by build-id alone
+    let id = String::from_utf8(
+        Command::new("sh")
+            .args([
+                "-c",
+                &format!("readelf -n {f} | awk '/Build ID/{{print $3}}'"),
+            ])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let id = id.trim();
+    let debug = format!("/usr/lib/debug/.build-id/{}/{}.debug", &id[..2], &id[2..]);
+    sh(&format!("mkdir -p /usr/lib/debug/.build-id/{} && objcopy --only-keep-debug {f} {debug} && cp {f} {d}/bid && strip -g {d}/bid", &id[..2]));
+    let got = open_site(&dir.join("bid"));
+    let _ = fs::remove_file(&debug);
+    assert!(
+        got.ends_with(&format!("/{want}")),
+        "via /usr/lib/debug/.build-id: {got}"
+    );
+
+    // only a symbol table: the function, no line
+    sh(&format!("cp {f} {d}/symtab && strip -g {d}/symtab"));
+    let got = open_site(&dir.join("symtab"));
+    assert!(
+        got.starts_with("symtab(load_table") && !got.contains(".c:"),
+        "function without a line: {got}"
+    );
+
+    // nothing at all: the file and offset
+    sh(&format!("cp {f} {d}/bare && strip --strip-all {d}/bare"));
+    let got = open_site(&dir.join("bare"));
+    assert!(
+        got.starts_with("bare+0x") && !got.contains(".c:"),
+        "file+offset: {got}"
+    );
+
+    // a debuglink to a corrupted file: no line rather than a wrong one
+    sh(&format!("cp {f} {d}/broken && strip -g {d}/broken && head -c 4096 /dev/urandom > {d}/broken.debug && objcopy --add-gnu-debuglink={d}/broken.debug {d}/broken"));
+    let got = open_site(&dir.join("broken"));
+    assert!(
+        !got.contains(".c:") || got.ends_with(&format!("/{want}")),
+        "a corrupted debug file gave {got}"
+    );
+}
+
+/// `--source-skip` skips the frames of the user's choosing.
+#[test]
+fn source_skip_moves_the_site_outwards() {
+    require_bpf!();
+    let _s = serial();
+    let bin = build("O2", &["-O2", "-fomit-frame-pointer"]);
+    let m = markers();
+    let r = run(genba_cmd([
+        "trace",
+        "--source",
+        "--source-skip",
+        "^load_table$",
+        "-e",
+        "trace=openat",
+        "--",
+    ])
+    .arg(&bin)
+    .arg("/etc/hostname"));
+    let line = r
+        .stderr
+        .lines()
+        .find(|l| l.contains("\"/etc/hostname\""))
+        .expect("open");
+    assert!(
+        !line.contains(&format!("sites.c:{} ", m["open"])),
+        "load_table was to be skipped: {line}"
+    );
+    assert!(
+        line.contains(" main"),
+        "the site is load_table's caller: {line}"
+    );
+}
+
+/// `-kk`: the kernel stack too, with kernel symbol names.
+#[test]
+fn kernel_stacks() {
+    require_bpf!();
+    let _s = serial();
+    let r = run(&mut genba_cmd([
+        "trace",
+        "-kk",
+        "-e",
+        "trace=openat",
+        "--",
+        "cat",
+        "/etc/hostname",
+    ]));
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let kernel: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with(" > [kernel]("))
+        .collect();
+    // at syscall entry the kernel stack is the entry path; genba's own BPF
+    // and tracepoint frames are not shown
+    assert!(
+        kernel.iter().any(|l| l.contains("do_syscall_64")),
+        "kernel frames: {kernel:?}"
+    );
+    assert!(
+        !kernel
+            .iter()
+            .any(|l| l.contains("bpf_") || l.contains("traceiter")),
+        "tracing frames leaked: {kernel:?}"
+    );
+}
