@@ -178,15 +178,22 @@ impl Stacks {
     /// strace -k's lines (` > /lib/libc.so.6(__write+0x10) [0xf8350]`), each
     /// with the source location when there is one.
     pub fn stack_lines(&self, s: &CallStacks, out: &mut String) {
-        for f in s.user.iter().flat_map(|f| f.iter()) {
+        // caller frames were looked up at their return address - 1 (inside
+        // the call); strace -k prints the return address itself
+        let frames = s
+            .user
+            .iter()
+            .enumerate()
+            .flat_map(|(i, f)| f.iter().map(move |f| (u64::from(i > 0), f)));
+        for (ra_adjust, f) in frames {
             let _ = write!(out, " > {}(", f.module);
             if let Some(n) = &f.function {
                 out.push_str(n);
                 if let (Some(o), false) = (f.function_offset, f.inlined) {
-                    let _ = write!(out, "+{o:#x}");
+                    let _ = write!(out, "+{:#x}", o + ra_adjust);
                 }
             }
-            let _ = write!(out, ") [{:#x}]", f.file_offset);
+            let _ = write!(out, ") [{:#x}]", f.file_offset + ra_adjust);
             if let (Some(file), Some(line)) = (&f.file, f.line) {
                 let _ = write!(out, " {}:{line}", self.path(file));
             }

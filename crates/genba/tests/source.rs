@@ -154,14 +154,19 @@ fn stack_frames_match_addr2line() {
         let Some(loc) = l.rsplit(' ').next().filter(|s| s.contains("sites.c:")) else {
             continue;
         };
+        // the program's frames here are all callers (the innermost is libc's
+        // write): -k prints their return address, as strace -k does, and the
+        // call instruction is the byte before it
+        let call = format!(
+            "{:#x}",
+            u64::from_str_radix(off.trim_start_matches("0x"), 16).unwrap() - 1
+        );
         // -i: inlined frames first, the physical frame (what this line is) last
         let want = Command::new("addr2line")
-            .args(["-i", "-e", &bin_s, off])
+            .args(["-i", "-e", &bin_s, &call])
             .output()
             .expect("addr2line");
         let want = String::from_utf8_lossy(&want.stdout);
-        // genba prints the lookup address (return address - 1 for callers),
-        // so addr2line sees the same instruction
         let last = want.trim().lines().last().unwrap_or("");
         let want_line = last
             .rsplit(':')
@@ -588,5 +593,57 @@ fn kernel_stacks() {
             .iter()
             .any(|l| l.contains("bpf_") || l.contains("traceiter")),
         "tracing frames leaked: {kernel:?}"
+    );
+}
+
+/// `-k` prints physical frames in strace -k's form; for the same call the
+/// frames (file, function+offset, [offset]) equal strace's.
+#[test]
+fn stack_lines_equal_strace_k() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let bin = build("O2", &["-O2", "-fomit-frame-pointer"]);
+    let frames = |text: &str| -> Vec<String> {
+        // the frames under the last write (say(1, "done\n") in main)
+        let mut blocks: Vec<Vec<String>> = Vec::new();
+        for l in text.lines() {
+            if l.starts_with("write(") {
+                blocks.push(Vec::new());
+            } else if let (Some(b), true) = (blocks.last_mut(), l.starts_with(" > ")) {
+                if !l.ends_with("(inlined)") {
+                    // strace's part of the line: up to the bracketed offset
+                    b.push(l[..l.find(']').map_or(l.len(), |i| i + 1)].to_string());
+                }
+            }
+        }
+        blocks.pop().unwrap_or_default()
+    };
+    let s = run(Command::new("strace")
+        .args(["-k", "-e", "trace=write", "--"])
+        .arg(&bin)
+        .arg("/etc/hostname"));
+    let g = run(genba_cmd(["trace", "-k", "-e", "trace=write", "--"])
+        .arg(&bin)
+        .arg("/etc/hostname"));
+    let (sf, gf) = (frames(&s.stderr), frames(&g.stderr));
+    assert!(
+        sf.len() >= 3,
+        "strace -k gave too few frames:\n{}",
+        s.stderr
+    );
+    // strace names the libc function by its exported alias (__write); genba
+    // by the symbol debug information has (__GI___libc_write): compare the
+    // file and offsets of every frame, and the names of the program's frames
+    let key = |f: &String| {
+        (
+            f.split('(').next().unwrap().to_string(),
+            f.rsplit('[').next().unwrap().to_string(),
+        )
+    };
+    assert_eq!(
+        gf.iter().map(key).collect::<Vec<_>>(),
+        sf.iter().map(key).collect::<Vec<_>>(),
+        "genba:\n{gf:#?}\nstrace:\n{sf:#?}"
     );
 }
