@@ -647,3 +647,57 @@ fn stack_lines_equal_strace_k() {
         "genba:\n{gf:#?}\nstrace:\n{sf:#?}"
     );
 }
+
+/// A library loaded with dlopen after start-up, and calls from two threads,
+/// and the same program run through `sh -c 'exec ...'` (the mappings are
+/// followed across exec).
+#[test]
+fn sites_across_dlopen_threads_and_exec() {
+    require_bpf!();
+    let _s = serial();
+    let dir = target_dir().join("test-programs/source");
+    fs::create_dir_all(&dir).unwrap();
+    let src = repo_root().join("tests/programs/source");
+    let lib = dir.join("libplugin.so");
+    let bin = dir.join("sites_dl");
+    sh(&format!(
+        "gcc -O2 -g -shared -fPIC -o {} {}/plugin.c",
+        lib.display(),
+        src.display()
+    ));
+    sh(&format!(
+        "gcc -O2 -g -o {} {}/sites_dl.c -ldl -lpthread",
+        bin.display(),
+        src.display()
+    ));
+    let plugin = markers_of("plugin.c");
+    let main = markers_of("sites_dl.c");
+    for via_exec in [false, true] {
+        let mut cmd = genba_cmd(["trace", "-f", "--source", "-e", "trace=openat", "--"]);
+        if via_exec {
+            cmd.args([
+                "sh",
+                "-c",
+                &format!("exec {} {} /etc/hostname", bin.display(), lib.display()),
+            ]);
+        } else {
+            cmd.arg(&bin).arg(&lib).arg("/etc/hostname");
+        }
+        let r = run(&mut cmd);
+        assert_eq!(r.code(), Some(0), "{}", r.describe());
+        let got = sites(
+            &r.stderr
+                .lines()
+                .filter(|l| l.contains("\"/etc/hostname\""))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+        let got: Vec<(String, u32)> = got.into_iter().map(|(_, f, l)| (f, l)).collect();
+        let want = vec![
+            ("plugin.c".to_string(), plugin["plugin_open"]),
+            ("sites_dl.c".to_string(), main["thread_open"]),
+            ("sites_dl.c".to_string(), main["thread_open"]),
+        ];
+        assert_eq!(got, want, "via exec: {via_exec}\n{}", r.stderr);
+    }
+}
