@@ -595,6 +595,10 @@ fn trace(a: TraceArgs) -> Result<i32> {
         Printer::Text(p) => p.unreadable,
         _ => 0,
     };
+    let site_rows = match &printer {
+        Printer::Text(p) => p.sites.as_ref().map(|t| t.rows()).unwrap_or_default(),
+        _ => Vec::new(),
+    };
     let site_table = match &printer {
         Printer::Text(p) => p.sites.as_ref().map(|t| {
             t.render(|nr| {
@@ -610,7 +614,25 @@ fn trace(a: TraceArgs) -> Result<i32> {
     if want_summary {
         let rows = tracer.summary().map_err(|e| anyhow!(e))?;
         let mut text = String::new();
-        if summary_by != genba_bpf::SummaryBy::Syscall {
+        if json {
+            let what = if summary_by == genba_bpf::SummaryBy::Thread {
+                "tid"
+            } else {
+                "pid"
+            };
+            let tasks: Vec<(&str, u32, Vec<genba_bpf::SummaryRow>)> =
+                if summary_by != genba_bpf::SummaryBy::Syscall {
+                    tracer
+                        .task_summary()
+                        .map_err(|e| anyhow!(e))?
+                        .into_iter()
+                        .map(|(t, r)| (what, t, r))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+            text.push_str(&summary::render_json(&rows, &tasks, &site_rows));
+        } else if summary_by != genba_bpf::SummaryBy::Syscall {
             let what = if summary_by == genba_bpf::SummaryBy::Process {
                 "process"
             } else {
@@ -623,9 +645,11 @@ fn trace(a: TraceArgs) -> Result<i32> {
             }
             text.push_str(&format!("all {what}es:\n"));
         }
-        text.push_str(&summary::render(&rows, sort, &columns));
-        if let Some(t) = &site_table {
-            text.push_str(t);
+        if !json {
+            text.push_str(&summary::render(&rows, sort, &columns));
+            if let Some(t) = &site_table {
+                text.push_str(t);
+            }
         }
         match summary_out.as_mut() {
             Some(w) => {

@@ -277,6 +277,17 @@ impl SiteTable {
         r.ns += ns;
     }
 
+    /// (syscall, site, calls, errors, ns) for every row.
+    pub fn rows(&self) -> Vec<(u32, String, u64, u64, u64)> {
+        let mut v: Vec<_> = self
+            .rows
+            .iter()
+            .map(|((nr, site), r)| (*nr, site.clone(), r.calls, r.errors, r.ns))
+            .collect();
+        v.sort_by(|a, b| b.4.cmp(&a.4).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
+        v
+    }
+
     /// Renders the table: each syscall (by time, as strace's table), and
     /// under it where its calls came from with their share of its time.
     pub fn render(&self, name: impl Fn(u32) -> String) -> String {

@@ -182,3 +182,68 @@ pub fn render(rows: &[SummaryRow], sort: SortBy, cols: &[Column]) -> String {
     );
     s
 }
+
+/// The summary as JSON lines (`-c --format jsonl`): one object per syscall,
+/// per task and syscall with `--summary-by`, per syscall and call site with
+/// `--source`; times in nanoseconds, percentiles from the kernel's histograms.
+pub fn render_json(
+    rows: &[SummaryRow],
+    tasks: &[(&str, u32, Vec<SummaryRow>)],
+    sites: &[(u32, String, u64, u64, u64)],
+) -> String {
+    let name = |nr: u32| {
+        table::by_nr(nr)
+            .map(|s| s.name.to_string())
+            .unwrap_or_else(|| format!("syscall_{nr:#x}"))
+    };
+    let mut s = String::new();
+    let row = |s: &mut String, r: &SummaryRow, extra: &str| {
+        let t = SyscallTotals {
+            name: name(r.nr),
+            calls: r.calls,
+            errors: r.errors,
+            total_ns: r.total_ns,
+            min_ns: r.min_ns,
+            max_ns: r.max_ns,
+            hist: r.hist.to_vec(),
+        };
+        let _ = writeln!(
+            s,
+            "{{\"type\":\"summary\"{extra},\"syscall\":\"{}\",\"calls\":{},\"errors\":{},\"total_ns\":{},\"avg_ns\":{},\"min_ns\":{},\"max_ns\":{},\"p50_ns\":{},\"p99_ns\":{}}}",
+            t.name,
+            t.calls,
+            t.errors,
+            t.total_ns,
+            t.avg_ns(),
+            t.min_ns,
+            t.max_ns,
+            t.percentile(0.5),
+            t.percentile(0.99)
+        );
+    };
+    for r in rows {
+        row(&mut s, r, "");
+    }
+    for (what, task, task_rows) in tasks {
+        for r in task_rows {
+            row(&mut s, r, &format!(",\"{what}\":{task}"));
+        }
+    }
+    for (nr, site, calls, errors, ns) in sites {
+        let site: String = site
+            .chars()
+            .flat_map(|c| match c {
+                '"' => vec!['\\', '"'],
+                '\\' => vec!['\\', '\\'],
+                c if (c as u32) < 0x20 => vec![' '],
+                c => vec![c],
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "{{\"type\":\"summary_site\",\"syscall\":\"{}\",\"site\":\"{site}\",\"calls\":{calls},\"errors\":{errors},\"total_ns\":{ns}}}",
+            name(*nr)
+        );
+    }
+    s
+}

@@ -701,3 +701,59 @@ fn sites_across_dlopen_threads_and_exec() {
         assert_eq!(got, want, "via exec: {via_exec}\n{}", r.stderr);
     }
 }
+
+/// `-c --source --format jsonl`: the summary and the summary by call site
+/// as JSON objects.
+#[test]
+fn summary_by_site_as_json() {
+    require_bpf!();
+    let _s = serial();
+    let bin = build("O2", &["-O2", "-fomit-frame-pointer"]);
+    let m = markers();
+    let dir = TempDir::new("site-json");
+    let f = dir.join("s.jsonl");
+    let r = run(
+        genba_cmd(["trace", "-c", "--source", "--format", "jsonl", "-o"])
+            .arg(&f)
+            .arg("--")
+            .arg(&bin)
+            .arg("/etc/hostname"),
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let text = fs::read_to_string(&f).unwrap();
+    let objs: Vec<Json> = text
+        .lines()
+        .map(|l| parse_json(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let openat = objs
+        .iter()
+        .find(|o| {
+            o.get("type").and_then(Json::as_str) == Some("summary")
+                && o.get("syscall").and_then(Json::as_str) == Some("openat")
+        })
+        .unwrap_or_else(|| panic!("no openat summary:\n{text}"));
+    let calls = openat.get("calls").and_then(Json::as_i64).unwrap();
+    let sites: Vec<&Json> = objs
+        .iter()
+        .filter(|o| {
+            o.get("type").and_then(Json::as_str) == Some("summary_site")
+                && o.get("syscall").and_then(Json::as_str) == Some("openat")
+        })
+        .collect();
+    let site_calls: i64 = sites
+        .iter()
+        .map(|o| o.get("calls").and_then(Json::as_i64).unwrap())
+        .sum();
+    assert_eq!(
+        site_calls, calls,
+        "the sites' calls add up to the syscall's:\n{text}"
+    );
+    let want = format!("sites.c:{} load_table", m["open"]);
+    assert!(
+        sites.iter().any(|o| o
+            .get("site")
+            .and_then(Json::as_str)
+            .is_some_and(|s| s.ends_with(&want))),
+        "{text}"
+    );
+}
