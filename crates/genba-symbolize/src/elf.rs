@@ -132,6 +132,24 @@ impl ElfInfo {
             .map(|(o, v, _)| v + (off - o))
     }
 
+    /// The section address where a mapping that starts at file offset `off`
+    /// (page aligned, as in /proc/PID/maps) begins. Two PT_LOADs can share a
+    /// file page (rustc and lld lay segments out back to back: text at file
+    /// 0x13870 but vaddr 0x14870, the page at 0x13000 also ends the read-only
+    /// segment), so the segment that *starts* in that page is the one mapped
+    /// there; reading the page through the earlier segment would put every
+    /// address off by the difference.
+    pub fn mapping_svma(&self, off: u64) -> Option<u64> {
+        const PAGE: u64 = 4096;
+        let page = |x: u64| x & !(PAGE - 1);
+        self.loads
+            .iter()
+            .rev()
+            .find(|(o, _, _)| page(*o) == off)
+            .map(|(_, v, _)| page(*v))
+            .or_else(|| self.file_offset_to_svma(off))
+    }
+
     fn bytes(&self, name: &str) -> Option<SectionBytes> {
         if let Some(d) = self.decompressed.get(name) {
             return Some(SectionBytes {

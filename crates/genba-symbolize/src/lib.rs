@@ -82,6 +82,13 @@ impl Process {
 
 const PAGE: u64 = 4096;
 
+/// `GENBA_DEBUG_UNWIND=1`: say on stderr why each unwind ended early (a
+/// framehop error, or a frame outside every module).
+fn debug_unwind() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("GENBA_DEBUG_UNWIND").is_some())
+}
+
 /// Removes `[start, end)` from a mapping list, splitting what it cuts.
 fn unmap(entries: &mut Vec<MapEntry>, start: u64, end: u64) {
     let mut out = Vec::with_capacity(entries.len() + 1);
@@ -372,7 +379,20 @@ impl StackResolver {
             &mut proc_.cache,
             &mut read_stack,
         );
-        while let Ok(Some(f)) = it.next() {
+        loop {
+            let f = match it.next() {
+                Ok(Some(f)) => f,
+                Ok(None) => break,
+                Err(e) => {
+                    if debug_unwind() {
+                        eprintln!(
+                            "genba: unwind of pid {pid} stopped after {} frames: {e}",
+                            out.len()
+                        );
+                    }
+                    break;
+                }
+            };
             let a = match f {
                 FrameAddress::InstructionPointer(a) => a,
                 FrameAddress::ReturnAddress(a) => a.get().saturating_sub(1),
@@ -381,6 +401,12 @@ impl StackResolver {
             // went wrong (a rule framehop cannot follow); stop rather than
             // report a made-up frame
             if !out.is_empty() && !modules.iter().any(|m| m.avma.contains(&a)) {
+                if debug_unwind() {
+                    eprintln!(
+                        "genba: unwind of pid {pid}: frame {:#x} outside every module",
+                        a
+                    );
+                }
                 break;
             }
             out.push(a);

@@ -86,7 +86,7 @@ pub fn modules(
         let Some(m) = ms.iter().find(|m| m.perms.contains('x')).or(ms.first()) else {
             continue;
         };
-        let Some(svma) = info.file_offset_to_svma(m.offset) else {
+        let Some(svma) = info.mapping_svma(m.offset) else {
             continue;
         };
         let bias = m.start.wrapping_sub(svma);
