@@ -111,6 +111,9 @@ pub struct SyscallPlan {
     pub exit_only: bool,
     /// The call takes no arguments.
     pub no_args: bool,
+    /// Traced only for genba's own bookkeeping (what a process maps): no
+    /// user stack is copied for it, whatever `ustack_bytes` says.
+    pub no_stack: bool,
     /// What to copy for each argument.
     pub args: [ArgCapture; 6],
 }

@@ -114,6 +114,7 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
         flags: u32::from(plan.traced)
             | (u32::from(plan.exit_only) << 1)
             | (u32::from(plan.no_args) << 2)
+            | (u32::from(plan.no_stack) << 4)
             | (u32::from(
                 plan.args
                     .iter()

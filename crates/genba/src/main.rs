@@ -355,6 +355,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
                 let plan = &mut plans[info.nr as usize];
                 if !plan.traced {
                     plan.traced = true;
+                    plan.no_stack = true;
                     display = Some(filter.traced.clone());
                 }
             }

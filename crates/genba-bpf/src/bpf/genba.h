@@ -162,6 +162,8 @@ struct genba_syscall_spec {
 /* Something is copied at exit: the record is built in scratch space rather
  * than reserved in the ring buffer directly. */
 #define GENBA_SPEC_EXIT_CAPS 8
+/* Traced for genba's bookkeeping only (not shown): copy no user stack. */
+#define GENBA_SPEC_NO_STACK 16
 
 /* One capture. data[len] follows, padded to 8. */
 struct genba_cap {

@@ -842,7 +842,7 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	struct cap_ctx c = { .off = sizeof(*e) };
 	if (spec)
 		capture(&c, spec, e->args, 0, 0, u.sp);
-	if (ustack_bytes)
+	if (ustack_bytes && !(spec && (spec->flags & GENBA_SPEC_NO_STACK)))
 		cap_stacks(&c, &u, ctx);
 	e->ncaps = c.ncaps;
 	if (inf && c.faulted)
