@@ -448,7 +448,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
                         fd_paths: false,
                         quiet: 2,
                         realtime_offset_ns: 0,
-                        display: None,
+                        display: display.clone(),
                     },
                     ntasks,
                 )
@@ -458,6 +458,12 @@ fn trace(a: TraceArgs) -> Result<i32> {
                     stack_trace: o.stack_trace,
                     skip: o.skip.clone(),
                 })));
+                // -C --source: the summary by call site comes from here
+                let follower = if want_summary && a.source {
+                    follower.with_sites(false, !a.wall)
+                } else {
+                    follower
+                };
                 j.with_follower(follower)
             }
             None => j,
@@ -598,6 +604,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
     };
     let site_rows = match &printer {
         Printer::Text(p) => p.sites.as_ref().map(|t| t.rows()).unwrap_or_default(),
+        Printer::Json(p) => p.site_rows(),
         _ => Vec::new(),
     };
     let site_table = match &printer {
@@ -613,7 +620,18 @@ fn trace(a: TraceArgs) -> Result<i32> {
     drop(printer);
 
     if want_summary {
-        let rows = tracer.summary().map_err(|e| anyhow!(e))?;
+        // calls traced only to follow mappings (-k, --source) are not the
+        // user's: leave them out of the summary as they are out of the trace
+        let shown = |rows: Vec<genba_bpf::SummaryRow>| -> Vec<genba_bpf::SummaryRow> {
+            rows.into_iter()
+                .filter(|r| {
+                    display
+                        .as_ref()
+                        .is_none_or(|d| d.get(r.nr as usize).copied().unwrap_or(true))
+                })
+                .collect()
+        };
+        let rows = shown(tracer.summary().map_err(|e| anyhow!(e))?);
         let mut text = String::new();
         if json {
             let what = if summary_by == genba_bpf::SummaryBy::Thread {
@@ -627,7 +645,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
                         .task_summary()
                         .map_err(|e| anyhow!(e))?
                         .into_iter()
-                        .map(|(t, r)| (what, t, r))
+                        .map(|(t, r)| (what, t, shown(r)))
                         .collect()
                 } else {
                     Vec::new()
@@ -640,6 +658,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
                 "thread"
             };
             for (task, task_rows) in tracer.task_summary().map_err(|e| anyhow!(e))? {
+                let task_rows = shown(task_rows);
                 text.push_str(&format!("{what} {task}:\n"));
                 text.push_str(&summary::render(&task_rows, sort, &columns));
                 text.push('\n');

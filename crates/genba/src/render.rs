@@ -677,6 +677,16 @@ impl<W: Write> JsonPrinter<W> {
         }
     }
 
+    /// The calls counted by call site (`-C --source`), as
+    /// [`crate::stacks::SiteTable::rows`] gives them.
+    pub fn site_rows(&self) -> Vec<(u32, String, u64, u64, u64)> {
+        self.follower
+            .as_ref()
+            .and_then(|f| f.sites.as_ref())
+            .map(|t| t.rows())
+            .unwrap_or_default()
+    }
+
     pub fn event(&mut self, ev: &Event) {
         if let Some(f) = self.follower.as_mut() {
             f.last_stacks = None;
