@@ -122,6 +122,12 @@ pub struct StackResolver {
     symbols: HashMap<(u32, u64), Frames>,
     path_ids: HashMap<String, u32>,
     canonical: HashMap<String, String>,
+    /// Every file read for unwinding, held open: a binary deleted or
+    /// replaced (rebuilt) while its process runs is still read as it was.
+    pins: HashMap<String, std::fs::File>,
+    /// Where to read a file /proc shows as "PATH (deleted)": its
+    /// /proc/PID/map_files entry.
+    deleted: HashMap<String, String>,
 }
 
 impl Default for StackResolver {
@@ -144,14 +150,45 @@ impl StackResolver {
             symbols: HashMap::new(),
             canonical: HashMap::new(),
             path_ids: HashMap::new(),
+            pins: HashMap::new(),
+            deleted: HashMap::new(),
         }
     }
 
     fn elf(&mut self, path: &str) -> Option<Arc<ElfInfo>> {
-        self.elfs
-            .entry(path.to_string())
-            .or_insert_with(|| ElfInfo::open(path).ok().map(Arc::new))
-            .clone()
+        if let Some(e) = self.elfs.get(path) {
+            return e.clone();
+        }
+        let at = self.deleted.get(path).map(String::as_str).unwrap_or(path);
+        // pin first: what is read is then what the pin holds
+        let pin = std::fs::File::open(at).ok();
+        let info = pin
+            .as_ref()
+            .and_then(|_| ElfInfo::open(at).ok().map(Arc::new));
+        if let (Some(f), Some(_)) = (pin, &info) {
+            self.pins.insert(path.to_string(), f);
+        }
+        self.elfs.insert(path.to_string(), info.clone());
+        info
+    }
+
+    /// The name to give the symbolizer for `path`: the path itself while it
+    /// is still the file that was read, else the held-open copy.
+    fn readable_path(&self, path: &str) -> String {
+        use std::os::unix::fs::MetadataExt;
+        use std::os::unix::io::AsRawFd;
+        let Some(pin) = self.pins.get(path) else {
+            return path.to_string();
+        };
+        let same = match (pin.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        };
+        if same {
+            path.to_string()
+        } else {
+            format!("/proc/self/fd/{}", pin.as_raw_fd())
+        }
     }
 
     /// Reads what process `pid` has mapped now, from /proc (for processes
@@ -161,6 +198,13 @@ impl StackResolver {
             return false;
         };
         let entries = parse_maps(&text);
+        for e in &entries {
+            if e.path.starts_with('/') && e.path.ends_with(" (deleted)") {
+                self.deleted
+                    .entry(e.path.clone())
+                    .or_insert_with(|| format!("/proc/{pid}/map_files/{:x}-{:x}", e.start, e.end));
+            }
+        }
         let p = self.procs.entry(pid).or_insert_with(Process::empty);
         p.tracked = None;
         self.build(pid, &entries);
@@ -243,7 +287,9 @@ impl StackResolver {
             }
         }
         let p = self.procs.entry(pid).or_insert_with(Process::empty);
-        p.tracked = Some(entries);
+        // the program could not be read (deleted already?): /proc may
+        // still hold it
+        p.tracked = (!entries.is_empty()).then_some(entries);
         p.dirty = true;
         p.refreshed_for_miss = false;
     }
@@ -472,7 +518,7 @@ impl StackResolver {
             line: None,
             inlined: false,
         };
-        let src = bz::source::Source::Elf(bz::source::Elf::new(path));
+        let src = bz::source::Source::Elf(bz::source::Elf::new(self.readable_path(path)));
         let mut found = match self.symbolizer.symbolize(&src, Input::FileOffset(&[off])) {
             Ok(r) => r.into_iter().next(),
             Err(_) => None,

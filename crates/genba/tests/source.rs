@@ -776,3 +776,61 @@ fn summary_by_site_as_json() {
         );
     }
 }
+
+/// A program whose executable is deleted while it runs: its calls still get
+/// their sites, whether genba saw it start (and held the file) or attached
+/// later (and reads it through /proc/PID/map_files).
+#[test]
+fn deleted_binary() {
+    require_bpf!();
+    let _s = serial();
+    let m = markers_of("deleted.c");
+    let dir = TempDir::new("deleted");
+    let src = repo_root().join("tests/programs/source/deleted.c");
+    let want = vec![
+        ("openat".to_string(), "deleted.c".to_string(), m["open"]),
+        ("read".to_string(), "deleted.c".to_string(), m["read"]),
+    ];
+    for attach in [false, true] {
+        let bin = dir.join(if attach { "attached" } else { "launched" });
+        sh(&format!(
+            "gcc -O2 -g -o {} {}",
+            bin.display(),
+            src.display()
+        ));
+        let r = if attach {
+            let mut child = Command::new(&bin).arg("/etc/hostname").spawn().unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            let r = run(
+                genba_cmd(["trace", "--source", "-e", "trace=openat,read", "-p"])
+                    .arg(child.id().to_string()),
+            );
+            assert!(child.wait().unwrap().success());
+            r
+        } else {
+            run(
+                genba_cmd(["trace", "--source", "-e", "trace=openat,read", "--"])
+                    .arg(&bin)
+                    .arg("/etc/hostname"),
+            )
+        };
+        assert_eq!(r.code(), Some(0), "{}", r.describe());
+        assert!(!bin.exists(), "the program deleted itself");
+        let trace: String = r
+            .stderr
+            .lines()
+            // the open, and the read that is not the loader's (of ELF headers)
+            .filter(|l| {
+                l.contains("\"/etc/hostname\"")
+                    || (l.starts_with("read(") && !l.contains("\\177ELF"))
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let trace = if trace.is_empty() {
+            r.stderr.clone()
+        } else {
+            trace
+        };
+        assert_eq!(sites(&trace), want, "attached: {attach}\n{}", r.stderr);
+    }
+}
