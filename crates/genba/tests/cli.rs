@@ -855,3 +855,27 @@ fn summary_by_process_splits_the_table() {
     ]));
     assert_one_line_error(&bad, "--summary-by without -c");
 }
+
+/// A signal handler's rt_sigreturn, when rt_sigreturn is filtered out, is
+/// filtered out too (its exit has no call number: it must not show up as
+/// a call numbered -1).
+#[test]
+fn filtered_rt_sigreturn_stays_hidden() {
+    require_bpf!();
+    let _s = serial();
+    // sh catches SIGCHLD, so each child's exit runs a handler
+    let r = run(
+        genba_cmd(["trace", "-f", "-e", "trace=openat", "--"]).args([
+            "sh",
+            "-c",
+            "/bin/true; /bin/true; /bin/true",
+        ]),
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let names = names(&r.stderr);
+    assert!(
+        names.iter().all(|n| n == "openat"),
+        "only openat: {names:?}\n{}",
+        r.stderr
+    );
+}

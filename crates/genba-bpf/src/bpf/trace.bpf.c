@@ -60,6 +60,8 @@ struct regs_head {
 /* inflight.nr of a task just created by fork/clone, before it first runs */
 #define FORK_CHILD 0xffffffffU
 #define NR_EXECVEAT 322
+/* rt_sigreturn: the only call that leaves orig_ax at -1 by its exit */
+#define NR_RT_SIGRETURN 15
 
 const volatile __u32 follow_forks = 0;
 const volatile __u32 emit_records = 1;
@@ -888,6 +890,10 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	if (!enter_ts) {
 		read_args((void *)ctx->args[0], args, &orig_ax, &u);
 		nr = (__u32)orig_ax;
+		/* an rt_sigreturn whose entry was filtered out: its exit must be
+		 * filtered as rt_sigreturn, not shown as a call numbered -1 */
+		if (nr == (__u32)-1)
+			nr = NR_RT_SIGRETURN;
 		spec = bpf_map_lookup_elem(&specs, &nr);
 	} else {
 		spec = bpf_map_lookup_elem(&specs, &nr);
