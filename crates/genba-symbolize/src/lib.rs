@@ -121,6 +121,8 @@ pub struct StackResolver {
     symbolizer: bz::Symbolizer,
     symbols: HashMap<(u32, u64), Frames>,
     path_ids: HashMap<String, u32>,
+    /// The next module id (ids are never reused: symbols are cached by id).
+    next_id: u32,
     canonical: HashMap<String, String>,
     /// Every file read for unwinding, held open: a binary deleted or
     /// replaced (rebuilt) while its process runs is still read as it was.
@@ -150,6 +152,7 @@ impl StackResolver {
             symbols: HashMap::new(),
             canonical: HashMap::new(),
             path_ids: HashMap::new(),
+            next_id: 0,
             pins: HashMap::new(),
             deleted: HashMap::new(),
         }
@@ -170,6 +173,58 @@ impl StackResolver {
         }
         self.elfs.insert(path.to_string(), info.clone());
         info
+    }
+
+    /// The program that ran when `path` was executed at `when`
+    /// (CLOCK_REALTIME ns). genba reads events after the fact, so the file
+    /// there may have been rebuilt since; a file's ctime (which no one can
+    /// set back) says whether it is newer than the exec. Then the copy held
+    /// open from an earlier exec is the one that ran, if there is one; if
+    /// not, nothing is read (rather than another program's lines).
+    fn program_at(&mut self, path: &str, when: i64) -> Option<Arc<ElfInfo>> {
+        use std::os::unix::fs::MetadataExt;
+        let ctime = |m: &std::fs::Metadata| m.ctime() * 1_000_000_000 + m.ctime_nsec();
+        match std::fs::metadata(path) {
+            Ok(m) if ctime(&m) <= when => {
+                self.refresh(path);
+                self.elf(path)
+            }
+            Ok(m) => {
+                let held = self.pins.get(path)?.metadata().ok()?;
+                let other = held.ino() != m.ino() || held.dev() != m.dev();
+                if other {
+                    self.elfs.get(path).cloned().flatten()
+                } else {
+                    None
+                }
+            }
+            // gone: what is held, if anything
+            Err(_) => self.elfs.get(path).cloned().flatten(),
+        }
+    }
+
+    /// Forgets what was read from `path` if the file there is no longer the
+    /// one read (rebuilt, reinstalled): a program or library mapped from now
+    /// on is read afresh, under a new module id.
+    fn refresh(&mut self, path: &str) {
+        use std::os::unix::fs::MetadataExt;
+        let Some(pin) = self.pins.get(path) else {
+            return;
+        };
+        let stale = match (pin.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => {
+                a.dev() != b.dev()
+                    || a.ino() != b.ino()
+                    || a.mtime_nsec() != b.mtime_nsec()
+                    || a.mtime() != b.mtime()
+            }
+            _ => false,
+        };
+        if stale {
+            self.pins.remove(path);
+            self.elfs.remove(path);
+            self.path_ids.remove(path);
+        }
     }
 
     /// The name to give the symbolizer for `path`: the path itself while it
@@ -213,15 +268,19 @@ impl StackResolver {
 
     fn build(&mut self, pid: u32, entries: &[MapEntry]) {
         let mut ids = std::mem::take(&mut self.path_ids);
+        let mut next = self.next_id;
         let modules = maps::modules(
             entries,
             |p| self.elf(p),
             |p: &str| {
-                let n = ids.len() as u32;
-                *ids.entry(p.to_string()).or_insert(n)
+                *ids.entry(p.to_string()).or_insert_with(|| {
+                    next += 1;
+                    next - 1
+                })
             },
         );
         self.path_ids = ids;
+        self.next_id = next;
         let mut unwinder = UnwinderX86_64::new();
         for m in &modules {
             if let Some(info) = self.elf(&m.path) {
@@ -267,12 +326,17 @@ impl StackResolver {
     /// interpreter, placed where the auxiliary vector says (AT_PHDR,
     /// AT_BASE). This needs no /proc, so it works for processes that are
     /// gone by the time their stacks are resolved.
-    pub fn exec(&mut self, pid: u32, exe: &str, auxv: &[(u64, u64)]) {
+    ///
+    /// `when` (CLOCK_REALTIME ns) is when the exec happened: a file at `exe`
+    /// changed since (a rebuild while genba caught up with its events) is
+    /// not the program that ran, and is not read for it.
+    pub fn exec(&mut self, pid: u32, exe: &str, auxv: &[(u64, u64)], when: i64) {
         const AT_PHDR: u64 = 3;
         const AT_BASE: u64 = 7;
         let at = |t: u64| auxv.iter().find(|(k, _)| *k == t).map(|(_, v)| *v);
+        let ran = self.program_at(exe, when);
         let mut entries = Vec::new();
-        if let (Some(info), Some(phdr)) = (self.elf(exe), at(AT_PHDR)) {
+        if let (Some(info), Some(phdr)) = (ran, at(AT_PHDR)) {
             // AT_PHDR is where the program headers (file offset e_phoff) landed
             let svma = info.file_offset_to_svma(info.phoff).unwrap_or(info.phoff);
             let bias = phdr.wrapping_sub(svma);
@@ -305,16 +369,10 @@ impl StackResolver {
         path: Option<&str>,
         offset: u64,
     ) {
-        let Some(p) = self.procs.get_mut(&pid) else {
+        if !self.procs.contains_key(&pid) {
             return;
-        };
-        p.dirty = true;
-        let Some(entries) = p.tracked.as_mut() else {
-            return;
-        };
-        let end = (addr + len).next_multiple_of(PAGE);
-        unmap(entries, addr, end);
-        if let Some(path) = path.filter(|p| p.starts_with('/')) {
+        }
+        let path = path.filter(|p| p.starts_with('/')).map(|path| {
             // as /proc shows it (symlinks resolved), once per distinct path
             let path = self
                 .canonical
@@ -325,6 +383,19 @@ impl StackResolver {
                         .unwrap_or(path.to_string())
                 })
                 .clone();
+            self.refresh(&path);
+            path
+        });
+        let Some(p) = self.procs.get_mut(&pid) else {
+            return;
+        };
+        p.dirty = true;
+        let Some(entries) = p.tracked.as_mut() else {
+            return;
+        };
+        let end = (addr + len).next_multiple_of(PAGE);
+        unmap(entries, addr, end);
+        if let Some(path) = path {
             let perms = format!(
                 "{}{}{}p",
                 if prot & 1 != 0 { 'r' } else { '-' },

@@ -224,17 +224,19 @@ impl<W: Write> TextPrinter<W> {
                 if let (Some(s), true) = (self.stacks.as_mut(), child.tgid != task.tgid) {
                     s.fork(task.tgid, child.tgid);
                 }
-                if self.o.fd_paths && child.tgid != task.tgid {
+                // followed for -y, and for stacks (the cwd a relative
+                // execve or mmap path is resolved against)
+                if (self.o.fd_paths || self.stacks.is_some()) && child.tgid != task.tgid {
                     self.fds.borrow_mut().fork(task.tgid, child.tgid);
                 }
             }
             Event::Exec {
+                ts,
                 task,
                 old_tid,
                 auxv,
-                ..
             } => {
-                if self.o.fd_paths {
+                if self.o.fd_paths || self.stacks.is_some() {
                     self.fds.borrow_mut().exec(task.tgid);
                 }
                 if let Some(s) = self.stacks.as_mut() {
@@ -242,7 +244,7 @@ impl<W: Write> TextPrinter<W> {
                         .exec_paths
                         .remove(&task.tid)
                         .or_else(|| self.exec_paths.remove(old_tid));
-                    s.exec(task.tgid, exe.as_deref(), auxv);
+                    s.exec(task.tgid, exe.as_deref(), auxv, *ts);
                 }
                 if *old_tid != task.tid {
                     // a non-leader thread exec'd: the old tid is gone

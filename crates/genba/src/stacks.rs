@@ -22,6 +22,8 @@ pub struct Stacks {
     resolver: StackResolver,
     kernel: Option<Kallsyms>,
     cwd: String,
+    /// CLOCK_REALTIME - CLOCK_MONOTONIC (event times are monotonic).
+    realtime_offset: i64,
 }
 
 /// A call's stacks, resolved when its entry was seen.
@@ -42,13 +44,15 @@ impl Stacks {
             resolver: StackResolver::new(),
             kernel,
             cwd,
+            realtime_offset: crate::realtime_offset(),
         }
     }
 
-    /// A process replaced its program with `exe` (None: unknown).
-    pub fn exec(&mut self, tgid: u32, exe: Option<&str>, auxv: &[(u64, u64)]) {
+    /// A process replaced its program with `exe` (None: unknown) at `ts`.
+    pub fn exec(&mut self, tgid: u32, exe: Option<&str>, auxv: &[(u64, u64)], ts: u64) {
+        let at = (ts as i64).saturating_add(self.realtime_offset);
         match exe {
-            Some(exe) => self.resolver.exec(tgid, exe, auxv),
+            Some(exe) => self.resolver.exec(tgid, exe, auxv, at),
             None => self.resolver.forget(tgid),
         }
     }

@@ -834,3 +834,64 @@ fn deleted_binary() {
         assert_eq!(sites(&trace), want, "attached: {attach}\n{}", r.stderr);
     }
 }
+
+/// One session that builds a program, runs it, rebuilds it at the same path
+/// with its lines moved, and runs it again (a `make && ./prog` loop): each
+/// run is read from the binary it ran, not from what was cached for the path.
+#[test]
+fn rebuilt_binary_at_the_same_path() {
+    require_bpf!();
+    let _s = serial();
+    let m = markers();
+    let dir = TempDir::new("rebuilt");
+    let text = fs::read_to_string(source()).unwrap();
+    fs::write(dir.join("v1.c"), &text).unwrap();
+    fs::write(dir.join("v2.c"), format!("\n\n\n\n\n{text}")).unwrap();
+    let d = dir.path().display().to_string();
+    let script = format!(
+        "set -e; cd {d}; for v in v1 v2; do gcc -O2 -g -o prog $v.c; ./prog /etc/hostname >/dev/null; done"
+    );
+    let r = run(
+        genba_cmd(["trace", "-f", "--source", "-e", "trace=openat", "--"])
+            .args(["sh", "-c", &script]),
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let lines: Vec<(String, u32)> = sites(
+        &r.stderr
+            .lines()
+            .filter(|l| l.contains("\"/etc/hostname\""))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+    .into_iter()
+    .map(|(_, f, l)| (f, l))
+    .collect();
+    // each run opens it twice: open() and fopen(). The first run's events
+    // may be read after the rebuild (genba follows behind the compiler's
+    // own calls): then its program is gone and it gets no line, never v2's
+    let v2 = [
+        ("v2.c".to_string(), m["open"] + 5),
+        ("v2.c".to_string(), m["fopen"] + 5),
+    ];
+    let v1 = [
+        ("v1.c".to_string(), m["open"]),
+        ("v1.c".to_string(), m["fopen"]),
+    ];
+    assert!(
+        lines == [&v1[..], &v2[..]].concat() || lines == v2,
+        "{lines:?}\n{}",
+        r.stderr
+    );
+    let first: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.contains("\"/etc/hostname\""))
+        .take(2)
+        .collect();
+    if lines == v2 {
+        assert!(
+            first.iter().all(|l| !l.contains(".c:")),
+            "the first run, read late, gets no line: {first:?}"
+        );
+    }
+}
