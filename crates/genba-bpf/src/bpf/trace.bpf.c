@@ -1068,7 +1068,14 @@ int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 			bpf_probe_read_kernel(x.auxv, sizeof(x.auxv), __builtin_preserve_access_index(&mm->saved_auxv));
 	}
 	fill_hdr(&x.hdr, GENBA_REC_EXEC, sizeof(x), bpf_ktime_get_ns());
-	submit(&x, sizeof(x));
+	/* with stacks, user space reads the new program's file as soon as it
+	 * can, before a build replaces it: wake it now (execs are rare) */
+	if (ustack_bytes) {
+		if (bpf_ringbuf_output(&events, &x, sizeof(x), BPF_RB_FORCE_WAKEUP))
+			count(GENBA_CNT_RB_LOST, 1);
+	} else {
+		submit(&x, sizeof(x));
+	}
 	return 0;
 }
 
