@@ -127,6 +127,9 @@ pub struct StackResolver {
     /// Every file read for unwinding, held open: a binary deleted or
     /// replaced (rebuilt) while its process runs is still read as it was.
     pins: HashMap<String, std::fs::File>,
+    /// Whether the last unwind ran off the end of the stack copy (the
+    /// caller's frame was deeper than the bytes BPF copied).
+    last_truncated: bool,
     /// Where to read a file /proc shows as "PATH (deleted)": its
     /// /proc/PID/map_files entry.
     deleted: HashMap<String, String>,
@@ -155,6 +158,7 @@ impl StackResolver {
             next_id: 0,
             pins: HashMap::new(),
             deleted: HashMap::new(),
+            last_truncated: false,
         }
     }
 
@@ -480,6 +484,9 @@ impl StackResolver {
     /// return address minus one, so they point into the call instruction).
     pub fn unwind(&mut self, pid: u32, ip: u64, sp: u64, bp: u64, stack: &[u8]) -> Vec<u64> {
         self.prepare(pid, ip);
+        self.last_truncated = false;
+        let copy_end = sp.saturating_add(stack.len() as u64);
+        let mut truncated = false;
         let Some(proc_) = self.procs.get_mut(&pid) else {
             return vec![ip];
         };
@@ -501,6 +508,9 @@ impl StackResolver {
                 Ok(Some(f)) => f,
                 Ok(None) => break,
                 Err(e) => {
+                    if let framehop::Error::CouldNotReadStack(a) = e {
+                        truncated = a.saturating_add(8) > copy_end;
+                    }
                     if debug_unwind() {
                         eprintln!(
                             "genba: unwind of pid {pid} stopped after {} frames: {e}",
@@ -531,6 +541,7 @@ impl StackResolver {
                 break;
             }
         }
+        self.last_truncated = truncated;
         if out.is_empty() {
             out.push(ip);
         }
@@ -649,6 +660,11 @@ impl StackResolver {
             ..base
         });
         out
+    }
+
+    /// Whether the last unwind stopped because the stack copy ended.
+    pub fn last_unwind_truncated(&self) -> bool {
+        self.last_truncated
     }
 
     /// The whole symbolized stack of a call.

@@ -313,6 +313,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
             source: a.source,
             stack_trace: a.stack_trace,
             skip,
+            stack_bytes,
         })
     } else {
         None
@@ -457,6 +458,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
                     source: o.source,
                     stack_trace: o.stack_trace,
                     skip: o.skip.clone(),
+                    stack_bytes: o.stack_bytes,
                 })));
                 // -C --source: the summary by call site comes from here
                 let follower = if want_summary && a.source {
@@ -602,6 +604,11 @@ fn trace(a: TraceArgs) -> Result<i32> {
         Printer::Text(p) => p.unreadable,
         _ => 0,
     };
+    let short_stacks = match &printer {
+        Printer::Text(p) => p.short_stacks(),
+        Printer::Json(p) => p.short_stacks(),
+        _ => 0,
+    };
     let site_rows = match &printer {
         Printer::Text(p) => p.sites.as_ref().map(|t| t.rows()).unwrap_or_default(),
         Printer::Json(p) => p.site_rows(),
@@ -692,6 +699,11 @@ fn trace(a: TraceArgs) -> Result<i32> {
         eprintln!("genba: collector stats: {stats:?}");
     }
     eprintln!("genba: {} events lost", stats.total_lost());
+    if short_stacks > 0 {
+        eprintln!(
+            "genba: {short_stacks} call sites unknown: the stack was deeper than the {stack_bytes} bytes copied (--stack-bytes, up to 16384)"
+        );
+    }
     if unreadable > 0 {
         eprintln!(
             "genba: {unreadable} arguments shown as addresses: their memory could not be read"

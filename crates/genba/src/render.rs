@@ -136,6 +136,11 @@ impl<W: Write> TextPrinter<W> {
         }
     }
 
+    /// Calls whose site was not found for a too short stack copy.
+    pub fn short_stacks(&self) -> u64 {
+        self.stacks.as_ref().map_or(0, |s| s.short_stacks)
+    }
+
     /// Shows call sites (--source) and stacks (-k).
     pub fn with_stacks(self, stacks: Option<crate::stacks::Stacks>) -> Self {
         TextPrinter { stacks, ..self }
@@ -677,6 +682,11 @@ impl<W: Write> JsonPrinter<W> {
             })),
             ..self
         }
+    }
+
+    /// Calls whose site was not found for a too short stack copy.
+    pub fn short_stacks(&self) -> u64 {
+        self.follower.as_ref().map_or(0, |f| f.short_stacks())
     }
 
     /// The calls counted by call site (`-C --source`), as

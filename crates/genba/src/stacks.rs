@@ -12,6 +12,8 @@ pub struct StackOptions {
     pub source: bool,
     /// `-k` (1) and `-kk` (2).
     pub stack_trace: u8,
+    /// `--stack-bytes`: how much of each stack BPF copies.
+    pub stack_bytes: u32,
     /// `--source-skip`: more frames to skip when looking for the call site.
     pub skip: Vec<regex::Regex>,
 }
@@ -24,6 +26,9 @@ pub struct Stacks {
     cwd: String,
     /// CLOCK_REALTIME - CLOCK_MONOTONIC (event times are monotonic).
     realtime_offset: i64,
+    /// Calls whose site was not found because their stack was deeper than
+    /// the copy (`--stack-bytes`).
+    pub short_stacks: u64,
 }
 
 /// A call's stacks, resolved when its entry was seen.
@@ -31,6 +36,8 @@ pub struct Stacks {
 pub struct CallStacks {
     pub user: Stack,
     pub kernel: Vec<u64>,
+    /// The unwind ran off the end of the stack copy.
+    pub truncated: bool,
 }
 
 impl Stacks {
@@ -45,6 +52,7 @@ impl Stacks {
             kernel,
             cwd,
             realtime_offset: crate::realtime_offset(),
+            short_stacks: 0,
         }
     }
 
@@ -97,6 +105,16 @@ impl Stacks {
             .map(|c| c.data.as_slice())
             .unwrap_or(&[]);
         let user = self.resolver.stack(e.task.tgid, ip, sp, bp, stack);
+        // a copy shorter than asked for ended at the top of the stack: the
+        // stack ends there, nothing was cut off
+        let full = stack.len() + 512 > self.opts.stack_bytes as usize;
+        // the dynamic loader starting the program runs on its own frames
+        // alone: a stack of nothing else is the runtime's, however deep
+        let loader_only = user.iter().flat_map(|f| f.iter()).all(|f| {
+            let m = f.module.rsplit('/').next().unwrap_or(&f.module);
+            m.starts_with("ld-linux") || m.starts_with("ld64.so")
+        });
+        let truncated = full && !loader_only && self.resolver.last_unwind_truncated();
         let kernel = e
             .captures
             .iter()
@@ -109,7 +127,15 @@ impl Stacks {
                     .collect()
             })
             .unwrap_or_default();
-        Some(CallStacks { user, kernel })
+        let cs = CallStacks {
+            user,
+            kernel,
+            truncated,
+        };
+        if truncated && self.site(&cs).is_none() {
+            self.short_stacks += 1;
+        }
+        Some(cs)
     }
 
     fn skipped(&self, f: &SourceFrame) -> bool {
@@ -137,6 +163,20 @@ impl Stacks {
     pub fn site_label(&self, s: &CallStacks) -> String {
         match self.site(s) {
             Some(f) => self.site_text(f),
+            None if s.truncated => {
+                // the program's frames were past the copied bytes: unknown,
+                // not the runtime's
+                let inner = s
+                    .user
+                    .iter()
+                    .flat_map(|f| f.iter())
+                    .rev()
+                    .find(|f| f.function.is_some());
+                match inner {
+                    Some(f) => format!("(stack too deep) {}", self.site_text(f)),
+                    None => "(stack too deep)".to_string(),
+                }
+            }
             None => match s
                 .user
                 .iter()

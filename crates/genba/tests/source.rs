@@ -66,45 +66,72 @@ fn check(tag: &str, flags: &[&str]) {
     let m = markers();
     let dir = TempDir::new(&format!("source-{tag}"));
     let out = dir.join("trace.txt");
-    let r = run(genba_cmd([
-        "trace",
-        "--source",
-        "-e",
-        "trace=openat,read,close,write",
-        "-o",
-    ])
-    .arg(&out)
-    .arg("--")
-    .arg(&bin)
-    .arg("/etc/hostname"));
-    assert_eq!(r.code(), Some(0), "{}", r.describe());
-    let trace = fs::read_to_string(&out).unwrap();
-    // the program's own calls: from the first open of /etc/hostname on
-    let start = trace
-        .find("\"/etc/hostname\"")
-        .expect("the program opened /etc/hostname");
-    let start = trace[..start].rfind('\n').map_or(0, |i| i + 1);
-    let got = sites(&trace[start..]);
-    let want: Vec<(&str, &str)> = vec![
-        ("openat", "open"),
-        ("read", "read"),
-        ("close", "close"),
-        ("openat", "fopen"),
-        ("read", "fgets"),
-        ("write", "inline_write"),
-        ("close", "fclose"),
-        ("write", "inline_write"),
-    ];
-    let want: Vec<(String, String, u32)> = want
-        .iter()
-        .map(|(sys, marker)| (sys.to_string(), "sites.c".to_string(), m[*marker]))
-        .collect();
-    assert_eq!(
-        got,
-        want,
-        "{tag}: call sites (syscall, file, line)\n--- trace ---\n{}",
-        &trace[start..]
-    );
+    // unbuffered printf keeps an 8 KiB buffer on the stack: its caller is
+    // past the default 2 KiB copy, and found with a bigger one
+    for stack_bytes in ["2048", "16384"] {
+        let r = run(genba_cmd([
+            "trace",
+            "--source",
+            "--stack-bytes",
+            stack_bytes,
+            "-e",
+            "trace=openat,read,close,write",
+            "-o",
+        ])
+        .arg(&out)
+        .arg("--")
+        .arg(&bin)
+        .arg("/etc/hostname"));
+        assert_eq!(r.code(), Some(0), "{}", r.describe());
+        let trace = fs::read_to_string(&out).unwrap();
+        // the program's own calls: from the first open of /etc/hostname on
+        let start = trace
+            .find("\"/etc/hostname\"")
+            .expect("the program opened /etc/hostname");
+        let start = trace[..start].rfind('\n').map_or(0, |i| i + 1);
+        let got = sites(&trace[start..]);
+        let mut want: Vec<(&str, &str)> = vec![
+            ("openat", "open"),
+            ("read", "read"),
+            ("close", "close"),
+            ("openat", "fopen"),
+            ("read", "fgets"),
+            ("write", "inline_write"),
+            ("close", "fclose"),
+            ("write", "inline_write"),
+        ];
+        if stack_bytes == "16384" {
+            want.push(("write", "printf"));
+        } else if !tag.contains("static") {
+            // (in a static binary the C library's frames are the program's:
+            // the site is then its innermost function, without a line)
+            let printf = trace[start..]
+                .lines()
+                .find(|l| l.starts_with("write(1, \"/etc/hostname"))
+                .expect("printf's write");
+            assert!(
+                printf.contains("<- (stack too deep) "),
+                "{tag}: an unknown site says why: {printf}"
+            );
+            assert!(
+                r.stderr.contains(
+                    "genba: 1 call sites unknown: the stack was deeper than the 2048 bytes copied"
+                ),
+                "{tag}: and the end says how many: {}",
+                r.stderr
+            );
+        }
+        let want: Vec<(String, String, u32)> = want
+            .iter()
+            .map(|(sys, marker)| (sys.to_string(), "sites.c".to_string(), m[*marker]))
+            .collect();
+        assert_eq!(
+            got,
+            want,
+            "{tag} --stack-bytes {stack_bytes}: call sites (syscall, file, line)\n--- trace ---\n{}",
+            &trace[start..]
+        );
+    }
 }
 
 #[test]
@@ -589,12 +616,16 @@ fn stack_lines_equal_strace_k() {
     let _s = serial();
     let bin = build("O2", &["-O2", "-fomit-frame-pointer"]);
     let frames = |text: &str| -> Vec<String> {
-        // the frames under the last write (say(1, "done\n") in main)
+        // the frames under say(1, "done\n") in main
         let mut blocks: Vec<Vec<String>> = Vec::new();
+        let mut inside = false;
         for l in text.lines() {
             if l.starts_with("write(") {
-                blocks.push(Vec::new());
-            } else if let (Some(b), true) = (blocks.last_mut(), l.starts_with(" > ")) {
+                inside = l.starts_with("write(1, \"done");
+                if inside {
+                    blocks.push(Vec::new());
+                }
+            } else if let (Some(b), true) = (blocks.last_mut(), inside && l.starts_with(" > ")) {
                 if !l.ends_with("(inlined)") {
                     // strace's part of the line: up to the bracketed offset
                     b.push(l[..l.find(']').map_or(l.len(), |i| i + 1)].to_string());

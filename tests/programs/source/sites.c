@@ -38,9 +38,11 @@ __attribute__((noinline)) static void via_stdio(const char *path)
 int main(int argc, char **argv)
 {
 	const char *path = argc > 1 ? argv[1] : "/etc/hostname";
+	setvbuf(stdout, NULL, _IONBF, 0); /* printf writes at once */
 	syscall(SYS_getppid); /* SITE:marker */
 	load_table(path);
 	via_stdio(path);
 	say(1, "done\n");
+	printf("%s %d\n", path, argc); /* SITE:printf */
 	return 0;
 }
