@@ -1,6 +1,9 @@
-//! Analyses over collected data. For now: per-syscall summaries (strace -c)
-//! and latency percentiles from log2 histograms kept in the kernel.
+//! Analyses over collected data: per-syscall summaries (strace -c) and
+//! latency percentiles from log2 histograms kept in the kernel; the
+//! weighting of blocked samples for profiles (`profile`).
 #![deny(missing_docs)]
+
+pub mod profile;
 
 /// One syscall's totals, wherever they were counted.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
