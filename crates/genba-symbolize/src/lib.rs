@@ -167,11 +167,14 @@ impl StackResolver {
             return e.clone();
         }
         let at = self.deleted.get(path).map(String::as_str).unwrap_or(path);
-        // pin first: what is read is then what the pin holds
-        let pin = std::fs::File::open(at).ok();
-        let info = pin
-            .as_ref()
-            .and_then(|_| ElfInfo::open(at).ok().map(Arc::new));
+        // pin first: what is read is then what the pin holds. Pins are
+        // descriptors: past MAX_PINS files (a whole build traced with -f)
+        // the rest are read without one rather than run genba out of them
+        const MAX_PINS: usize = 512;
+        let pin = (self.pins.len() < MAX_PINS)
+            .then(|| std::fs::File::open(at).ok())
+            .flatten();
+        let info = ElfInfo::open(at).ok().map(Arc::new);
         if let (Some(f), Some(_)) = (pin, &info) {
             self.pins.insert(path.to_string(), f);
         }
