@@ -26,93 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* ---- truth measurement (same in every profile_*.c) ---- */
-struct snap { uint64_t wall, cpu, runq; };
-struct span { int64_t wall, cpu, runq, blocked; };
-
-static __thread int schedstat_fd = -1;
-
-static __attribute__((unused)) void die(const char *what)
-{
-	fprintf(stderr, "%s: %s\n", what, strerror(errno));
-	exit(1);
-}
-
-static __attribute__((unused)) uint64_t clock_ns(clockid_t id)
-{
-	struct timespec ts;
-	clock_gettime(id, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static __attribute__((unused)) void snap_open(void) /* per thread */
-{
-	schedstat_fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-	if (schedstat_fd < 0)
-		die("open /proc/thread-self/schedstat");
-}
-
-static __attribute__((unused)) uint64_t run_delay(void)
-{
-	char buf[128];
-	unsigned long long on_cpu, delay;
-	ssize_t n = pread(schedstat_fd, buf, sizeof buf - 1, 0);
-	if (n <= 0)
-		die("read /proc/thread-self/schedstat");
-	buf[n] = 0;
-	if (sscanf(buf, "%llu %llu", &on_cpu, &delay) != 2) {
-		fprintf(stderr, "cannot parse schedstat '%s'\n", buf);
-		exit(1);
-	}
-	return delay;
-}
-
-/* One read order at both ends (cpu, wall, run_delay), so the three windows are
- * the same interval, shifted alike.  The wall clock (vDSO, no syscall) is read
- * right before run_delay with no syscall between: a preemption at the return
- * of any syscall here is on the same side of both reads, so each run-queue
- * wait falls in the same window for wall and runq.  (Reading runq, cpu, wall
- * at the start and wall, cpu, runq at the end misplaced ~9% of wall in the
- * mutex test and ~1.3 us of CPU per call in the fsync test.) */
-static __attribute__((unused)) void snap_take(struct snap *s)
-{
-	s->cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	s->wall = clock_ns(CLOCK_MONOTONIC);
-	s->runq = run_delay();
-}
-
-static __attribute__((unused)) void snap_begin(struct snap *s)
-{
-	snap_take(s);
-}
-
-static __attribute__((unused)) void snap_end(struct snap *s)
-{
-	snap_take(s);
-}
-
-static __attribute__((unused)) void span_add(struct span *acc, const struct snap *a, const struct snap *b)
-{
-	int64_t w = (int64_t)(b->wall - a->wall), c = (int64_t)(b->cpu - a->cpu);
-	int64_t r = (int64_t)(b->runq - a->runq);
-	acc->wall += w;
-	acc->cpu += c;
-	acc->runq += r;
-	acc->blocked += w - c - r;
-}
-
-static __attribute__((unused)) long parse_pos(const char *s, const char *what)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v <= 0) {
-		fprintf(stderr, "bad %s '%s' (want a positive integer)\n", what, s);
-		exit(2);
-	}
-	return v;
-}
-/* ---- end of truth measurement ---- */
+#include "truth.h"
 
 #define HOLD_NS 50000 /* CPU time burned while holding the mutex */
 
@@ -158,18 +72,18 @@ static void *worker_main(void *arg)
 	w->tid = (int)gettid();
 	snap_open();
 	pthread_barrier_wait(&start);
-	snap_begin(&t0);
+	snap_take(&t0);
 	uint64_t deadline = t0.wall + (uint64_t)duration_ms * 1000000u;
 	do {
-		snap_begin(&a);
+		snap_take(&a);
 		pthread_mutex_lock(&mu); /* SITE:lock */
-		snap_end(&b);
+		snap_take(&b);
 		span_add(&w->lock, &a, &b);
 		x = hold_work(x, hold_iters);
 		pthread_mutex_unlock(&mu);
 		w->rounds++;
 	} while (clock_ns(CLOCK_MONOTONIC) < deadline);
-	snap_end(&t1);
+	snap_take(&t1);
 	if (x == 42) /* keep x alive */
 		fputc(' ', stderr);
 	w->wall = t1.wall - t0.wall;
