@@ -409,44 +409,38 @@ fn sites_cpp_inlined_template() {
     );
 }
 
-/// Rust release build: open, read and write go through std's File and
-/// Stdout (several inlined frames deep) and must all be attributed to this
-/// file's lines.
-#[test]
-fn sites_rust_release() {
+/// The open, read and write of `file` (built with `cmd`, skipped when the
+/// toolchain is missing) attributed to its marked lines.
+fn open_read_write_sites(file: &str, cmd: &[&str]) {
     require_bpf!();
     let _s = serial();
-    let Some(bin) = build_other("sites.rs", &["rustc", "-C", "opt-level=3", "-g"]) else {
+    let Some(bin) = build_other(file, cmd) else {
         return;
     };
-    let m = markers_of("sites.rs");
-    let (got, trace) = own_sites(&bin, "sites.rs");
-    // rustc lays the text segment out in the same file page as the end of
-    // the read-only one (offset 0x13870, vaddr 0x14870): the open goes
-    // through std's frame-pointer code and only unwinds with the right bias
+    let m = markers_of(file);
+    let (got, trace) = own_sites(&bin, file);
     let want: Vec<(String, String, u32)> =
         [("openat", "open"), ("read", "read"), ("write", "write")]
             .iter()
-            .map(|(s, k)| (s.to_string(), "sites.rs".to_string(), m[*k]))
+            .map(|(s, k)| (s.to_string(), file.to_string(), m[*k]))
             .collect();
     assert_eq!(got, want, "\n{trace}");
 }
 
+/// Rust release build: open, read and write go through std's File and
+/// Stdout (several inlined frames deep). rustc lays the text segment out in
+/// the same file page as the end of the read-only one (offset 0x13870,
+/// vaddr 0x14870): the open goes through std's frame-pointer code and only
+/// unwinds with the right load bias.
+#[test]
+fn sites_rust_release() {
+    open_read_write_sites("sites.rs", &["rustc", "-C", "opt-level=3", "-g"]);
+}
+
+/// Go makes its system calls without libc.
 #[test]
 fn sites_go_without_libc() {
-    require_bpf!();
-    let _s = serial();
-    let Some(bin) = build_other("sites.go", &["go", "build"]) else {
-        return;
-    };
-    let m = markers_of("sites.go");
-    let (got, trace) = own_sites(&bin, "sites.go");
-    let want: Vec<(String, String, u32)> =
-        [("openat", "open"), ("read", "read"), ("write", "write")]
-            .iter()
-            .map(|(s, k)| (s.to_string(), "sites.go".to_string(), m[*k]))
-            .collect();
-    assert_eq!(got, want, "\n{trace}");
+    open_read_write_sites("sites.go", &["go", "build"]);
 }
 
 fn sh(cmd: &str) {
