@@ -105,16 +105,16 @@ impl Stacks {
             .map(|c| c.data.as_slice())
             .unwrap_or(&[]);
         let user = self.resolver.stack(e.task.tgid, ip, sp, bp, stack);
-        // a copy shorter than asked for ended at the top of the stack: the
-        // stack ends there, nothing was cut off
-        let full = stack.len() + 512 > self.opts.stack_bytes as usize;
-        // the dynamic loader starting the program runs on its own frames
-        // alone: a stack of nothing else is the runtime's, however deep
-        let loader_only = user.iter().flat_map(|f| f.iter()).all(|f| {
-            let m = f.module.rsplit('/').next().unwrap_or(&f.module);
-            m.starts_with("ld-linux") || m.starts_with("ld64.so")
-        });
-        let truncated = full && !loader_only && self.resolver.last_unwind_truncated();
+        // cut off: the unwind ran past the copy, the copy was as long as
+        // asked for (a shorter one ended at the top of the stack), and the
+        // stack is not the dynamic loader's own start-up (its frames alone,
+        // however deep, are the runtime's)
+        let truncated = self.resolver.last_unwind_truncated()
+            && stack.len() + 512 > self.opts.stack_bytes as usize
+            && !user.iter().flat_map(|f| f.iter()).all(|f| {
+                let m = f.module.rsplit('/').next().unwrap_or(&f.module);
+                m.starts_with("ld-linux") || m.starts_with("ld64.so")
+            });
         let kernel = e
             .captures
             .iter()
