@@ -19,4 +19,5 @@ fn main() {
         println!("cargo:rerun-if-changed={src}");
     }
     println!("cargo:rerun-if-changed=src/bpf/genba.h");
+    println!("cargo:rerun-if-changed=src/bpf/profile.bpf.inc");
 }

@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 pub mod profile;
+pub mod report;
 
 /// One syscall's totals, wherever they were counted.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -70,6 +70,22 @@ pub struct TraceConfig {
     pub kstack: bool,
     /// Ring buffer size in bytes (a power of two, at least a page).
     pub buffer_bytes: u32,
+    /// Profile the traced tasks (`genba profile`): on-CPU samples from perf
+    /// events opened with [`Tracer::sample_task`], blocked samples from the
+    /// scheduler tracepoints.
+    pub profile: Option<ProfileConfig>,
+}
+
+/// How to profile.
+#[derive(Debug, Clone, Copy)]
+pub struct ProfileConfig {
+    /// The sampling period in ns (1e9 / frequency), on and off the CPU.
+    pub period_ns: u64,
+    /// Bytes of user stack copied per sample (at most 8192).
+    pub ustack_bytes: u32,
+    /// Per-thread slots (a power of two); threads whose tids are equal
+    /// modulo this share one, and their collisions are counted.
+    pub slots: u32,
 }
 
 impl Default for TraceConfig {
@@ -83,6 +99,7 @@ impl Default for TraceConfig {
             ustack_bytes: 0,
             kstack: false,
             buffer_bytes: 1 << 23,
+            profile: None,
         }
     }
 }
@@ -132,6 +149,7 @@ pub struct Tracer {
     decode_errors: Rc<RefCell<u64>>,
     received: Rc<RefCell<u64>>,
     cpu_time: bool,
+    profile: bool,
     _links: Vec<libbpf_rs::Link>,
 }
 
@@ -187,6 +205,31 @@ impl Tracer {
                 .map_err(map_err("task_sums"))?;
         }
         ro.inflight_mask = slots - 1;
+        match &cfg.profile {
+            Some(p) => {
+                ro.prof_period = p.period_ns.max(10_000);
+                ro.prof_ustack = p.ustack_bytes.next_multiple_of(512).clamp(512, 8192);
+                let n = p.slots.next_power_of_two().clamp(16, 1 << 16);
+                ro.prof_slot_mask = n - 1;
+                open.maps
+                    .prof_slots
+                    .set_max_entries(n)
+                    .map_err(map_err("prof_slots"))?;
+            }
+            None => {
+                let p = &mut open.progs;
+                for prog in [
+                    &mut p.prof_sample,
+                    &mut p.prof_switch,
+                    &mut p.prof_wakeup,
+                    &mut p.prof_wakeup_new,
+                    &mut p.prof_lock_begin,
+                    &mut p.prof_lock_end,
+                ] {
+                    prog.set_autoload(false);
+                }
+            }
+        }
         ro.wakeup_bytes = u64::from(cfg.buffer_bytes / 4);
         open.maps
             .tasks
@@ -241,6 +284,7 @@ impl Tracer {
             decode_errors: Rc::new(RefCell::new(0)),
             received: Rc::new(RefCell::new(0)),
             cpu_time: cfg.summary && cfg.summary_cpu,
+            profile: cfg.profile.is_some(),
             _links: Vec::new(),
         })
     }
@@ -294,6 +338,28 @@ impl Tracer {
                 .map_err(|e| Error::Load(format!("attaching sched_switch: {e}")))?;
             self._links.push(link);
         }
+        if self.profile {
+            for (prog, tp) in [
+                (&p.prof_switch, "sched_switch"),
+                (&p.prof_wakeup, "sched_wakeup"),
+                (&p.prof_wakeup_new, "sched_wakeup_new"),
+            ] {
+                let link = prog
+                    .attach_raw_tracepoint(tp)
+                    .map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
+                self._links.push(link);
+            }
+            // kernel-lock contention sharpens [L]; kernels without the
+            // lock tracepoints still get futex waits as [L]
+            for (prog, tp) in [
+                (&p.prof_lock_begin, "contention_begin"),
+                (&p.prof_lock_end, "contention_end"),
+            ] {
+                if let Ok(link) = prog.attach_raw_tracepoint(tp) {
+                    self._links.push(link);
+                }
+            }
+        }
         let queue = self.queue.clone();
         let errors = self.decode_errors.clone();
         let received = self.received.clone();
@@ -310,6 +376,72 @@ impl Tracer {
         })
         .map_err(|e| Error::Load(e.to_string()))?;
         self.ring = Some(b.build().map_err(|e| Error::Load(e.to_string()))?);
+        Ok(())
+    }
+
+    /// Samples `pid` on the CPU: a task-clock perf event (time on the CPU,
+    /// whichever CPU) that its threads and children created from now on
+    /// inherit. Open it before the task runs the code to be profiled.
+    pub fn sample_task(&mut self, pid: i32, period_ns: u64) -> Result<()> {
+        self.sample(
+            pid, -1, 1, /* PERF_COUNT_SW_TASK_CLOCK */
+            period_ns, true,
+        )
+    }
+
+    /// Samples every task on `cpu` (cpu-clock); the BPF side keeps the
+    /// traced ones.
+    pub fn sample_cpu(&mut self, cpu: i32, period_ns: u64) -> Result<()> {
+        self.sample(
+            -1, cpu, 0, /* PERF_COUNT_SW_CPU_CLOCK */
+            period_ns, false,
+        )
+    }
+
+    fn sample(
+        &mut self,
+        pid: i32,
+        cpu: i32,
+        config: u64,
+        period: u64,
+        inherit: bool,
+    ) -> Result<()> {
+        use libbpf_rs::libbpf_sys::perf_event_attr;
+        // SAFETY: perf_event_attr is plain data; all-zero is its valid default.
+        let mut attr: perf_event_attr = unsafe { std::mem::zeroed() };
+        attr.type_ = 1; // PERF_TYPE_SOFTWARE
+        attr.size = std::mem::size_of::<perf_event_attr>() as u32;
+        attr.config = config;
+        attr.__bindgen_anon_1.sample_period = period.max(10_000);
+        attr.set_inherit(u64::from(inherit));
+        // SAFETY: a valid attr; the returned fd is owned by the link below.
+        let fd = unsafe {
+            libc::syscall(
+                libc::SYS_perf_event_open,
+                &attr as *const perf_event_attr,
+                pid,
+                cpu,
+                -1i32,
+                8u64, // PERF_FLAG_FD_CLOEXEC
+            )
+        } as i32;
+        if fd < 0 {
+            return Err(Error::Load(format!(
+                "perf_event_open (task-clock/cpu-clock): {}",
+                std::io::Error::last_os_error()
+            )));
+        }
+        let link = self
+            .skel
+            .progs
+            .prof_sample
+            .attach_perf_event(fd)
+            .map_err(|e| {
+                // SAFETY: our own fd, not handed to anyone.
+                unsafe { libc::close(fd) };
+                Error::Load(format!("attaching the sampling program: {e}"))
+            })?;
+        self._links.push(link);
         Ok(())
     }
 
@@ -375,6 +507,10 @@ impl Tracer {
             &p.signal_deliver,
             &p.signal_generate,
             &p.sched_switch,
+            &p.prof_sample,
+            &p.prof_switch,
+            &p.prof_wakeup,
+            &p.prof_wakeup_new,
         ] {
             missed += recursion_misses(prog.as_fd());
         }
@@ -387,6 +523,8 @@ impl Tracer {
             events: *self.received.borrow(),
             truncated_records: c[wire::CNT_SCRATCH_FULL as usize] + *self.decode_errors.borrow(),
             summary_overflow: c[wire::CNT_SUM_FULL as usize],
+            prof_collisions: c[wire::CNT_PROF_COLLIDE as usize],
+            prof_unopened: c[wire::CNT_PROF_UNOPENED as usize],
         })
     }
 

@@ -3,7 +3,7 @@
 //! Record structs are the skeleton's BTF-generated mirrors (`skel::types`), so
 //! a change in the header changes them too; this module only walks the bytes.
 
-use genba_events::{Capture, CaptureItem, Event, SyscallEnter, SyscallExit, Task};
+use genba_events::{Capture, CaptureItem, Event, ProfSample, SyscallEnter, SyscallExit, Task};
 
 use crate::skel::types;
 use crate::SyscallPlan;
@@ -17,7 +17,9 @@ pub(crate) const CNT_UNPAIRED: u32 = 2;
 pub(crate) const CNT_SCRATCH_FULL: u32 = 4;
 pub(crate) const CNT_CAPTURES: u32 = 5;
 pub(crate) const CNT_SUM_FULL: u32 = 6;
-pub(crate) const CNT_MAX: u32 = 8;
+pub(crate) const CNT_PROF_COLLIDE: u32 = 7;
+pub(crate) const CNT_PROF_UNOPENED: u32 = 8;
+pub(crate) const CNT_MAX: u32 = 12;
 
 const REC_SYS_ENTER: u32 = 1;
 const REC_SYS_EXIT: u32 = 2;
@@ -25,6 +27,7 @@ const REC_FORK: u32 = 3;
 const REC_EXIT: u32 = 4;
 const REC_SIGNAL: u32 = 5;
 const REC_EXEC: u32 = 6;
+const REC_PROF: u32 = 7;
 
 /// Number of log2 latency buckets kept per syscall (bucket i: [2^i, 2^(i+1)) ns).
 pub const HIST_BUCKETS: usize = 40;
@@ -144,6 +147,26 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
 fn as_bytes<T: Copy>(v: &T) -> &[u8] {
     // SAFETY: T is a plain repr(C) struct generated from BTF (no padding-sensitive reads).
     unsafe { std::slice::from_raw_parts((v as *const T).cast::<u8>(), std::mem::size_of::<T>()) }
+}
+
+const PROFF_PREEMPT: u32 = 1;
+const PROFF_UTRUNC: u32 = 4;
+const PROFF_NEW: u32 = 8;
+const PROFF_OFFCPU: u32 = 16;
+
+/// A record sent without its unused tail (the stack copy is cut to its
+/// length): the struct with the missing bytes zero.
+fn read_prefix<T: Copy + Default>(data: &[u8]) -> Option<T> {
+    let mut v = T::default();
+    let n = data.len().min(std::mem::size_of::<T>());
+    if n < std::mem::size_of::<types::genba_hdr>() {
+        return None;
+    }
+    // SAFETY: T is plain old data generated from BTF; n bytes fit in both.
+    unsafe {
+        std::ptr::copy_nonoverlapping(data.as_ptr(), (&mut v as *mut T).cast::<u8>(), n);
+    }
+    Some(v)
 }
 
 fn read<T: Copy>(data: &[u8], off: usize) -> Option<T> {
@@ -334,6 +357,36 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
                 sig: r.sig,
                 siginfo: r.siginfo,
             }
+        }
+        REC_PROF => {
+            let r: types::genba_prof = read_prefix(data)?;
+            let klen = (r.kstack_len as usize / 8).min(r.kstack.len());
+            let ulen = (r.ustack_len as usize).min(r.ustack.len());
+            let ustack_off = std::mem::offset_of!(types::genba_prof, ustack);
+            let ustack = data.get(ustack_off..ustack_off + ulen)?.to_vec();
+            Event::Profile(Box::new(ProfSample {
+                ts: h.ts,
+                task,
+                class: r.cls,
+                off_cpu: r.flags & PROFF_OFFCPU != 0,
+                preempt: r.flags & PROFF_PREEMPT != 0,
+                new_thread: r.flags & PROFF_NEW != 0,
+                ustack_truncated: r.flags & PROFF_UTRUNC != 0,
+                w_block: r.w_block,
+                w_runq: r.w_runq,
+                block_ns: r.block_ns,
+                runq_ns: r.runq_ns,
+                state: r.state,
+                sysnr: r.sysnr,
+                lock_addr: r.lock_addr,
+                regs: [r.ip, r.sp, r.bp],
+                kstack: r.kstack[..klen]
+                    .iter()
+                    .copied()
+                    .filter(|&a| a != 0)
+                    .collect(),
+                ustack,
+            }))
         }
         _ => return None,
     })

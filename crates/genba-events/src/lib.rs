@@ -149,6 +149,49 @@ pub enum Event {
         /// The first bytes of the kernel's siginfo (signo, errno, code, union).
         siginfo: [u8; 48],
     },
+    /// A profiling sample (`genba profile`).
+    Profile(Box<ProfSample>),
+}
+
+/// One profiling sample: taken on the CPU (weight 1), or a blocked sample
+/// sent when a thread ran again, weighted by the periods it spent off the CPU.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfSample {
+    /// When (the switch-in, for a blocked sample).
+    pub ts: Nanos,
+    /// Who.
+    pub task: Task,
+    /// 0 user, 1 kernel (on the CPU); 2 I/O, 3 lock, 4 run queue, 5 other
+    /// block (off the CPU): the class the kernel's facts say.
+    pub class: u32,
+    /// A blocked sample.
+    pub off_cpu: bool,
+    /// Switched out by preemption.
+    pub preempt: bool,
+    /// A new thread's wait for its first run.
+    pub new_thread: bool,
+    /// The user stack went on past the copy.
+    pub ustack_truncated: bool,
+    /// Periods of the blocked part (1 for an on-CPU sample).
+    pub w_block: u32,
+    /// Periods waiting on a run queue after the wakeup.
+    pub w_runq: u32,
+    /// ns from switch-out to wakeup.
+    pub block_ns: Nanos,
+    /// ns from wakeup to switch-in.
+    pub runq_ns: Nanos,
+    /// The task's state at switch-out.
+    pub state: u32,
+    /// The system call it was in (-1: none).
+    pub sysnr: i32,
+    /// An open kernel-lock contention's address (0: none).
+    pub lock_addr: u64,
+    /// User ip, sp, bp.
+    pub regs: [u64; 3],
+    /// Kernel return addresses, innermost first.
+    pub kstack: Vec<u64>,
+    /// A copy of the user stack from sp up.
+    pub ustack: Vec<u8>,
 }
 
 impl Event {
@@ -161,6 +204,7 @@ impl Event {
             | Event::Exit { ts, .. }
             | Event::Exec { ts, .. }
             | Event::Signal { ts, .. } => *ts,
+            Event::Profile(p) => p.ts,
         }
     }
 
@@ -173,6 +217,7 @@ impl Event {
             | Event::Exit { task, .. }
             | Event::Exec { task, .. }
             | Event::Signal { task, .. } => *task,
+            Event::Profile(p) => p.task,
         }
     }
 }
@@ -196,6 +241,11 @@ pub struct CollectorStats {
     pub truncated_records: u64,
     /// Per-task summary entries that did not fit in their map.
     pub summary_overflow: u64,
+    /// Profile: off-CPU intervals lost because another thread took the
+    /// thread's slot.
+    pub prof_collisions: u64,
+    /// Profile: switch-ins with no switch-out seen (attached mid-way).
+    pub prof_unopened: u64,
 }
 
 impl CollectorStats {

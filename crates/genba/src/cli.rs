@@ -18,6 +18,9 @@ pub struct Cli {
 pub enum Command {
     /// Trace system calls, as strace does, at a fraction of its cost.
     Trace(Box<TraceArgs>),
+    /// Profile a program on and off the CPU: where its threads ran, and why
+    /// they waited ([I] I/O, [L] locks, [S] CPU, [B] other), on one clock.
+    Profile(Box<ProfileArgs>),
     /// Run COMMAND with empty BPF programs on sys_enter/sys_exit (benchmark floor).
     #[command(hide = true)]
     BenchFloor {
@@ -115,6 +118,63 @@ pub struct TraceArgs {
     #[arg(long = "buffer-size", value_name = "MIB")]
     pub buffer_mib: Option<u32>,
     /// The program to run and trace.
+    #[arg(trailing_var_arg = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    /// Samples per second of each thread's time, on and off the CPU.
+    #[arg(short = 'F', long = "freq", default_value_t = 1000, value_name = "HZ")]
+    pub freq: u64,
+    /// Show call chains under each row (innermost frame first; see --call-graph).
+    #[arg(short = 'g')]
+    pub chains: bool,
+    /// Call chain order: callee (innermost first) or caller (main first). Implies -g.
+    #[arg(long = "call-graph", value_name = "ORDER")]
+    pub call_graph: Option<String>,
+    /// Profile these processes, all their threads (comma-separated or repeated).
+    #[arg(short = 'p', long = "pid", value_delimiter = ',')]
+    pub pids: Vec<String>,
+    /// Write the report to FILE instead of stderr.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<String>,
+    /// Report format: text or json.
+    #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
+    pub format: String,
+    /// Group rows by these keys: comm, pid, tid, dso, sym, class, site, syscall, kernel.
+    #[arg(
+        short = 's',
+        long = "sort",
+        default_value = "comm,dso,sym",
+        value_name = "KEYS"
+    )]
+    pub sort: String,
+    /// Rows shown in the text report (0: all).
+    #[arg(long = "rows", default_value_t = 25, value_name = "N")]
+    pub rows: usize,
+    /// Write the stacks as folded text (flamegraph.pl, inferno, speedscope read it).
+    #[arg(long = "folded", value_name = "FILE")]
+    pub folded: Option<String>,
+    /// Write a flame graph (SVG), on- and off-CPU in one graph, coloured by class.
+    #[arg(long = "flamegraph", value_name = "FILE")]
+    pub flamegraph: Option<String>,
+    /// Write a pprof profile (gzipped protobuf; go tool pprof reads it).
+    #[arg(long = "pprof", value_name = "FILE")]
+    pub pprof: Option<String>,
+    /// Write a speedscope profile (JSON; https://www.speedscope.app opens it).
+    #[arg(long = "speedscope", value_name = "FILE")]
+    pub speedscope: Option<String>,
+    /// Also count the system calls (strace -c's table, kept in the kernel).
+    #[arg(long = "syscalls")]
+    pub syscalls: bool,
+    /// Bytes of user stack copied per sample (512 to 8192).
+    #[arg(long = "stack-bytes", default_value_t = 4096, value_name = "BYTES")]
+    pub stack_bytes: u32,
+    /// Ring buffer size in MiB, a power of two.
+    #[arg(long = "buffer-size", default_value_t = 64, value_name = "MIB")]
+    pub buffer_mib: u32,
+    /// The program to run and profile.
     #[arg(trailing_var_arg = true, value_name = "COMMAND")]
     pub command: Vec<String>,
 }

@@ -8,6 +8,7 @@ mod cli;
 mod fdtrack;
 mod filter;
 mod launch;
+mod profile;
 mod render;
 mod siginfo;
 mod stacks;
@@ -67,6 +68,7 @@ fn run(cli: Cli) -> Result<i32> {
     genba_bpf::libbpf_logging(std::env::var_os("GENBA_DEBUG").is_some());
     match cli.cmd {
         Command::Trace(a) => trace(*a),
+        Command::Profile(a) => profile::run(*a),
         Command::BenchFloor { command } => bench_floor(&command),
     }
 }
@@ -371,6 +373,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
         ustack_bytes: if stacks { stack_bytes } else { 0 },
         kstack: a.stack_trace >= 2,
         buffer_bytes: buffer_mib << 20,
+        profile: None,
     };
 
     // --- start: fork the program first (held before exec), then load BPF ---

@@ -141,6 +141,11 @@ impl<W: Write> TextPrinter<W> {
         self.stacks.as_ref().map_or(0, |s| s.short_stacks)
     }
 
+    /// The stack resolver that follows the traced programs' mappings.
+    pub fn stacks_mut(&mut self) -> Option<&mut crate::stacks::Stacks> {
+        self.stacks.as_mut()
+    }
+
     /// Shows call sites (--source) and stacks (-k).
     pub fn with_stacks(self, stacks: Option<crate::stacks::Stacks>) -> Self {
         TextPrinter { stacks, ..self }
@@ -224,6 +229,8 @@ impl<W: Write> TextPrinter<W> {
         match ev {
             Event::SyscallEnter(e) => self.enter(e),
             Event::SyscallExit(x) => self.exit(x),
+            // samples are the profiler's; this printer only follows mappings
+            Event::Profile(_) => {}
             Event::Fork { task, child, .. } => {
                 self.nprocs += 1;
                 if let (Some(s), true) = (self.stacks.as_mut(), child.tgid != task.tgid) {
@@ -705,6 +712,7 @@ impl<W: Write> JsonPrinter<W> {
             f.event(ev);
         }
         match ev {
+            Event::Profile(_) => {}
             Event::SyscallEnter(e) => {
                 self.pending.insert(e.task.tid, e.clone());
             }

@@ -104,17 +104,6 @@ impl Stacks {
             .find(|c| c.item == CaptureItem::UserStack)
             .map(|c| c.data.as_slice())
             .unwrap_or(&[]);
-        let user = self.resolver.stack(e.task.tgid, ip, sp, bp, stack);
-        // cut off: the unwind ran past the copy, the copy was as long as
-        // asked for (a shorter one ended at the top of the stack), and the
-        // stack is not the dynamic loader's own start-up (its frames alone,
-        // however deep, are the runtime's)
-        let truncated = self.resolver.last_unwind_truncated()
-            && stack.len() + 512 > self.opts.stack_bytes as usize
-            && !user.iter().flat_map(|f| f.iter()).all(|f| {
-                let m = f.module.rsplit('/').next().unwrap_or(&f.module);
-                m.starts_with("ld-linux") || m.starts_with("ld64.so")
-            });
         let kernel = e
             .captures
             .iter()
@@ -127,6 +116,29 @@ impl Stacks {
                     .collect()
             })
             .unwrap_or_default();
+        Some(self.resolve_regs(e.task.tgid, [ip, sp, bp], stack, kernel))
+    }
+
+    /// Unwinds and symbolizes a user stack copied at `regs` (ip, sp, bp).
+    pub fn resolve_regs(
+        &mut self,
+        tgid: u32,
+        regs: [u64; 3],
+        stack: &[u8],
+        kernel: Vec<u64>,
+    ) -> CallStacks {
+        let [ip, sp, bp] = regs;
+        let user = self.resolver.stack(tgid, ip, sp, bp, stack);
+        // cut off: the unwind ran past the copy, the copy was as long as
+        // asked for (a shorter one ended at the top of the stack), and the
+        // stack is not the dynamic loader's own start-up (its frames alone,
+        // however deep, are the runtime's)
+        let truncated = self.resolver.last_unwind_truncated()
+            && stack.len() + 512 > self.opts.stack_bytes as usize
+            && !user.iter().flat_map(|f| f.iter()).all(|f| {
+                let m = f.module.rsplit('/').next().unwrap_or(&f.module);
+                m.starts_with("ld-linux") || m.starts_with("ld64.so")
+            });
         let cs = CallStacks {
             user,
             kernel,
@@ -135,7 +147,20 @@ impl Stacks {
         if truncated && self.site(&cs).is_none() {
             self.short_stacks += 1;
         }
-        Some(cs)
+        cs
+    }
+
+    /// A kernel address's symbol (`name+0xoff`), when -kk or a profile
+    /// loaded the kernel's symbols.
+    pub fn kernel_name(&self, addr: u64) -> Option<String> {
+        self.kernel.as_ref().map(|k| k.name(addr))
+    }
+
+    /// Loads the kernel's symbols (for kernel frames of profile samples).
+    pub fn load_kernel_symbols(&mut self) {
+        if self.kernel.is_none() {
+            self.kernel = Some(Kallsyms::load());
+        }
     }
 
     fn skipped(&self, f: &SourceFrame) -> bool {

@@ -33,6 +33,7 @@ enum genba_rec_type {
 	GENBA_REC_EXIT = 4,
 	GENBA_REC_SIGNAL = 5,
 	GENBA_REC_EXEC = 6,
+	GENBA_REC_PROF = 7,
 };
 
 /* Every record starts with this; len counts the whole record, captures included,
@@ -245,11 +246,76 @@ enum genba_counter {
 	GENBA_CNT_SCRATCH_FULL = 4,/* captures cut because the record was full */
 	GENBA_CNT_CAPTURES = 5,    /* reads of user memory attempted (non-NULL) */
 	GENBA_CNT_SUM_FULL = 6,    /* per-task summary entries that did not fit */
-	GENBA_CNT_MAX = 8,
+	/* profile: off-CPU intervals lost because another thread took the
+	 * thread's slot (more live threads than slots, tids equal modulo) */
+	GENBA_CNT_PROF_COLLIDE = 7,
+	/* profile: intervals whose switch-in had no switch-out (attached mid-way) */
+	GENBA_CNT_PROF_UNOPENED = 8,
+	GENBA_CNT_MAX = 12,
 };
 
 /* Values in the per-tid filter array. */
 #define GENBA_TASK_TRACED 1
 #define GENBA_TASK_WAIT_EXEC 2 /* ignore syscalls until execve/execveat */
+
+/*
+ * Profiling (genba profile). Every sample is one of these: an on-CPU sample
+ * from the task-clock/cpu-clock perf event (weight 1, class user/kernel), or
+ * a blocked sample emitted when a thread runs again after being off the CPU,
+ * weighted by the sampling periods its interval covered (see
+ * genba-analyze/src/profile.rs: Phase, which this arithmetic mirrors).
+ */
+#define GENBA_PROF_KFRAMES 48
+#define GENBA_PROF_USTACK 8192
+
+enum genba_prof_class {
+	GENBA_CLS_USER = 0,   /* [.] on the CPU in user mode */
+	GENBA_CLS_KERNEL = 1, /* [k] on the CPU in the kernel */
+	GENBA_CLS_IO = 2,     /* [I] blocked with in_iowait */
+	GENBA_CLS_LOCK = 3,   /* [L] futex wait or kernel lock contention */
+	GENBA_CLS_SCHED = 4,  /* [S] runnable, waiting for a CPU */
+	GENBA_CLS_BLOCK = 5,  /* [B] any other block */
+};
+
+#define GENBA_PROFF_PREEMPT 1  /* switched out by preemption */
+#define GENBA_PROFF_IOWAIT 2   /* in_iowait at switch-out */
+#define GENBA_PROFF_UTRUNC 4   /* the user stack went on past the copy */
+#define GENBA_PROFF_NEW 8      /* a new thread's wait for its first run */
+#define GENBA_PROFF_OFFCPU 16  /* a blocked sample (else on-CPU) */
+
+struct genba_prof {
+	struct genba_hdr hdr;
+	__u32 cls;      /* genba_prof_class: of the blocked part for a blocked sample */
+	__u32 flags;    /* GENBA_PROFF_* */
+	__u32 w_block;  /* periods of the blocked part (on-CPU sample: 1) */
+	__u32 w_runq;   /* periods waiting on a run queue after the wakeup ([S]) */
+	__u64 block_ns; /* switch-out to wakeup */
+	__u64 runq_ns;  /* wakeup to switch-in */
+	__u32 state;    /* the task's state at switch-out */
+	__s32 sysnr;    /* the system call it was in (-1: none) */
+	__u64 lock_addr; /* an open kernel-lock contention (0: none) */
+	__u32 lock_flags;
+	__u32 kstack_len; /* bytes of kstack */
+	__u64 ip, sp, bp; /* user registers */
+	__u32 ustack_len; /* bytes of ustack */
+	__u32 pad;
+	__u64 kstack[GENBA_PROF_KFRAMES];
+	__u8 ustack[GENBA_PROF_USTACK];
+};
+
+/* Per-thread profiling state, tagged by tid. rec is filled at switch-out
+ * (a thread's stack does not change while it is off the CPU) and sent as is
+ * at switch-in when the interval carries weight. */
+struct genba_prof_slot {
+	__u32 tid;
+	__u32 open;     /* switched out, not yet back */
+	__u64 out_ts;
+	__u64 wake_ts;  /* 0: not woken yet */
+	__u64 acc;      /* the phase: off-CPU ns not yet turned into samples */
+	__u64 lock_addr;
+	__u32 lock_flags;
+	__u32 pad;
+	struct genba_prof rec;
+};
 
 #endif

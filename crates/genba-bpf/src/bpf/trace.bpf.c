@@ -48,6 +48,7 @@ struct task_struct {
 	int exit_code;
 	struct files_struct *files;
 	struct mm_struct *mm;
+	unsigned int in_iowait:1;
 } __attribute__((preserve_access_index));
 
 /* x86_64 struct pt_regs up to orig_ax: a fixed ABI, read in one copy. */
@@ -1153,6 +1154,8 @@ int signal_generate(struct bpf_raw_tracepoint_args *ctx)
 
 /* Never used by the programs: these put the record types into the object's BTF
  * so the generated skeleton has Rust mirrors of them (see wire.rs). */
+#include "profile.bpf.inc"
+
 struct genba_sys_enter _rec_sys_enter = {};
 struct genba_sys_exit _rec_sys_exit = {};
 struct genba_fork _rec_fork = {};
@@ -1160,3 +1163,5 @@ struct genba_exit _rec_exit = {};
 struct genba_exec _rec_exec = {};
 struct genba_signal _rec_signal = {};
 struct genba_cap _rec_cap = {};
+struct genba_prof _rec_prof = {};
+struct genba_prof_slot _rec_prof_slot = {};

@@ -1,0 +1,524 @@
+//! `genba profile`: on-CPU and blocked samples of a program's threads on
+//! one clock, unwound and symbolized as `trace --source` does, aggregated
+//! and reported (text, JSON, folded, flame graph, pprof, speedscope).
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use genba_analyze::profile::Class;
+use genba_analyze::report::{self, ChainOrder, Frame, Profile, ReportOptions, SampleIn, SortKey};
+use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
+use genba_events::{Event, ProfSample};
+use genba_syscalls::{table, Options, Xlat};
+
+use crate::cli::ProfileArgs;
+use crate::launch::{self, Child};
+use crate::render::{PidPrefix, TextOptions, TextPrinter};
+use crate::stacks::{StackOptions, Stacks};
+use crate::{bpf_error, to_bpf_plan, Exit};
+
+/// The calls that say what a process maps: traced (not shown) so that
+/// samples can be unwound against the right files.
+const BOOKKEEPING: &[&str] = &[
+    "execve",
+    "execveat",
+    "mmap",
+    "munmap",
+    "open",
+    "openat",
+    "openat2",
+    "creat",
+    "close",
+    "close_range",
+    "dup",
+    "dup2",
+    "dup3",
+    "fcntl",
+    "chdir",
+    "fchdir",
+];
+
+/// Kernel frames that are the profiler's own (BPF, tracepoints) or the
+/// sampling interrupt's, not the program's.
+fn own_kernel_frame(name: &str) -> bool {
+    const OURS: &[&str] = &[
+        "bpf_prog_",
+        "bpf_trace_run",
+        "__bpf_trace",
+        "__traceiter",
+        "__probestub",
+        "bpf_get_stack",
+        "bpf_overflow_handler",
+        "__perf_event_overflow",
+        "perf_swevent",
+        "perf_event_",
+        "__hrtimer_run_queues",
+        "hrtimer_interrupt",
+        "__sysvec_apic_timer_interrupt",
+        "sysvec_apic_timer_interrupt",
+        "asm_sysvec_apic_timer_interrupt",
+        "task_clock_event",
+    ];
+    OURS.iter().any(|p| name.starts_with(p))
+}
+
+fn class_of(c: u32) -> Class {
+    match c {
+        0 => Class::User,
+        1 => Class::Kernel,
+        2 => Class::Io,
+        3 => Class::Lock,
+        4 => Class::Sched,
+        _ => Class::Blocked,
+    }
+}
+
+struct Collector {
+    follower: TextPrinter<std::io::Sink>,
+    profile: Profile,
+    comms: HashMap<u32, String>,
+    cwd: String,
+    /// samples whose user stack could not be unwound at all
+    unresolved: u64,
+}
+
+impl Collector {
+    fn comm(&mut self, tid: u32) -> String {
+        if let Some(c) = self.comms.get(&tid) {
+            return c.clone();
+        }
+        let c = std::fs::read_to_string(format!("/proc/{tid}/comm"))
+            .map(|s| s.trim_end().to_string())
+            .unwrap_or_else(|_| "?".into());
+        self.comms.insert(tid, c.clone());
+        c
+    }
+
+    fn event(&mut self, ev: &Event) {
+        match ev {
+            Event::Profile(p) => self.sample(p),
+            Event::Exec { task, .. } => {
+                // the thread's name changes with its program
+                self.comms.remove(&task.tid);
+                self.follower.event(ev);
+            }
+            _ => self.follower.event(ev),
+        }
+    }
+
+    fn srcline(&self, file: &str, line: u32) -> String {
+        let f = file
+            .strip_prefix(self.cwd.as_str())
+            .and_then(|r| r.strip_prefix('/'))
+            .filter(|_| !self.cwd.is_empty())
+            .unwrap_or(file);
+        format!("{f}:{line}")
+    }
+
+    fn sample(&mut self, p: &ProfSample) {
+        let comm = self.comm(p.task.tid);
+        let Some(stacks) = self.follower.stacks_mut() else {
+            return;
+        };
+        let cs = if p.regs[0] != 0 {
+            Some(stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, p.kstack.clone()))
+        } else {
+            None
+        };
+        let site = cs.as_ref().map(|c| stacks.site_label(c));
+        let kernel_names: Vec<String> = p
+            .kstack
+            .iter()
+            .map(|&a| stacks.kernel_name(a).unwrap_or_else(|| format!("{a:#x}")))
+            .map(|n| n.split('+').next().unwrap_or(&n).to_string())
+            .filter(|n| !own_kernel_frame(n))
+            .collect();
+        let mut frames = Vec::new();
+        if let Some(cs) = &cs {
+            for phys in cs.user.iter().rev() {
+                for f in phys.iter().rev() {
+                    let module = f.module.rsplit('/').next().unwrap_or(&f.module).to_string();
+                    let function = match &f.function {
+                        Some(n) => n.clone(),
+                        None => format!("{module}+{:#x}", f.file_offset),
+                    };
+                    let srcline = match (&f.file, f.line) {
+                        (Some(file), Some(line)) => Some(self.srcline(file, line)),
+                        _ => None,
+                    };
+                    frames.push(Frame {
+                        function,
+                        module,
+                        srcline,
+                        kernel: false,
+                    });
+                }
+            }
+            if frames.is_empty() {
+                self.unresolved += 1;
+            }
+        } else if p.new_thread {
+            frames.push(Frame {
+                function: "(new thread, before its first run)".into(),
+                module: "[unknown]".into(),
+                srcline: None,
+                kernel: false,
+            });
+        }
+        for n in kernel_names.iter().rev() {
+            frames.push(Frame {
+                function: n.clone(),
+                module: "[kernel]".into(),
+                srcline: None,
+                kernel: true,
+            });
+        }
+        let syscall = (p.sysnr >= 0 && (p.off_cpu || p.class == 1))
+            .then(|| table::by_nr(p.sysnr as u32).map(|i| i.name.to_string()))
+            .flatten();
+        let mut class = class_of(p.class);
+        if p.off_cpu {
+            let names: Vec<&str> = kernel_names.iter().map(String::as_str).collect();
+            class = report::refine_class(class, &names);
+        }
+        let base = SampleIn {
+            tid: p.task.tid,
+            pid: p.task.tgid,
+            comm,
+            class,
+            weight: u64::from(p.w_block),
+            frames,
+            site,
+            syscall,
+        };
+        if p.w_runq > 0 {
+            let mut s = base.clone();
+            s.class = Class::Sched;
+            s.weight = u64::from(p.w_runq);
+            self.profile.add(s);
+        }
+        self.profile.add(base);
+    }
+}
+
+/// Runs `genba profile`.
+pub fn run(a: ProfileArgs) -> Result<i32> {
+    if a.command.is_empty() && a.pids.is_empty() {
+        bail!(Exit(
+            1,
+            "must have COMMAND to run or -p PID to attach (see genba profile --help)".into()
+        ));
+    }
+    if !a.command.is_empty() && !a.pids.is_empty() {
+        bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
+    }
+    if !(1..=100_000).contains(&a.freq) {
+        bail!("-F must be between 1 and 100000 Hz");
+    }
+    if !(512..=8192).contains(&a.stack_bytes) {
+        bail!("--stack-bytes must be between 512 and 8192");
+    }
+    if !a.buffer_mib.is_power_of_two() || a.buffer_mib > 1024 {
+        bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
+    }
+    let json = match a.format.as_str() {
+        "text" => false,
+        "json" => true,
+        other => bail!("invalid --format '{other}' (expected text or json)"),
+    };
+    let keys = SortKey::parse_list(&a.sort).map_err(|e| anyhow!(e))?;
+    let chains = match a.call_graph.as_deref() {
+        None if a.chains => Some(ChainOrder::Callee),
+        None => None,
+        Some("callee") => Some(ChainOrder::Callee),
+        Some("caller") => Some(ChainOrder::Caller),
+        Some(other) => bail!("invalid --call-graph '{other}' (expected callee or caller)"),
+    };
+    let mut pids = Vec::new();
+    for p in &a.pids {
+        let pid: i32 = p
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("invalid process id: '{p}'"))?;
+        if pid <= 0 || !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            bail!("attach: pid {pid}: No such process");
+        }
+        pids.push(pid);
+    }
+    let path = if a.command.is_empty() {
+        None
+    } else {
+        Some(launch::resolve(&a.command[0]).ok_or_else(|| {
+            Exit(
+                127,
+                format!("Can't stat '{}': No such file or directory", a.command[0]),
+            )
+        })?)
+    };
+    // every output file is created before the program starts: a bad path
+    // fails now, not after a long run
+    let mut files: Vec<(&str, std::fs::File)> = Vec::new();
+    for (what, f) in [
+        ("output", &a.output),
+        ("folded", &a.folded),
+        ("flamegraph", &a.flamegraph),
+        ("pprof", &a.pprof),
+        ("speedscope", &a.speedscope),
+    ] {
+        if let Some(f) = f {
+            files.push((
+                what,
+                std::fs::File::create(f).with_context(|| format!("Can't create '{f}'"))?,
+            ));
+        }
+    }
+    let period_ns = 1_000_000_000 / a.freq;
+
+    let decode = Options {
+        strsize: 32,
+        verbose: false,
+        xlat: Xlat::Abbrev,
+        hex: 0,
+    };
+    let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
+    for (nr, plan) in plans.iter_mut().enumerate() {
+        let Some(info) = table::by_nr(nr as u32) else {
+            plan.traced = a.syscalls;
+            continue;
+        };
+        let needed = BOOKKEEPING.contains(&info.name);
+        plan.traced = needed || a.syscalls;
+        plan.no_stack = true;
+        plan.no_args = info.nargs == 0;
+        if needed {
+            for (dst, src) in plan
+                .args
+                .iter_mut()
+                .zip(genba_syscalls::plan(info.name, &decode))
+            {
+                *dst = to_bpf_plan(src);
+            }
+        } else {
+            // counted in the kernel only: no record is needed at entry
+            plan.exit_only = true;
+        }
+    }
+    let cfg = TraceConfig {
+        follow_forks: true,
+        records: true,
+        summary: a.syscalls,
+        summary_cpu: false,
+        summary_by: genba_bpf::SummaryBy::Syscall,
+        ustack_bytes: 0,
+        kstack: false,
+        buffer_bytes: a.buffer_mib << 20,
+        profile: Some(ProfileConfig {
+            period_ns,
+            ustack_bytes: a.stack_bytes,
+            slots: 4096,
+        }),
+    };
+
+    let mut child = match &path {
+        Some(p) => Some(Child::spawn(p, &a.command)?),
+        None => None,
+    };
+    let abort = |child: &mut Option<Child>| {
+        if let Some(c) = child.take() {
+            c.abort();
+        }
+    };
+    let mut tracer = match Tracer::load(&cfg, &plans) {
+        Ok(t) => t,
+        Err(e) => {
+            abort(&mut child);
+            return Err(bpf_error(e));
+        }
+    };
+    let mut live: std::collections::HashSet<u32> = Default::default();
+    let setup = (|| -> Result<(), genba_bpf::Error> {
+        if let Some(c) = &child {
+            tracer.add_task(c.pid as u32, true)?;
+            live.insert(c.pid as u32);
+        }
+        for &pid in &pids {
+            let tids: Vec<u32> = std::fs::read_dir(format!("/proc/{pid}/task"))
+                .map(|d| {
+                    d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+                        .collect()
+                })
+                .unwrap_or_else(|_| vec![pid as u32]);
+            for tid in tids {
+                tracer.add_task(tid, false)?;
+                live.insert(tid);
+            }
+        }
+        tracer.attach()?;
+        if let Some(c) = &child {
+            tracer.sample_task(c.pid, period_ns)?;
+        }
+        for &tid in &live.clone() {
+            if child.is_none() {
+                tracer.sample_task(tid as i32, period_ns)?;
+            }
+        }
+        Ok(())
+    })();
+    if let Err(e) = setup {
+        abort(&mut child);
+        return Err(bpf_error(e));
+    }
+    launch::install_handlers();
+    let follower = TextPrinter::new(
+        std::io::sink(),
+        TextOptions {
+            decode: decode.clone(),
+            prefix: PidPrefix::Bracketed,
+            timestamps: 0,
+            relative: false,
+            times: false,
+            status: crate::filter::Filter::parse(&[], false, false)?.status,
+            fd_paths: false,
+            quiet: 2,
+            realtime_offset_ns: 0,
+            display: None,
+        },
+        1,
+    );
+    let mut stacks = Stacks::new(StackOptions {
+        source: true,
+        stack_trace: 0,
+        stack_bytes: a.stack_bytes,
+        skip: Vec::new(),
+    });
+    stacks.load_kernel_symbols();
+    let mut col = Collector {
+        follower: follower.with_stacks(Some(stacks)),
+        profile: Profile::new(period_ns),
+        comms: HashMap::new(),
+        cwd: std::env::current_dir()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        unresolved: 0,
+    };
+    let started = Instant::now();
+    if let Some(c) = &mut child {
+        launch::FORWARD_TO.store(c.pid, Ordering::SeqCst);
+        c.release();
+    }
+
+    let mut events = Vec::with_capacity(4096);
+    let mut child_status: Option<i32> = None;
+    loop {
+        tracer
+            .poll(Duration::from_millis(20), &mut events)
+            .map_err(|e| anyhow!(e))?;
+        for ev in events.drain(..) {
+            match &ev {
+                Event::Fork { child, .. } => {
+                    live.insert(child.tid);
+                }
+                Event::Exit { task, .. } => {
+                    live.remove(&task.tid);
+                }
+                _ => {}
+            }
+            col.event(&ev);
+        }
+        if let (Some(c), None) = (&child, child_status) {
+            child_status = c.try_wait();
+        }
+        let gone = || {
+            live.iter()
+                .all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists())
+        };
+        let sig = launch::SIGNALLED.load(Ordering::SeqCst);
+        let done = if child.is_some() {
+            child_status.is_some() && gone()
+        } else {
+            sig != 0 || live.is_empty() || gone()
+        };
+        if done {
+            tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
+            for ev in events.drain(..) {
+                col.event(&ev);
+            }
+            break;
+        }
+    }
+    let elapsed = started.elapsed();
+    let stats = tracer.stats().map_err(|e| anyhow!(e))?;
+
+    let what = if a.command.is_empty() {
+        format!("pid {}", a.pids.join(","))
+    } else {
+        a.command.join(" ")
+    };
+    let title = format!(
+        "genba profile of {what}: {:.3} s, {} Hz",
+        elapsed.as_secs_f64(),
+        a.freq
+    );
+    let p = &col.profile;
+    let mut report = if json {
+        let mut v = report::render_json(p, &keys, &title);
+        v["lost"] = serde_json::json!({
+            "events": stats.total_lost(),
+            "slot_collisions": stats.prof_collisions,
+        });
+        v.to_string() + "\n"
+    } else {
+        report::render_text(
+            p,
+            &ReportOptions {
+                keys: keys.clone(),
+                chains,
+                max_rows: a.rows,
+                title: title.clone(),
+            },
+        )
+    };
+    if a.syscalls {
+        let rows = tracer.summary().map_err(|e| anyhow!(e))?;
+        let sort = crate::summary::parse_sort(None)?;
+        let columns = crate::summary::parse_columns(None)?;
+        if json {
+            report.push_str(&crate::summary::render_json(&rows, &[], &[]));
+        } else {
+            report.push_str("\nSystem calls (wall time inside each call):\n");
+            report.push_str(&crate::summary::render(&rows, sort, &columns));
+        }
+    }
+    for (what, f) in files.iter_mut() {
+        let r = match *what {
+            "output" => f.write_all(report.as_bytes()),
+            "folded" => f.write_all(p.folded().as_bytes()),
+            "flamegraph" => genba_export::flamegraph(p, &title, f),
+            "pprof" => genba_export::pprof(p, f),
+            "speedscope" => genba_export::speedscope(p, &title, f),
+            _ => Ok(()),
+        };
+        r.with_context(|| format!("writing the {what} file"))?;
+    }
+    if a.output.is_none() {
+        eprint!("{report}");
+    }
+    eprintln!(
+        "genba: {} events lost, {} off-CPU intervals lost to slot collisions",
+        stats.total_lost(),
+        stats.prof_collisions
+    );
+    if col.unresolved > 0 {
+        eprintln!(
+            "genba: {} samples with no user frame (mappings unknown)",
+            col.unresolved
+        );
+    }
+    Ok(match child_status {
+        Some(st) => launch::exit_code(st),
+        None => 0,
+    })
+}
