@@ -10,23 +10,21 @@ use genba_analyze::profile::Class;
 use genba_analyze::report::{Frame, Profile};
 
 /// Fill colours of the class leaves, so on- and off-CPU time read apart.
-fn class_colour(c: &str) -> Option<&'static str> {
-    Some(match c {
-        "[.]" => "rgb(230,120,40)",
-        "[k]" => "rgb(200,80,60)",
-        "[I]" => "rgb(50,110,210)",
-        "[L]" => "rgb(160,60,190)",
-        "[S]" => "rgb(120,120,120)",
-        "[B]" => "rgb(60,170,190)",
-        _ => return None,
-    })
-}
+const CLASS_COLOURS: [(&str, (u8, u8, u8)); 6] = [
+    ("[.]", (230, 120, 40)),
+    ("[k]", (200, 80, 60)),
+    ("[I]", (50, 110, 210)),
+    ("[L]", (160, 60, 190)),
+    ("[S]", (120, 120, 120)),
+    ("[B]", (60, 170, 190)),
+];
 
 /// Writes a flame graph: one tower per stack, the class as the top frame
 /// (coloured by class); user frames in warm colours, kernel ones (`_[k]`)
 /// in the kernel's.
 pub fn flamegraph(p: &Profile, title: &str, out: &mut dyn Write) -> io::Result<()> {
-    use inferno::flamegraph::{color::MultiPalette, from_lines, Options, Palette};
+    use inferno::flamegraph::color::{Color, MultiPalette, PaletteMap};
+    use inferno::flamegraph::{from_lines, Options, Palette};
     let folded = p.folded();
     let mut o = Options::default();
     o.title = title.to_string();
@@ -35,14 +33,11 @@ pub fn flamegraph(p: &Profile, title: &str, out: &mut dyn Write) -> io::Result<(
     );
     o.count_name = "samples".into();
     o.colors = Palette::Multi(MultiPalette::Java);
-    let mut attrs = String::new();
-    for tag in ["[.]", "[k]", "[I]", "[L]", "[S]", "[B]"] {
-        if let Some(c) = class_colour(tag) {
-            attrs.push_str(&format!("{tag}\tfill={c}\n"));
-        }
+    let mut colours = PaletteMap::default();
+    for (tag, (r, g, b)) in CLASS_COLOURS {
+        colours.insert(tag, Color { r, g, b });
     }
-    o.func_frameattrs =
-        inferno::flamegraph::FuncFrameAttrsMap::from_reader(io::Cursor::new(attrs))?;
+    o.palette_map = Some(&mut colours);
     let mut buf = Vec::new();
     if folded.is_empty() {
         o.no_javascript = true;
