@@ -300,10 +300,17 @@ impl Profile {
         let ids = &self.stacks[stack as usize];
         let mut it = ids.iter().rev().map(|&i| &self.frames[i as usize]);
         if class == Class::Kernel {
-            it.next()
-        } else {
-            it.find(|f| !f.kernel)
+            return it.next();
         }
+        if let Some(f) = it.find(|f| !f.kernel) {
+            return Some(f);
+        }
+        // a kernel thread: where it slept in the kernel
+        ids.iter()
+            .rev()
+            .map(|&i| &self.frames[i as usize])
+            .find(|f| !scheduler_plumbing(&f.function))
+            .or_else(|| ids.last().map(|&i| &self.frames[i as usize]))
     }
 
     /// Where a blocked thread slept in the kernel: the innermost kernel
@@ -552,6 +559,28 @@ pub fn render_text(p: &Profile, o: &ReportOptions) -> String {
             out.push('\n');
         }
     }
+    let calls = p.rows(&[SortKey::Syscall, SortKey::Class]);
+    let calls: Vec<&Row> = calls
+        .iter()
+        .filter(|r| r.keys[0] != "-" && r.keys[1] != "[.]" && r.keys[1] != "[k]")
+        .take(10)
+        .collect();
+    if !calls.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nOff-CPU time by system call (the call each thread waited in):"
+        );
+        for r in calls {
+            let _ = writeln!(
+                out,
+                "  {:6.2}%  {:9.3} s  {} {}",
+                pct(r.samples, total),
+                secs(r.samples),
+                r.keys[1],
+                r.keys[0]
+            );
+        }
+    }
     let rows = p.rows(&o.keys);
     let mut widths: Vec<usize> = o.keys.iter().map(|k| k.title().len()).collect();
     let shown = if o.max_rows == 0 {
@@ -572,8 +601,14 @@ pub fn render_text(p: &Profile, o: &ReportOptions) -> String {
     let _ = writeln!(out, "{}", head.trim_end());
     for r in &rows[..shown] {
         let mut line = format!("  {:7.2}% {:>8}", pct(r.samples, total), r.samples);
-        for (v, w) in r.keys.iter().zip(&widths) {
-            let _ = write!(line, "  {:<w$}", truncate(v, 60), w = *w);
+        for ((v, w), k) in r.keys.iter().zip(&widths).zip(&o.keys) {
+            // a call site's end (file:line function) says the most
+            let v = if *k == SortKey::Site {
+                truncate_left(v, 60)
+            } else {
+                truncate(v, 60)
+            };
+            let _ = write!(line, "  {v:<w$}", w = *w);
         }
         let _ = writeln!(out, "{}", line.trim_end());
         if let Some(order) = o.chains {
@@ -643,6 +678,17 @@ fn truncate(s: &str, n: usize) -> String {
     } else {
         let mut t: String = s.chars().take(n - 1).collect();
         t.push('~');
+        t
+    }
+}
+
+fn truncate_left(s: &str, n: usize) -> String {
+    let len = s.chars().count();
+    if len <= n {
+        s.to_string()
+    } else {
+        let mut t = String::from("~");
+        t.extend(s.chars().skip(len - n + 1));
         t
     }
 }

@@ -71,7 +71,7 @@ pub struct TraceConfig {
     /// Ring buffer size in bytes (a power of two, at least a page).
     pub buffer_bytes: u32,
     /// Profile the traced tasks (`genba profile`): on-CPU samples from perf
-    /// events opened with [`Tracer::sample_task`], blocked samples from the
+    /// events opened with [`Tracer::sample_cpu`], blocked samples from the
     /// scheduler tracepoints.
     pub profile: Option<ProfileConfig>,
 }
@@ -86,6 +86,26 @@ pub struct ProfileConfig {
     /// Per-thread slots (a power of two); threads whose tids are equal
     /// modulo this share one, and their collisions are counted.
     pub slots: u32,
+    /// Every task on the system (`-a`), not only the traced ones.
+    pub all_tasks: bool,
+}
+
+/// The CPUs online now (`/sys/devices/system/cpu/online`: `0-3,6`).
+pub fn online_cpus() -> Vec<i32> {
+    let text = std::fs::read_to_string("/sys/devices/system/cpu/online").unwrap_or_default();
+    let mut cpus = Vec::new();
+    for part in text.trim().split(',').filter(|p| !p.is_empty()) {
+        let mut ends = part.splitn(2, '-').map(|x| x.trim().parse::<i32>());
+        match (ends.next(), ends.next()) {
+            (Some(Ok(a)), Some(Ok(b))) => cpus.extend(a..=b),
+            (Some(Ok(a)), None) => cpus.push(a),
+            _ => {}
+        }
+    }
+    if cpus.is_empty() {
+        cpus.push(0);
+    }
+    cpus
 }
 
 impl Default for TraceConfig {
@@ -211,6 +231,7 @@ impl Tracer {
                 ro.prof_ustack = p.ustack_bytes.next_multiple_of(512).clamp(512, 8192);
                 let n = p.slots.next_power_of_two().clamp(16, 1 << 16);
                 ro.prof_slot_mask = n - 1;
+                ro.prof_all = p.all_tasks as u32;
                 open.maps
                     .prof_slots
                     .set_max_entries(n)
@@ -379,41 +400,17 @@ impl Tracer {
         Ok(())
     }
 
-    /// Samples `pid` on the CPU: a task-clock perf event (time on the CPU,
-    /// whichever CPU) that its threads and children created from now on
-    /// inherit. Open it before the task runs the code to be profiled.
-    pub fn sample_task(&mut self, pid: i32, period_ns: u64) -> Result<()> {
-        self.sample(
-            pid, -1, 1, /* PERF_COUNT_SW_TASK_CLOCK */
-            period_ns, true,
-        )
-    }
-
     /// Samples every task on `cpu` (cpu-clock); the BPF side keeps the
     /// traced ones.
     pub fn sample_cpu(&mut self, cpu: i32, period_ns: u64) -> Result<()> {
-        self.sample(
-            -1, cpu, 0, /* PERF_COUNT_SW_CPU_CLOCK */
-            period_ns, false,
-        )
-    }
-
-    fn sample(
-        &mut self,
-        pid: i32,
-        cpu: i32,
-        config: u64,
-        period: u64,
-        inherit: bool,
-    ) -> Result<()> {
         use libbpf_rs::libbpf_sys::perf_event_attr;
+        let (pid, config, period) = (-1i32, 0u64 /* PERF_COUNT_SW_CPU_CLOCK */, period_ns);
         // SAFETY: perf_event_attr is plain data; all-zero is its valid default.
         let mut attr: perf_event_attr = unsafe { std::mem::zeroed() };
         attr.type_ = 1; // PERF_TYPE_SOFTWARE
         attr.size = std::mem::size_of::<perf_event_attr>() as u32;
         attr.config = config;
         attr.__bindgen_anon_1.sample_period = period.max(10_000);
-        attr.set_inherit(u64::from(inherit));
         // SAFETY: a valid attr; the returned fd is owned by the link below.
         let fd = unsafe {
             libc::syscall(
@@ -427,7 +424,7 @@ impl Tracer {
         } as i32;
         if fd < 0 {
             return Err(Error::Load(format!(
-                "perf_event_open (task-clock/cpu-clock): {}",
+                "perf_event_open (cpu-clock on CPU {cpu}): {}",
                 std::io::Error::last_os_error()
             )));
         }

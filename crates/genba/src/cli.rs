@@ -136,6 +136,9 @@ pub struct ProfileArgs {
     /// Profile these processes, all their threads (comma-separated or repeated).
     #[arg(short = 'p', long = "pid", value_delimiter = ',')]
     pub pids: Vec<String>,
+    /// Profile every thread of the system (while COMMAND runs, or until Ctrl-C).
+    #[arg(short = 'a', long = "all-cpus")]
+    pub all: bool,
     /// Write the report to FILE instead of stderr.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<String>,

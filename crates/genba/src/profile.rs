@@ -206,7 +206,10 @@ impl Collector {
 
 /// Runs `genba profile`.
 pub fn run(a: ProfileArgs) -> Result<i32> {
-    if a.command.is_empty() && a.pids.is_empty() {
+    if a.all && !a.pids.is_empty() {
+        bail!(Exit(1, "-a and -p are mutually exclusive".into()));
+    }
+    if a.command.is_empty() && a.pids.is_empty() && !a.all {
         bail!(Exit(
             1,
             "must have COMMAND to run or -p PID to attach (see genba profile --help)".into()
@@ -319,6 +322,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             period_ns,
             ustack_bytes: a.stack_bytes,
             slots: 4096,
+            all_tasks: a.all,
         }),
     };
 
@@ -357,13 +361,8 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             }
         }
         tracer.attach()?;
-        if let Some(c) = &child {
-            tracer.sample_task(c.pid, period_ns)?;
-        }
-        for &tid in &live.clone() {
-            if child.is_none() {
-                tracer.sample_task(tid as i32, period_ns)?;
-            }
+        for cpu in genba_bpf::online_cpus() {
+            tracer.sample_cpu(cpu, period_ns)?;
         }
         Ok(())
     })();
@@ -438,6 +437,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         let sig = launch::SIGNALLED.load(Ordering::SeqCst);
         let done = if child.is_some() {
             child_status.is_some() && gone()
+        } else if a.all {
+            // the whole system: until Ctrl-C (or another signal)
+            sig != 0
         } else {
             sig != 0 || live.is_empty() || gone()
         };
@@ -452,7 +454,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     let elapsed = started.elapsed();
     let stats = tracer.stats().map_err(|e| anyhow!(e))?;
 
-    let what = if a.command.is_empty() {
+    let what = if a.all {
+        "the whole system".to_string()
+    } else if a.command.is_empty() {
         format!("pid {}", a.pids.join(","))
     } else {
         a.command.join(" ")

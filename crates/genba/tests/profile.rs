@@ -179,6 +179,35 @@ fn fsync_loop_is_io_in_fsync() {
         .contains("is [I] waiting for I/O"));
 }
 
+/// A pure compute loop: on the CPU only, in the function and line that
+/// compute.
+#[test]
+fn compute_loop_is_on_cpu_in_its_function() {
+    require_bpf!();
+    let _g = serial();
+    let r = profile(&["--sort", "sym,site"], "profile_compute", &["300"]);
+    let t = &r.truth;
+    let tid = t["tid"].as_u64().unwrap();
+    close(
+        "[.]",
+        r.share(tid, &["[.]"]),
+        pct(&t["cpu_ns"], &t["wall_ns"]),
+    );
+    close(
+        "[S]",
+        r.share(tid, &["[S]"]),
+        pct(&t["runq_ns"], &t["wall_ns"]),
+    );
+    let top = &r.rows()[0];
+    assert_eq!(top["sym"], "[.] crunch", "{top}");
+    let line = format!(
+        "profile_compute.c:{} crunch",
+        site_line("profile_compute.c", "crunch")
+    );
+    assert!(top["site"].as_str().unwrap().ends_with(&line), "{top}");
+    assert!(top["percent"].as_f64().unwrap() > 50.0, "{top}");
+}
+
 /// Threads contending one mutex: [L] in the lock call, [S] as schedstat says.
 #[test]
 fn contended_mutex_is_lock_wait() {
@@ -586,6 +615,70 @@ fn attach_to_a_running_process() {
     assert!((1000.0..1500.0).contains(&samples), "{samples} samples");
 }
 
+/// -a: every thread of the system while the command runs, the command's
+/// among them.
+#[test]
+fn whole_system() {
+    require_bpf!();
+    let _g = serial();
+    let r = profile(&["-a"], "profile_sleep", &["1000"]);
+    let tid = r.truth["tid"].as_u64().unwrap();
+    close(
+        "[B]",
+        r.share(tid, &["[B]"]),
+        pct(&r.truth["sleep_blocked_ns"], &r.truth["wall_ns"]),
+    );
+    let pids: std::collections::HashSet<u64> = r.report["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["pid"].as_u64().unwrap())
+        .collect();
+    assert!(
+        pids.len() > 1,
+        "only one process seen system-wide: {pids:?}"
+    );
+}
+
+/// --syscalls: strace -c's table under the profile; blocked time is named
+/// by the call it sits in.
+#[test]
+fn syscalls_table_and_blocked_calls() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("syscalls");
+    let report = dir.join("r.txt");
+    let out = run(genba_cmd(["profile", "--syscalls", "-o"])
+        .arg(&report)
+        .arg("--")
+        .arg(prog("profile_fsync"))
+        .args([dir.path().to_str().unwrap(), "500"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let text = fs::read_to_string(&report).unwrap();
+    let calls: u64 = serde_json::from_str::<Value>(out.stdout.trim()).unwrap()["calls"]
+        .as_u64()
+        .unwrap();
+    let table = &text[text.find("System calls").expect("table")..];
+    let fsync_row = table
+        .lines()
+        .find(|l| l.ends_with(" fsync"))
+        .unwrap_or_else(|| panic!("no fsync row: {table}"));
+    // % time, seconds, usecs/call, calls: every fsync the program made
+    let n: u64 = fsync_row
+        .split_whitespace()
+        .nth(3)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(n, calls, "{fsync_row}");
+    assert!(text.contains("Off-CPU time by system call"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.ends_with("[I] fsync"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+}
+
 /// Bad input: one line, a non-zero exit, no panic, nothing started.
 #[test]
 fn bad_input_is_one_clear_line() {
@@ -603,6 +696,10 @@ fn bad_input_is_one_clear_line() {
             "invalid --call-graph 'sideways'",
         ),
         (vec!["profile"], "must have COMMAND to run or -p PID"),
+        (
+            vec!["profile", "-a", "-p", "1"],
+            "-a and -p are mutually exclusive",
+        ),
         (
             vec!["profile", "--format", "xml", "--", "true"],
             "invalid --format 'xml'",
