@@ -615,6 +615,89 @@ fn attach_to_a_running_process() {
     assert!((1000.0..1500.0).contains(&samples), "{samples} samples");
 }
 
+/// The peer: `perf sched record` around the same run, read back with
+/// `perf sched timehist` (run time, and "sch delay" from wakeup to run).
+/// genba must be within 5 points of the program's truth, and at least as
+/// close to it as perf is (perf counts a preempted thread's wait as plain
+/// "wait time", not as a run-queue delay).
+#[test]
+fn as_close_to_the_truth_as_perf_sched() {
+    require_bpf!();
+    if !require_perf() {
+        return;
+    }
+    let _g = serial();
+    let dir = TempDir::new("perfsched");
+    let (data, json) = (dir.join("perf.data"), dir.join("r.json"));
+    let out = run(Command::new("perf")
+        .args(["sched", "record", "-q", "-o"])
+        .arg(&data)
+        .arg("--")
+        .arg(genba())
+        .args(["profile", "--format", "json", "-o"])
+        .arg(&json)
+        .arg("--")
+        .arg(prog("profile_mutex"))
+        .args(["4", "1000"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let r = Run {
+        truth: truth.clone(),
+        report: serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap(),
+    };
+    let th = Command::new("perf")
+        .args(["sched", "timehist", "-i"])
+        .arg(&data)
+        .output()
+        .expect("perf sched timehist");
+    let text = String::from_utf8_lossy(&th.stdout);
+    // tid -> (run ms, sch delay ms)
+    let mut perf: HashMap<u64, (f64, f64)> = HashMap::new();
+    for l in text.lines() {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        if f.len() < 6 || !f[2].starts_with("profile_mutex[") {
+            continue;
+        }
+        let ids = f[2]
+            .trim_start_matches("profile_mutex[")
+            .trim_end_matches(']');
+        let Some(tid) = ids.split('/').next().and_then(|t| t.parse().ok()) else {
+            continue;
+        };
+        let (Ok(sch), Ok(run)) = (f[4].parse::<f64>(), f[5].parse::<f64>()) else {
+            continue;
+        };
+        let e = perf.entry(tid).or_default();
+        e.0 += run;
+        e.1 += sch;
+    }
+    for t in truth["threads"].as_array().unwrap() {
+        let tid = t["tid"].as_u64().unwrap();
+        let wall_ms = t["wall_ns"].as_f64().unwrap() / 1e6;
+        let (run_ms, sch_ms) = perf[&tid];
+        let cpu_truth = pct(&t["cpu_ns"], &t["wall_ns"]);
+        let runq_truth = pct(&t["runq_ns"], &t["wall_ns"]);
+        let genba_cpu = r.share(tid, &["[.]", "[k]"]);
+        let genba_runq = r.share(tid, &["[S]"]);
+        close(&format!("thread {tid} on-CPU"), genba_cpu, cpu_truth);
+        close(&format!("thread {tid} [S]"), genba_runq, runq_truth);
+        let perf_cpu = 100.0 * run_ms / wall_ms;
+        let perf_runq = 100.0 * sch_ms / wall_ms;
+        eprintln!(
+            "thread {tid}: on-CPU truth {cpu_truth:.1}% genba {genba_cpu:.1}% perf {perf_cpu:.1}%; \
+             run queue truth {runq_truth:.1}% genba {genba_runq:.1}% perf {perf_runq:.1}%"
+        );
+        assert!(
+            (genba_cpu - cpu_truth).abs() <= (perf_cpu - cpu_truth).abs() + 1.0,
+            "thread {tid}: perf's run time is closer to the truth"
+        );
+        assert!(
+            (genba_runq - runq_truth).abs() <= (perf_runq - runq_truth).abs() + 1.0,
+            "thread {tid}: perf's sch delay is closer to the truth"
+        );
+    }
+}
+
 /// -a: every thread of the system while the command runs, the command's
 /// among them.
 #[test]

@@ -350,6 +350,21 @@ pub fn require_strace() -> bool {
     }
 }
 
+/// True when perf runs; otherwise SKIP (or a failure under CI).
+#[allow(dead_code)]
+pub fn require_perf() -> bool {
+    static S: OnceLock<Result<(), String>> = OnceLock::new();
+    let r = S.get_or_init(|| match Command::new("perf").arg("--version").output() {
+        Ok(o) if o.status.success() => Ok(()),
+        Ok(o) => Err(format!("perf --version: {:?}", o.status)),
+        Err(e) => Err(format!("perf: {e}")),
+    });
+    match r {
+        Ok(()) => true,
+        Err(e) => skip_or_fail("perf", e),
+    }
+}
+
 /// Returns from the calling test (after printing SKIP) when BPF tracing is
 /// not available; panics instead when `CI` is set.
 macro_rules! require_bpf {
