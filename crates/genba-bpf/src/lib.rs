@@ -22,7 +22,7 @@ use std::os::fd::AsFd;
 use std::rc::Rc;
 use std::time::Duration;
 
-use genba_events::{CollectorStats, Event};
+use genba_events::{CollectorStats, Event, ProfSample};
 use libbpf_rs::skel::{OpenSkel, SkelBuilder};
 use libbpf_rs::{MapCore, MapFlags};
 
@@ -440,6 +440,79 @@ impl Tracer {
             })?;
         self._links.push(link);
         Ok(())
+    }
+
+    /// Threads that are off the CPU now, with what their slot holds (the
+    /// facts and stacks of their switch-out, `off_cpu` set, no weights):
+    /// (sample, switch-out time, wakeup time or 0, carried phase ns).
+    /// For closing their intervals when profiling stops while they wait.
+    pub fn prof_open_intervals(&self) -> Result<Vec<(ProfSample, u64, u64, u64)>> {
+        let map = &self.skel.maps.prof_slots;
+        let n = map.max_entries();
+        let mut out = Vec::new();
+        for i in 0..n {
+            let Some(v) = map
+                .lookup(&i.to_ne_bytes(), MapFlags::ANY)
+                .map_err(map_err("prof_slots"))?
+            else {
+                continue;
+            };
+            let Some(s) = wire::parse_slot(&v) else {
+                continue;
+            };
+            if s.tid == 0 || s.open == 0 {
+                continue;
+            }
+            let task = genba_events::Task {
+                tid: s.tid,
+                tgid: s.rec.hdr.tgid,
+            };
+            let ulen = (s.rec.ustack_len as usize).min(s.rec.ustack.len());
+            let mut p = wire::prof_sample(&s.rec, task, &s.rec.ustack[..ulen]);
+            p.off_cpu = true;
+            out.push((p, s.out_ts, s.wake_ts, s.acc));
+        }
+        Ok(out)
+    }
+
+    /// Opens an off-CPU interval for a thread that was already waiting
+    /// when profiling started (`-p`): from `since` (CLOCK_MONOTONIC ns), in
+    /// class `class` (genba.h's genba_prof_class), in syscall `sysnr`, with
+    /// the user registers and stack read from /proc. Its switch-in then
+    /// sends it like any other.
+    #[allow(clippy::too_many_arguments)]
+    pub fn prof_open_waiting(
+        &self,
+        tid: u32,
+        tgid: u32,
+        since: u64,
+        class: u32,
+        sysnr: i32,
+        regs: [u64; 3],
+        ustack: &[u8],
+        phase_ns: u64,
+    ) -> Result<()> {
+        let map = &self.skel.maps.prof_slots;
+        let i = tid & (map.max_entries() - 1);
+        let mut s = skel::types::genba_prof_slot {
+            tid,
+            open: 1,
+            out_ts: since,
+            acc: phase_ns,
+            ..Default::default()
+        };
+        s.rec.hdr.tgid = tgid;
+        s.rec.cls = class;
+        s.rec.state = 1;
+        s.rec.sysnr = sysnr;
+        s.rec.ip = regs[0];
+        s.rec.sp = regs[1];
+        s.rec.bp = regs[2];
+        let n = ustack.len().min(s.rec.ustack.len()) & !511;
+        s.rec.ustack[..n].copy_from_slice(&ustack[..n]);
+        s.rec.ustack_len = n as u32;
+        map.update(&i.to_ne_bytes(), &wire::slot_bytes(&s), MapFlags::ANY)
+            .map_err(map_err("prof_slots"))
     }
 
     /// Waits up to `timeout` for records, then moves every record available

@@ -149,10 +149,10 @@ fn as_bytes<T: Copy>(v: &T) -> &[u8] {
     unsafe { std::slice::from_raw_parts((v as *const T).cast::<u8>(), std::mem::size_of::<T>()) }
 }
 
-const PROFF_PREEMPT: u32 = 1;
+pub(crate) const PROFF_PREEMPT: u32 = 1;
 const PROFF_UTRUNC: u32 = 4;
 const PROFF_NEW: u32 = 8;
-const PROFF_OFFCPU: u32 = 16;
+pub(crate) const PROFF_OFFCPU: u32 = 16;
 
 /// A record sent without its unused tail (the stack copy is cut to its
 /// length): the struct with the missing bytes zero.
@@ -282,6 +282,44 @@ fn parse_caps(data: &[u8], mut off: usize, n: u32) -> Option<Vec<Capture>> {
     Some(caps)
 }
 
+/// A profile record (sent, or read from a thread's slot) as a sample.
+pub(crate) fn prof_sample(r: &types::genba_prof, task: Task, ustack: &[u8]) -> ProfSample {
+    let klen = (r.kstack_len as usize / 8).min(r.kstack.len());
+    ProfSample {
+        ts: r.hdr.ts,
+        task,
+        class: r.cls,
+        off_cpu: r.flags & PROFF_OFFCPU != 0,
+        preempt: r.flags & PROFF_PREEMPT != 0,
+        new_thread: r.flags & PROFF_NEW != 0,
+        ustack_truncated: r.flags & PROFF_UTRUNC != 0,
+        w_block: r.w_block,
+        w_runq: r.w_runq,
+        block_ns: r.block_ns,
+        runq_ns: r.runq_ns,
+        state: r.state,
+        sysnr: r.sysnr,
+        lock_addr: r.lock_addr,
+        regs: [r.ip, r.sp, r.bp],
+        kstack: r.kstack[..klen]
+            .iter()
+            .copied()
+            .filter(|&a| a != 0)
+            .collect(),
+        ustack: ustack.to_vec(),
+    }
+}
+
+/// A thread's profiling slot, read back from the map.
+pub(crate) fn parse_slot(data: &[u8]) -> Option<types::genba_prof_slot> {
+    read_prefix(data)
+}
+
+/// The bytes of a slot, to write into the map.
+pub(crate) fn slot_bytes(s: &types::genba_prof_slot) -> Vec<u8> {
+    as_bytes(s).to_vec()
+}
+
 /// Turns one ring-buffer record into an event; `None` for a malformed record.
 pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
     let h: types::genba_hdr = read(data, 0)?;
@@ -360,33 +398,10 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
         }
         REC_PROF => {
             let r: types::genba_prof = read_prefix(data)?;
-            let klen = (r.kstack_len as usize / 8).min(r.kstack.len());
-            let ulen = (r.ustack_len as usize).min(r.ustack.len());
             let ustack_off = std::mem::offset_of!(types::genba_prof, ustack);
-            let ustack = data.get(ustack_off..ustack_off + ulen)?.to_vec();
-            Event::Profile(Box::new(ProfSample {
-                ts: h.ts,
-                task,
-                class: r.cls,
-                off_cpu: r.flags & PROFF_OFFCPU != 0,
-                preempt: r.flags & PROFF_PREEMPT != 0,
-                new_thread: r.flags & PROFF_NEW != 0,
-                ustack_truncated: r.flags & PROFF_UTRUNC != 0,
-                w_block: r.w_block,
-                w_runq: r.w_runq,
-                block_ns: r.block_ns,
-                runq_ns: r.runq_ns,
-                state: r.state,
-                sysnr: r.sysnr,
-                lock_addr: r.lock_addr,
-                regs: [r.ip, r.sp, r.bp],
-                kstack: r.kstack[..klen]
-                    .iter()
-                    .copied()
-                    .filter(|&a| a != 0)
-                    .collect(),
-                ustack,
-            }))
+            let ulen = (r.ustack_len as usize).min(r.ustack.len());
+            let ustack = data.get(ustack_off..ustack_off + ulen)?;
+            Event::Profile(Box::new(prof_sample(&r, task, ustack)))
         }
         _ => return None,
     })

@@ -145,11 +145,12 @@ pub struct ProfileArgs {
     /// Report format: text or json.
     #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
     pub format: String,
-    /// Group rows by these keys: comm, pid, tid, dso, sym, class, site, syscall, kernel.
+    /// Group rows by these keys: comm, pid, tid, dso, sym, class, site, syscall, kernel
+    /// (kernel: where a blocked thread slept in the kernel).
     #[arg(
         short = 's',
         long = "sort",
-        default_value = "comm,dso,sym",
+        default_value = "comm,dso,sym,kernel",
         value_name = "KEYS"
     )]
     pub sort: String,

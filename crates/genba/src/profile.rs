@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use genba_analyze::profile::Class;
+use genba_analyze::profile::{Class, Phase};
 use genba_analyze::report::{self, ChainOrder, Frame, Profile, ReportOptions, SampleIn, SortKey};
 use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
 use genba_events::{Event, ProfSample};
@@ -370,6 +370,27 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         abort(&mut child);
         return Err(bpf_error(e));
     }
+    // -p: threads already waiting get their wait counted from now, as
+    // perf does, with the stack /proc shows (else their first wait, maybe
+    // the whole run, would be lost)
+    if child.is_none() && !a.all {
+        let now = monotonic_ns();
+        for &tid in &live {
+            if let Some(w) = waiting(tid, a.stack_bytes) {
+                let tgid = tgid_of(tid).unwrap_or(tid);
+                let _ = tracer.prof_open_waiting(
+                    tid,
+                    tgid,
+                    now,
+                    w.class,
+                    w.sysnr,
+                    w.regs,
+                    &w.ustack,
+                    now % period_ns,
+                );
+            }
+        }
+    }
     launch::install_handlers();
     let follower = TextPrinter::new(
         std::io::sink(),
@@ -403,6 +424,16 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             .unwrap_or_default(),
         unresolved: 0,
     };
+    // -p: what the processes have mapped and what the threads are called,
+    // now, while they are there to ask
+    for &pid in &pids {
+        if let Some(s) = col.follower.stacks_mut() {
+            s.load_process(pid as u32);
+        }
+    }
+    for &tid in &live {
+        col.comm(tid);
+    }
     let started = Instant::now();
     if let Some(c) = &mut child {
         launch::FORWARD_TO.store(c.pid, Ordering::SeqCst);
@@ -452,6 +483,23 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         }
     }
     let elapsed = started.elapsed();
+    // threads still waiting when profiling stops (-p, -a): their intervals
+    // end now, weighted with the phase their slot carried
+    if child.is_none() {
+        let end = monotonic_ns();
+        for (mut p, out, wake, acc) in tracer.prof_open_intervals().map_err(|e| anyhow!(e))? {
+            if !a.all && !live.contains(&p.task.tid) {
+                continue;
+            }
+            let wake = if wake == 0 { end } else { wake.clamp(out, end) };
+            let mut phase = Phase::new(period_ns, acc);
+            let (wb, wr) = phase.interval(wake.saturating_sub(out), end - wake);
+            p.w_block = wb as u32;
+            p.w_runq = wr as u32;
+            p.ts = end;
+            col.event(&Event::Profile(Box::new(p)));
+        }
+    }
     let stats = tracer.stats().map_err(|e| anyhow!(e))?;
 
     let what = if a.all {
@@ -524,5 +572,82 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     Ok(match child_status {
         Some(st) => launch::exit_code(st),
         None => 0,
+    })
+}
+
+fn monotonic_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+fn tgid_of(tid: u32) -> Option<u32> {
+    let s = std::fs::read_to_string(format!("/proc/{tid}/status")).ok()?;
+    s.lines()
+        .find_map(|l| l.strip_prefix("Tgid:"))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// A thread that is off the CPU at attach time, as /proc shows it.
+struct Waiting {
+    class: u32,
+    sysnr: i32,
+    regs: [u64; 3],
+    ustack: Vec<u8>,
+}
+
+fn waiting(tid: u32, stack_bytes: u32) -> Option<Waiting> {
+    let stat = std::fs::read_to_string(format!("/proc/{tid}/stat")).ok()?;
+    // the state follows the parenthesised name, which may hold anything
+    let state = stat.rsplit_once(") ")?.1.chars().next()?;
+    if state != 'S' && state != 'D' {
+        return None;
+    }
+    // "nr arg1 .. arg6 sp pc" while in a system call
+    let sys = std::fs::read_to_string(format!("/proc/{tid}/syscall")).ok()?;
+    let f: Vec<&str> = sys.split_whitespace().collect();
+    let num = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
+    let (sysnr, sp, pc) = if f.len() >= 9 {
+        (f[0].parse::<i32>().ok()?, num(f[7])?, num(f[8])?)
+    } else {
+        (-1, 0, 0)
+    };
+    let class = match (state, sysnr) {
+        ('D', _) => 2,             // [I]
+        (_, 202 | 449 | 455) => 3, // futex waits: [L]
+        _ => 5,                    // [B]
+    };
+    let mut ustack = vec![0u8; stack_bytes as usize];
+    let mut got = 0usize;
+    if sp != 0 {
+        // in chunks: a read past the top of the stack fails whole
+        for chunk in ustack.chunks_mut(512) {
+            let local = libc::iovec {
+                iov_base: chunk.as_mut_ptr().cast(),
+                iov_len: chunk.len(),
+            };
+            let remote = libc::iovec {
+                iov_base: (sp as usize + got) as *mut libc::c_void,
+                iov_len: chunk.len(),
+            };
+            // SAFETY: one local buffer of the given length; the remote
+            // side is only read by the kernel.
+            let n = unsafe { libc::process_vm_readv(tid as i32, &local, 1, &remote, 1, 0) };
+            if n != chunk.len() as isize {
+                break;
+            }
+            got += chunk.len();
+        }
+    }
+    ustack.truncate(got);
+    Some(Waiting {
+        class,
+        sysnr,
+        regs: [pc, sp, 0],
+        ustack,
     })
 }

@@ -78,6 +78,11 @@ impl Stacks {
         self.resolver.mmap(tgid, addr, len, prot, path, offset);
     }
 
+    /// Reads what a process genba did not see start has mapped (`-p`).
+    pub fn load_process(&mut self, pid: u32) {
+        self.resolver.load_process(pid);
+    }
+
     /// A successful munmap.
     pub fn munmap(&mut self, tgid: u32, addr: u64, len: u64) {
         self.resolver.munmap(tgid, addr, len);

@@ -344,6 +344,14 @@ fn mixed_thread_splits_into_its_four_parts() {
         pct(&t["sleep_blocked_ns"], wall),
     );
     close("[S]", r.share(tid, &["[S]"]), pct(&t["runq_ns"], wall));
+    // on and off the CPU add up to the thread's time: one sample a period
+    // (the thread lives a little longer than the window it measures)
+    let want = wall.as_f64().unwrap() / r.report["period_ns"].as_f64().unwrap();
+    let got = r.thread(tid)["samples"].as_f64().unwrap();
+    assert!(
+        got >= 0.97 * want && got <= 1.03 * want + 20.0,
+        "{got} samples for {want:.0} periods of wall time"
+    );
     // each part at its own line
     let find = |class: &str, marker: &str| {
         let line = format!("profile_mixed.c:{}", site_line("profile_mixed.c", marker));
@@ -760,6 +768,59 @@ fn syscalls_table_and_blocked_calls() {
         .find(|l| l.ends_with("[I] fsync"))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(line.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+}
+
+/// -p on a thread that waits the whole time: the wait is counted from the
+/// attach (not lost because its switch-out came before), and a wait still
+/// going on when genba is stopped is counted up to the stop.
+#[test]
+fn attach_counts_waits_begun_before_and_still_going() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("attach-wait");
+    let samples = |json: &std::path::Path| -> (f64, String) {
+        let r: Value = serde_json::from_str(&fs::read_to_string(json).unwrap()).unwrap();
+        let t = &r["threads"][0];
+        let sym = r["rows"][0]["sym"].as_str().unwrap_or("").to_string();
+        (t["classes"]["[B]"].as_f64().unwrap(), sym)
+    };
+    // ends by itself: 1.5 s sleep, attached 0.3 s in
+    let mut sleeper = Command::new("sleep").arg("1.5").spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let json = dir.join("a.json");
+    let t0 = std::time::Instant::now();
+    let out = run(genba_cmd(["profile", "--format", "json", "-o"])
+        .arg(&json)
+        .args(["-p", &sleeper.id().to_string()]));
+    let attached_ms = t0.elapsed().as_millis() as f64;
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    sleeper.wait().unwrap();
+    let (b, sym) = samples(&json);
+    assert!(
+        b > 0.8 * 1200.0 && b <= attached_ms + 50.0,
+        "{b} [B] samples over a {attached_ms} ms attach"
+    );
+    assert!(sym.contains("nanosleep"), "{sym}");
+
+    // stopped by Ctrl-C while the sleep goes on
+    let mut sleeper = Command::new("sleep").arg("10").spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let json = dir.join("b.json");
+    let mut g = genba_cmd(["profile", "--format", "json", "-o"])
+        .arg(&json)
+        .args(["-p", &sleeper.id().to_string()])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(g.id() as i32, libc::SIGINT) };
+    let st = g.wait().unwrap();
+    let _ = sleeper.kill();
+    let _ = sleeper.wait();
+    assert!(st.success(), "{st:?}");
+    let (b, _) = samples(&json);
+    assert!((700.0..=1300.0).contains(&b), "{b} [B] samples for ~1 s");
 }
 
 /// Bad input: one line, a non-zero exit, no panic, nothing started.

@@ -315,6 +315,11 @@ struct genba_prof_slot {
 	__u64 lock_addr;
 	__u32 lock_flags;
 	__u32 pad;
+	/* on the CPU: when it last came on (0: off or unknown), the time up to
+	 * which its CPU time is counted, and the CPU ns not yet sent */
+	__u64 in_ts;
+	__u64 on_last;
+	__u64 on_acc;
 	struct genba_prof rec;
 };
 
