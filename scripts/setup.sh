@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds genba, and traces the bundled demo workload.
+# Installs what is missing, builds genba, traces the bundled demo workload and
+# profiles a bundled demo program.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -12,3 +13,8 @@ $G trace -f -o /tmp/genba-demo.txt -- sh -c "$demo"
 head -n 25 /tmp/genba-demo.txt
 echo "== genba trace -c -f (summary kept in the kernel) =="
 $G trace -c -f -U time-percent,total-time,avg-time,p50,p99,max-time,calls,errors,name -- sh -c "$demo"
+echo "== genba profile (on- and off-CPU): a program that computes, fsyncs, waits on a mutex and sleeps =="
+gcc -O2 -g -pthread -o /tmp/genba-demo-mixed tests/programs/profile/profile_mixed.c
+$G profile --rows 12 --flamegraph /tmp/genba-demo.svg -o /tmp/genba-demo-profile.txt -- /tmp/genba-demo-mixed 1000 /var/tmp >/dev/null
+cat /tmp/genba-demo-profile.txt
+echo "(flame graph: /tmp/genba-demo.svg)"
