@@ -30,6 +30,16 @@ pub enum Class {
 }
 
 impl Class {
+    /// Every class, in report order.
+    pub const ALL: [Class; 6] = [
+        Class::User,
+        Class::Kernel,
+        Class::Io,
+        Class::Lock,
+        Class::Sched,
+        Class::Blocked,
+    ];
+
     /// The tag shown in reports, as bperf shows it.
     pub fn tag(self) -> &'static str {
         match self {
@@ -153,16 +163,8 @@ mod tests {
 
     #[test]
     fn tags() {
-        let all = [
-            Class::User,
-            Class::Kernel,
-            Class::Io,
-            Class::Lock,
-            Class::Sched,
-            Class::Blocked,
-        ];
-        let tags: Vec<String> = all.iter().map(|c| c.to_string()).collect();
+        let tags: Vec<String> = Class::ALL.iter().map(|c| c.to_string()).collect();
         assert_eq!(tags, ["[.]", "[k]", "[I]", "[L]", "[S]", "[B]"]);
-        assert_eq!(all.iter().filter(|c| c.off_cpu()).count(), 4);
+        assert_eq!(Class::ALL.iter().filter(|c| c.off_cpu()).count(), 4);
     }
 }

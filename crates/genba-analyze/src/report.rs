@@ -182,14 +182,7 @@ pub struct ThreadRow {
 }
 
 /// Every class, in report order.
-pub const CLASSES: [Class; 6] = [
-    Class::User,
-    Class::Kernel,
-    Class::Io,
-    Class::Lock,
-    Class::Sched,
-    Class::Blocked,
-];
+pub const CLASSES: [Class; 6] = Class::ALL;
 
 fn class_index(c: Class) -> usize {
     CLASSES.iter().position(|&k| k == c).unwrap_or(0)
@@ -245,10 +238,16 @@ impl Profile {
         if s.weight == 0 {
             return;
         }
-        self.threads.entry(s.tid).or_insert_with(|| Thread {
+        // the thread's latest name (a program renames its threads, exec
+        // renames the process)
+        let t = self.threads.entry(s.tid).or_insert_with(|| Thread {
             pid: s.pid,
             comm: s.comm.clone(),
         });
+        if t.comm != s.comm {
+            t.comm.clone_from(&s.comm);
+            t.pid = s.pid;
+        }
         let stack = self.intern_stack(s.frames);
         *self
             .entries

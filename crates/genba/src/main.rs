@@ -217,6 +217,71 @@ impl Printer {
     }
 }
 
+/// The calls that say what a process maps and where it is: traced (not
+/// shown) whenever stacks are unwound, so they are unwound against the
+/// right files.
+const BOOKKEEPING: &[&str] = &[
+    "execve",
+    "execveat",
+    "mmap",
+    "munmap",
+    "open",
+    "openat",
+    "openat2",
+    "creat",
+    "close",
+    "close_range",
+    "dup",
+    "dup2",
+    "dup3",
+    "fcntl",
+    "chdir",
+    "fchdir",
+];
+
+/// Keeps the set of traced tasks that are still alive.
+fn track_live(live: &mut std::collections::HashSet<u32>, ev: &Event) {
+    match ev {
+        Event::Fork { child, .. } => {
+            live.insert(child.tid);
+        }
+        Event::Exit { task, .. } => {
+            live.remove(&task.tid);
+        }
+        _ => {}
+    }
+}
+
+/// `-p` arguments: live process ids.
+fn parse_pids(args: &[String]) -> Result<Vec<i32>> {
+    let mut pids = Vec::new();
+    for p in args {
+        let pid: i32 = p
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("invalid process id: '{p}'"))?;
+        if pid <= 0 || !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            bail!("attach: pid {pid}: No such process");
+        }
+        pids.push(pid);
+    }
+    Ok(pids)
+}
+
+/// The program a COMMAND names, found as execvp would (None: no command).
+fn resolve_command(command: &[String]) -> Result<Option<std::path::PathBuf>> {
+    let Some(cmd) = command.first() else {
+        return Ok(None);
+    };
+    let path = launch::resolve(cmd).ok_or_else(|| {
+        Exit(
+            127,
+            format!("Can't stat '{cmd}': No such file or directory"),
+        )
+    })?;
+    Ok(Some(path))
+}
+
 fn trace(a: TraceArgs) -> Result<i32> {
     // --- validate everything before touching the kernel ---
     if a.command.is_empty() && a.pids.is_empty() {
@@ -251,27 +316,8 @@ fn trace(a: TraceArgs) -> Result<i32> {
     if !buffer_mib.is_power_of_two() || buffer_mib > 1024 {
         bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
     }
-    let mut pids = Vec::new();
-    for p in &a.pids {
-        let pid: i32 = p
-            .trim()
-            .parse()
-            .map_err(|_| anyhow!("invalid process id: '{p}'"))?;
-        if pid <= 0 || !std::path::Path::new(&format!("/proc/{pid}")).exists() {
-            bail!("attach: pid {pid}: No such process");
-        }
-        pids.push(pid);
-    }
-    let path = if a.command.is_empty() {
-        None
-    } else {
-        Some(launch::resolve(&a.command[0]).ok_or_else(|| {
-            Exit(
-                127,
-                format!("Can't stat '{}': No such file or directory", a.command[0]),
-            )
-        })?)
-    };
+    let pids = parse_pids(&a.pids)?;
+    let path = resolve_command(&a.command)?;
     let out: Box<dyn Write> = match &a.output {
         Some(f) => Box::new(BufWriter::with_capacity(
             1 << 16,
@@ -335,25 +381,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
     // stacks need the calls that say what a process maps, shown or not
     let mut display = None;
     if stacks {
-        const NEEDED: &[&str] = &[
-            "execve",
-            "execveat",
-            "mmap",
-            "munmap",
-            "open",
-            "openat",
-            "openat2",
-            "creat",
-            "close",
-            "close_range",
-            "dup",
-            "dup2",
-            "dup3",
-            "fcntl",
-            "chdir",
-            "fchdir",
-        ];
-        for name in NEEDED {
+        for name in BOOKKEEPING {
             if let Some(info) = table::by_name(name) {
                 let plan = &mut plans[info.nr as usize];
                 if !plan.traced {
@@ -440,29 +468,15 @@ fn trace(a: TraceArgs) -> Result<i32> {
         let j = JsonPrinter::new(out, decode.clone(), filter.status).with_display(display.clone());
         Printer::Json(match &stack_opts {
             Some(o) => {
-                let follower = TextPrinter::new(
-                    std::io::sink(),
-                    TextOptions {
-                        decode: decode.clone(),
-                        prefix: PidPrefix::Bracketed,
-                        timestamps: 0,
-                        relative: false,
-                        times: false,
-                        status: filter.status,
-                        fd_paths: false,
-                        quiet: 2,
-                        realtime_offset_ns: 0,
-                        display: display.clone(),
-                    },
-                    ntasks,
-                )
-                .with_fds(fds.clone())
-                .with_stacks(Some(stacks::Stacks::new(stacks::StackOptions {
-                    source: o.source,
-                    stack_trace: o.stack_trace,
-                    skip: o.skip.clone(),
-                    stack_bytes: o.stack_bytes,
-                })));
+                let follower =
+                    TextPrinter::follower(&decode, filter.status, display.clone(), ntasks)
+                        .with_fds(fds.clone())
+                        .with_stacks(Some(stacks::Stacks::new(stacks::StackOptions {
+                            source: o.source,
+                            stack_trace: o.stack_trace,
+                            skip: o.skip.clone(),
+                            stack_bytes: o.stack_bytes,
+                        })));
                 // -C --source: the summary by call site comes from here
                 let follower = if want_summary && a.source {
                     follower.with_sites(false, !a.wall)
@@ -535,15 +549,7 @@ fn trace(a: TraceArgs) -> Result<i32> {
             .poll(Duration::from_millis(20), &mut events)
             .map_err(|e| anyhow!(e))?;
         for ev in events.drain(..) {
-            match &ev {
-                Event::Fork { child, .. } => {
-                    live.insert(child.tid);
-                }
-                Event::Exit { task, .. } => {
-                    live.remove(&task.tid);
-                }
-                _ => {}
-            }
+            track_live(&mut live, &ev);
             printer.event(&ev);
         }
         printer.flush();

@@ -16,30 +16,9 @@ use genba_syscalls::{table, Options, Xlat};
 
 use crate::cli::ProfileArgs;
 use crate::launch::{self, Child};
-use crate::render::{PidPrefix, TextOptions, TextPrinter};
+use crate::render::TextPrinter;
 use crate::stacks::{StackOptions, Stacks};
-use crate::{bpf_error, to_bpf_plan, Exit};
-
-/// The calls that say what a process maps: traced (not shown) so that
-/// samples can be unwound against the right files.
-const BOOKKEEPING: &[&str] = &[
-    "execve",
-    "execveat",
-    "mmap",
-    "munmap",
-    "open",
-    "openat",
-    "openat2",
-    "creat",
-    "close",
-    "close_range",
-    "dup",
-    "dup2",
-    "dup3",
-    "fcntl",
-    "chdir",
-    "fchdir",
-];
+use crate::{bpf_error, parse_pids, resolve_command, to_bpf_plan, Exit, BOOKKEEPING};
 
 /// Kernel frames that are the profiler's own (BPF, tracepoints) or the
 /// sampling interrupt's, not the program's.
@@ -240,27 +219,8 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         Some("caller") => Some(ChainOrder::Caller),
         Some(other) => bail!("invalid --call-graph '{other}' (expected callee or caller)"),
     };
-    let mut pids = Vec::new();
-    for p in &a.pids {
-        let pid: i32 = p
-            .trim()
-            .parse()
-            .map_err(|_| anyhow!("invalid process id: '{p}'"))?;
-        if pid <= 0 || !std::path::Path::new(&format!("/proc/{pid}")).exists() {
-            bail!("attach: pid {pid}: No such process");
-        }
-        pids.push(pid);
-    }
-    let path = if a.command.is_empty() {
-        None
-    } else {
-        Some(launch::resolve(&a.command[0]).ok_or_else(|| {
-            Exit(
-                127,
-                format!("Can't stat '{}': No such file or directory", a.command[0]),
-            )
-        })?)
-    };
+    let pids = parse_pids(&a.pids)?;
+    let path = resolve_command(&a.command)?;
     // every output file is created before the program starts: a bad path
     // fails now, not after a long run
     let mut files: Vec<(&str, std::fs::File)> = Vec::new();
@@ -392,22 +352,8 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         }
     }
     launch::install_handlers();
-    let follower = TextPrinter::new(
-        std::io::sink(),
-        TextOptions {
-            decode: decode.clone(),
-            prefix: PidPrefix::Bracketed,
-            timestamps: 0,
-            relative: false,
-            times: false,
-            status: crate::filter::Filter::parse(&[], false, false)?.status,
-            fd_paths: false,
-            quiet: 2,
-            realtime_offset_ns: 0,
-            display: None,
-        },
-        1,
-    );
+    let status = crate::filter::Filter::parse(&[], false, false)?.status;
+    let follower = TextPrinter::follower(&decode, status, None, 1);
     let mut stacks = Stacks::new(StackOptions {
         source: true,
         stack_trace: 0,
@@ -431,8 +377,10 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             s.load_process(pid as u32);
         }
     }
-    for &tid in &live {
-        col.comm(tid);
+    if child.is_none() {
+        for &tid in &live {
+            col.comm(tid);
+        }
     }
     let started = Instant::now();
     if let Some(c) = &mut child {
@@ -447,15 +395,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             .poll(Duration::from_millis(20), &mut events)
             .map_err(|e| anyhow!(e))?;
         for ev in events.drain(..) {
-            match &ev {
-                Event::Fork { child, .. } => {
-                    live.insert(child.tid);
-                }
-                Event::Exit { task, .. } => {
-                    live.remove(&task.tid);
-                }
-                _ => {}
-            }
+            crate::track_live(&mut live, &ev);
             col.event(&ev);
         }
         if let (Some(c), None) = (&child, child_status) {

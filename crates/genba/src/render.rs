@@ -103,6 +103,35 @@ fn read_mem(tgid: u32, addr: u64, len: usize) -> Option<Vec<u8>> {
     Some(buf)
 }
 
+impl TextPrinter<std::io::Sink> {
+    /// A printer that prints nothing and only follows the programs (their
+    /// mappings, descriptors, stacks) for another consumer: the JSON
+    /// printer, the profiler.
+    pub fn follower(
+        decode: &Options,
+        status: StatusSet,
+        display: Option<Vec<bool>>,
+        initial_tasks: usize,
+    ) -> TextPrinter<std::io::Sink> {
+        TextPrinter::new(
+            std::io::sink(),
+            TextOptions {
+                decode: decode.clone(),
+                prefix: PidPrefix::Bracketed,
+                timestamps: 0,
+                relative: false,
+                times: false,
+                status,
+                fd_paths: false,
+                quiet: 2,
+                realtime_offset_ns: 0,
+                display,
+            },
+            initial_tasks,
+        )
+    }
+}
+
 impl<W: Write> TextPrinter<W> {
     pub fn new(out: W, o: TextOptions, initial_tasks: usize) -> Self {
         TextPrinter {

@@ -122,6 +122,18 @@ fn pct(num: &Value, wall: &Value) -> f64 {
     100.0 * num.as_f64().unwrap() / wall.as_f64().unwrap()
 }
 
+/// Thread `t` (a truth object with tid and wall_ns): the share of `tags`
+/// against `field`'s share of its wall time.
+#[track_caller]
+fn check(r: &Run, t: &Value, tags: &[&str], field: &str) {
+    let tid = t["tid"].as_u64().unwrap();
+    close(
+        &format!("thread {tid} {} vs {field}", tags.join("+")),
+        r.share(tid, tags),
+        pct(&t[field], &t["wall_ns"]),
+    );
+}
+
 #[track_caller]
 fn close(what: &str, genba: f64, truth: f64) {
     assert!(
@@ -150,16 +162,8 @@ fn fsync_loop_is_io_in_fsync() {
         r.share(tid, &["[I]"]),
         100.0 * io_ns / t["wall_ns"].as_f64().unwrap(),
     );
-    close(
-        "on-CPU",
-        r.share(tid, &["[.]", "[k]"]),
-        pct(&t["cpu_ns"], &t["wall_ns"]),
-    );
-    close(
-        "[S]",
-        r.share(tid, &["[S]"]),
-        pct(&t["runq_ns"], &t["wall_ns"]),
-    );
+    check(&r, t, &["[.]", "[k]"], "cpu_ns");
+    check(&r, t, &["[S]"], "runq_ns");
     // the biggest row is the blocked fsync, called from the marked line
     let top = &r.rows()[0];
     assert!(
@@ -187,17 +191,8 @@ fn compute_loop_is_on_cpu_in_its_function() {
     let _g = serial();
     let r = profile(&["--sort", "sym,site"], "profile_compute", &["300"]);
     let t = &r.truth;
-    let tid = t["tid"].as_u64().unwrap();
-    close(
-        "[.]",
-        r.share(tid, &["[.]"]),
-        pct(&t["cpu_ns"], &t["wall_ns"]),
-    );
-    close(
-        "[S]",
-        r.share(tid, &["[S]"]),
-        pct(&t["runq_ns"], &t["wall_ns"]),
-    );
+    check(&r, t, &["[.]"], "cpu_ns");
+    check(&r, t, &["[S]"], "runq_ns");
     let top = &r.rows()[0];
     assert_eq!(top["sym"], "[.] crunch", "{top}");
     let line = format!(
@@ -217,22 +212,9 @@ fn contended_mutex_is_lock_wait() {
     let threads = r.truth["threads"].as_array().unwrap();
     assert_eq!(threads.len(), 4);
     for t in threads {
-        let tid = t["tid"].as_u64().unwrap();
-        close(
-            &format!("thread {tid} [L]"),
-            r.share(tid, &["[L]"]),
-            pct(&t["lock_blocked_ns"], &t["wall_ns"]),
-        );
-        close(
-            &format!("thread {tid} [S]"),
-            r.share(tid, &["[S]"]),
-            pct(&t["runq_ns"], &t["wall_ns"]),
-        );
-        close(
-            &format!("thread {tid} on-CPU"),
-            r.share(tid, &["[.]", "[k]"]),
-            pct(&t["cpu_ns"], &t["wall_ns"]),
-        );
+        check(&r, t, &["[L]"], "lock_blocked_ns");
+        check(&r, t, &["[S]"], "runq_ns");
+        check(&r, t, &["[.]", "[k]"], "cpu_ns");
     }
     // the lock wait is attributed to the pthread_mutex_lock line
     let line = format!("profile_mutex.c:{}", site_line("profile_mutex.c", "lock"));
@@ -261,17 +243,8 @@ fn oversubscribed_threads_wait_for_a_cpu() {
     let threads = r.truth["threads"].as_array().unwrap();
     assert!(threads.len() >= 2);
     for t in threads {
-        let tid = t["tid"].as_u64().unwrap();
-        close(
-            &format!("thread {tid} [S]"),
-            r.share(tid, &["[S]"]),
-            pct(&t["runq_ns"], &t["wall_ns"]),
-        );
-        close(
-            &format!("thread {tid} on-CPU"),
-            r.share(tid, &["[.]", "[k]"]),
-            pct(&t["cpu_ns"], &t["wall_ns"]),
-        );
+        check(&r, t, &["[S]"], "runq_ns");
+        check(&r, t, &["[.]", "[k]"], "cpu_ns");
     }
     let user = r
         .rows()
@@ -288,17 +261,8 @@ fn sleep_and_poll_are_other_blocking() {
     let _g = serial();
     let r = profile(&["--sort", "sym,syscall,site"], "profile_sleep", &["1500"]);
     let t = &r.truth;
-    let tid = t["tid"].as_u64().unwrap();
-    close(
-        "[B]",
-        r.share(tid, &["[B]"]),
-        pct(&t["sleep_blocked_ns"], &t["wall_ns"]),
-    );
-    close(
-        "[S]",
-        r.share(tid, &["[S]"]),
-        pct(&t["runq_ns"], &t["wall_ns"]),
-    );
+    check(&r, t, &["[B]"], "sleep_blocked_ns");
+    check(&r, t, &["[S]"], "runq_ns");
     let syscalls: Vec<&str> = r
         .rows()
         .iter()
@@ -323,27 +287,11 @@ fn mixed_thread_splits_into_its_four_parts() {
     let t = &r.truth;
     let tid = t["tid"].as_u64().unwrap();
     let wall = &t["wall_ns"];
-    close(
-        "on-CPU",
-        r.share(tid, &["[.]", "[k]"]),
-        pct(&t["cpu_ns"], wall),
-    );
-    close(
-        "[I]",
-        r.share(tid, &["[I]"]),
-        pct(&t["fsync_blocked_ns"], wall),
-    );
-    close(
-        "[L]",
-        r.share(tid, &["[L]"]),
-        pct(&t["lock_blocked_ns"], wall),
-    );
-    close(
-        "[B]",
-        r.share(tid, &["[B]"]),
-        pct(&t["sleep_blocked_ns"], wall),
-    );
-    close("[S]", r.share(tid, &["[S]"]), pct(&t["runq_ns"], wall));
+    check(&r, t, &["[.]", "[k]"], "cpu_ns");
+    check(&r, t, &["[I]"], "fsync_blocked_ns");
+    check(&r, t, &["[L]"], "lock_blocked_ns");
+    check(&r, t, &["[B]"], "sleep_blocked_ns");
+    check(&r, t, &["[S]"], "runq_ns");
     // on and off the CPU add up to the thread's time: one sample a period
     // (the thread lives a little longer than the window it measures)
     let want = wall.as_f64().unwrap() / r.report["period_ns"].as_f64().unwrap();
@@ -388,8 +336,13 @@ fn short_and_long_blocks_weigh_their_time() {
         let want = blocked / period;
         let got = r.thread(tid)["classes"]["[B]"].as_f64().unwrap();
         let calls = t["calls"].as_f64().unwrap();
+        // 5% of the blocked time, plus 2% of the thread's wall time: genba
+        // stamps a block at the scheduler tracepoints, the kernel's CPU and
+        // run-queue accounting a few hundred ns apart from them, which adds
+        // up over 100k blocks of a few us each (docs/PERFORMANCE.md)
+        let slack = 0.02 * t["wall_ns"].as_f64().unwrap() / period;
         assert!(
-            (got - want).abs() <= 0.05 * want + 2.0,
+            (got - want).abs() <= 0.05 * want + slack + 2.0,
             "{}: {got} [B] samples for {:.0} ms blocked in {calls} blocks ({want:.0} expected)",
             t["name"],
             blocked / 1e6
