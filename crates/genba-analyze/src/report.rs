@@ -536,7 +536,14 @@ pub fn render_text(p: &Profile, o: &ReportOptions) -> String {
             w
         );
     }
-    let threads = p.threads();
+    let mut threads = p.threads();
+    // the busiest threads first; as many as rows are shown
+    threads.sort_by(|a, b| b.samples.cmp(&a.samples).then(a.tid.cmp(&b.tid)));
+    let more_threads = if o.max_rows > 0 && threads.len() > o.max_rows {
+        threads.split_off(o.max_rows)
+    } else {
+        Vec::new()
+    };
     if !threads.is_empty() {
         let _ = writeln!(out, "\nBy thread (share of each thread's time):");
         let _ = writeln!(
@@ -556,6 +563,17 @@ pub fn render_text(p: &Profile, o: &ReportOptions) -> String {
                 let _ = write!(out, " {:5.1}%", pct(w, t.samples));
             }
             out.push('\n');
+        }
+        if !more_threads.is_empty() {
+            let rest: u64 = more_threads.iter().map(|t| t.samples).sum();
+            let _ = writeln!(
+                out,
+                "  {:>8} {:<16} {:9.3}  ({} more threads)",
+                "",
+                "",
+                secs(rest),
+                more_threads.len()
+            );
         }
     }
     let calls = p.rows(&[SortKey::Syscall, SortKey::Class]);

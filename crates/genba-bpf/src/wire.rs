@@ -307,6 +307,15 @@ pub(crate) fn prof_sample(r: &types::genba_prof, task: Task, ustack: &[u8]) -> P
             .filter(|&a| a != 0)
             .collect(),
         ustack: ustack.to_vec(),
+        comm: {
+            let b: Vec<u8> = r
+                .comm
+                .iter()
+                .map(|&c| c as u8)
+                .take_while(|&c| c != 0)
+                .collect();
+            String::from_utf8_lossy(&b).into_owned()
+        },
     }
 }
 

@@ -192,6 +192,8 @@ pub struct ProfSample {
     pub kstack: Vec<u64>,
     /// A copy of the user stack from sp up.
     pub ustack: Vec<u8>,
+    /// The thread's name at the sample (empty: unknown).
+    pub comm: String,
 }
 
 impl Event {

@@ -98,7 +98,13 @@ impl Collector {
     }
 
     fn sample(&mut self, p: &ProfSample) {
-        let comm = self.comm(p.task.tid);
+        // the name the kernel had for the thread then; /proc for intervals
+        // opened from user space (-p)
+        let comm = if p.comm.is_empty() {
+            self.comm(p.task.tid)
+        } else {
+            p.comm.clone()
+        };
         let Some(stacks) = self.follower.stacks_mut() else {
             return;
         };
@@ -121,7 +127,9 @@ impl Collector {
                 for f in phys.iter().rev() {
                     let module = f.module.rsplit('/').next().unwrap_or(&f.module).to_string();
                     let function = match &f.function {
-                        Some(n) => n.clone(),
+                        // glibc's internal alias of a public function
+                        // (__GI_fsync is fsync) reads as the public name
+                        Some(n) => n.strip_prefix("__GI_").unwrap_or(n).to_string(),
                         None => format!("{module}+{:#x}", f.file_offset),
                     };
                     let srcline = match (&f.file, f.line) {

@@ -776,6 +776,36 @@ fn attach_counts_waits_begun_before_and_still_going() {
     assert!((700.0..=1300.0).contains(&b), "{b} [B] samples for ~1 s");
 }
 
+/// Children that are gone before their samples are read keep their names
+/// and their time (-f is implied: every thread and child is profiled).
+#[test]
+fn short_lived_children_keep_their_names() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("children");
+    let json = dir.join("r.json");
+    let out = run(genba_cmd(["profile", "--format", "json", "-o"])
+        .arg(&json)
+        .args(["--", "sh", "-c", "sleep 0.3; sleep 0.2"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let sleeps: Vec<&Value> = r["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["comm"] == "sleep")
+        .collect();
+    assert_eq!(sleeps.len(), 2, "{}", r["threads"]);
+    let blocked: Vec<f64> = sleeps
+        .iter()
+        .map(|t| t["classes"]["[B]"].as_f64().unwrap())
+        .collect();
+    assert!(
+        (270.0..=330.0).contains(&blocked[0]) && (180.0..=220.0).contains(&blocked[1]),
+        "{blocked:?}"
+    );
+}
+
 /// Bad input: one line, a non-zero exit, no panic, nothing started.
 #[test]
 fn bad_input_is_one_clear_line() {

@@ -299,6 +299,7 @@ struct genba_prof {
 	__u64 ip, sp, bp; /* user registers */
 	__u32 ustack_len; /* bytes of ustack */
 	__u32 pad;
+	char comm[16];  /* the thread's name when it was sampled / switched out */
 	__u64 kstack[GENBA_PROF_KFRAMES];
 	__u8 ustack[GENBA_PROF_USTACK];
 };

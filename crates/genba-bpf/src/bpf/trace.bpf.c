@@ -49,6 +49,7 @@ struct task_struct {
 	struct files_struct *files;
 	struct mm_struct *mm;
 	unsigned int in_iowait:1;
+	char comm[16];
 } __attribute__((preserve_access_index));
 
 /* x86_64 struct pt_regs up to orig_ax: a fixed ABI, read in one copy. */
