@@ -808,6 +808,45 @@ pub fn refine_class(class: Class, kernel_frames: &[&str]) -> Class {
     class
 }
 
+/// A futex wait is a lock wait only when the program waits for a lock: a
+/// condition variable, a join, a semaphore or a barrier waits for an event
+/// (an idle worker, a finished thread), and reads as other blocking. By
+/// the user frames the thread blocked in (outermost first).
+pub fn refine_futex_wait(class: Class, user_frames: &[&str]) -> Class {
+    if class != Class::Lock {
+        return class;
+    }
+    const EVENT_WAITS: &[&str] = &[
+        "pthread_cond_wait",
+        "pthread_cond_timedwait",
+        "pthread_cond_clockwait",
+        "pthread_join",
+        "pthread_timedjoin_np",
+        "pthread_clockjoin_np",
+        "pthread_clockjoin_ex",
+        "sem_wait",
+        "sem_timedwait",
+        "sem_clockwait",
+        "new_sem_wait",
+        "new_sem_timedwait",
+        "new_sem_clockwait",
+        "new_sem_wait_slow64",
+        "pthread_barrier_wait",
+    ];
+    const LOCKS: &[&str] = &["lll_lock_wait", "pthread_mutex", "pthread_rwlock", "mtx_"];
+    // the innermost pthread-level frame decides
+    for f in user_frames.iter().rev() {
+        let f = f.trim_start_matches('_');
+        if LOCKS.iter().any(|l| f.starts_with(l)) {
+            return Class::Lock;
+        }
+        if EVENT_WAITS.contains(&f) {
+            return Class::Blocked;
+        }
+    }
+    class
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -940,6 +979,44 @@ mod tests {
             refine_class(Class::Sched, &["futex_wait+0x1"]),
             Class::Sched
         );
+    }
+
+    #[test]
+    fn futex_waits_for_events_are_not_locks() {
+        let f = |frames: &[&str]| refine_futex_wait(Class::Lock, frames);
+        // user frames outermost first, as SampleIn has them
+        assert_eq!(
+            f(&[
+                "main",
+                "pthread_mutex_lock",
+                "__lll_lock_wait",
+                "futex_wait"
+            ]),
+            Class::Lock
+        );
+        assert_eq!(
+            f(&[
+                "worker",
+                "___pthread_cond_wait",
+                "__futex_abstimed_wait_common64"
+            ]),
+            Class::Blocked
+        );
+        assert_eq!(
+            f(&["main", "___pthread_join", "__futex_abstimed_wait_common64"]),
+            Class::Blocked
+        );
+        assert_eq!(
+            f(&[
+                "helper_main",
+                "__new_sem_wait_slow64",
+                "__futex_abstimed_wait_common64"
+            ]),
+            Class::Blocked
+        );
+        assert_eq!(f(&["go_runtime_futexsleep"]), Class::Lock);
+        // other classes are left alone
+        assert_eq!(refine_futex_wait(Class::Io, &["pthread_join"]), Class::Io);
     }
 
     #[test]

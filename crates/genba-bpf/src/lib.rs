@@ -90,6 +90,28 @@ pub struct ProfileConfig {
     pub all_tasks: bool,
 }
 
+/// A thread's profiling slot, read back (see [`Tracer::prof_slots`]).
+#[derive(Debug, Clone)]
+pub struct ProfSlot {
+    /// The facts and stacks of its last switch-out (thread and process ids,
+    /// class, syscall, stacks).
+    pub sample: ProfSample,
+    /// Off the CPU now: an interval from `out_ts` is open.
+    pub open: bool,
+    /// When it left the CPU.
+    pub out_ts: u64,
+    /// When it was woken (0: not yet).
+    pub wake_ts: u64,
+    /// Off-CPU ns carried towards the next blocked sample.
+    pub acc: u64,
+    /// When it came on the CPU (0: off).
+    pub in_ts: u64,
+    /// The time up to which its CPU time is counted in `on_acc`.
+    pub on_last: u64,
+    /// CPU ns not yet sent.
+    pub on_acc: u64,
+}
+
 /// The CPUs online now (`/sys/devices/system/cpu/online`: `0-3,6`).
 pub fn online_cpus() -> Vec<i32> {
     let text = std::fs::read_to_string("/sys/devices/system/cpu/online").unwrap_or_default();
@@ -171,6 +193,7 @@ pub struct Tracer {
     cpu_time: bool,
     profile: bool,
     _links: Vec<libbpf_rs::Link>,
+    prof_links: Vec<libbpf_rs::Link>,
 }
 
 fn read_u32_file(path: &str) -> Option<u32> {
@@ -246,6 +269,7 @@ impl Tracer {
                     &mut p.prof_wakeup_new,
                     &mut p.prof_lock_begin,
                     &mut p.prof_lock_end,
+                    &mut p.prof_exit,
                 ] {
                     prog.set_autoload(false);
                 }
@@ -307,6 +331,7 @@ impl Tracer {
             cpu_time: cfg.summary && cfg.summary_cpu,
             profile: cfg.profile.is_some(),
             _links: Vec::new(),
+            prof_links: Vec::new(),
         })
     }
 
@@ -364,11 +389,12 @@ impl Tracer {
                 (&p.prof_switch, "sched_switch"),
                 (&p.prof_wakeup, "sched_wakeup"),
                 (&p.prof_wakeup_new, "sched_wakeup_new"),
+                (&p.prof_exit, "sched_process_exit"),
             ] {
                 let link = prog
                     .attach_raw_tracepoint(tp)
                     .map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
-                self._links.push(link);
+                self.prof_links.push(link);
             }
             // kernel-lock contention sharpens [L]; kernels without the
             // lock tracepoints still get futex waits as [L]
@@ -377,7 +403,7 @@ impl Tracer {
                 (&p.prof_lock_end, "contention_end"),
             ] {
                 if let Ok(link) = prog.attach_raw_tracepoint(tp) {
-                    self._links.push(link);
+                    self.prof_links.push(link);
                 }
             }
         }
@@ -438,15 +464,22 @@ impl Tracer {
                 unsafe { libc::close(fd) };
                 Error::Load(format!("attaching the sampling program: {e}"))
             })?;
-        self._links.push(link);
+        self.prof_links.push(link);
         Ok(())
     }
 
-    /// Threads that are off the CPU now, with what their slot holds (the
-    /// facts and stacks of their switch-out, `off_cpu` set, no weights):
-    /// (sample, switch-out time, wakeup time or 0, carried phase ns).
-    /// For closing their intervals when profiling stops while they wait.
-    pub fn prof_open_intervals(&self) -> Result<Vec<(ProfSample, u64, u64, u64)>> {
+    /// Stops the profiling programs (the scheduler, exit and sampling
+    /// ones); what they sent stays in the ring buffer. After this the
+    /// threads' slots no longer change, so [`Tracer::prof_slots`] can be
+    /// read against one end time.
+    pub fn stop_profile(&mut self) {
+        self.prof_links.clear();
+    }
+
+    /// Every thread's profiling state still pending: an off-CPU interval
+    /// open (`sample` holds the facts and stacks of its switch-out), or CPU
+    /// time not yet sent. For closing them when profiling stops.
+    pub fn prof_slots(&self) -> Result<Vec<ProfSlot>> {
         let map = &self.skel.maps.prof_slots;
         let n = map.max_entries();
         let mut out = Vec::new();
@@ -460,7 +493,7 @@ impl Tracer {
             let Some(s) = wire::parse_slot(&v) else {
                 continue;
             };
-            if s.tid == 0 || s.open == 0 {
+            if s.tid == 0 || (s.open == 0 && s.in_ts == 0 && s.on_acc == 0) {
                 continue;
             }
             let task = genba_events::Task {
@@ -468,9 +501,18 @@ impl Tracer {
                 tgid: s.rec.hdr.tgid,
             };
             let ulen = (s.rec.ustack_len as usize).min(s.rec.ustack.len());
-            let mut p = wire::prof_sample(&s.rec, task, &s.rec.ustack[..ulen]);
-            p.off_cpu = true;
-            out.push((p, s.out_ts, s.wake_ts, s.acc));
+            let mut sample = wire::prof_sample(&s.rec, task, &s.rec.ustack[..ulen]);
+            sample.off_cpu = true;
+            out.push(ProfSlot {
+                sample,
+                open: s.open != 0,
+                out_ts: s.out_ts,
+                wake_ts: s.wake_ts,
+                acc: s.acc,
+                in_ts: s.in_ts,
+                on_last: s.on_last,
+                on_acc: s.on_acc,
+            });
         }
         Ok(out)
     }

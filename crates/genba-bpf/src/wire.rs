@@ -153,6 +153,7 @@ pub(crate) const PROFF_PREEMPT: u32 = 1;
 const PROFF_UTRUNC: u32 = 4;
 const PROFF_NEW: u32 = 8;
 pub(crate) const PROFF_OFFCPU: u32 = 16;
+pub(crate) const PROFF_FLUSH: u32 = 32;
 
 /// A record sent without its unused tail (the stack copy is cut to its
 /// length): the struct with the missing bytes zero.
@@ -307,6 +308,7 @@ pub(crate) fn prof_sample(r: &types::genba_prof, task: Task, ustack: &[u8]) -> P
             .filter(|&a| a != 0)
             .collect(),
         ustack: ustack.to_vec(),
+        flush: r.flags & PROFF_FLUSH != 0,
         comm: {
             let b: Vec<u8> = r
                 .comm

@@ -194,6 +194,10 @@ pub struct ProfSample {
     pub ustack: Vec<u8>,
     /// The thread's name at the sample (empty: unknown).
     pub comm: String,
+    /// CPU time a thread ran since its last sample, sent when it ended
+    /// (weight in `w_block`, no stack: it belongs where the thread was
+    /// last seen running).
+    pub flush: bool,
 }
 
 impl Event {

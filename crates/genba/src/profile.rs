@@ -62,6 +62,8 @@ struct Collector {
     cwd: String,
     /// samples whose user stack could not be unwound at all
     unresolved: u64,
+    /// each thread's last on-CPU sample
+    last_on: HashMap<u32, SampleIn>,
 }
 
 impl Collector {
@@ -97,6 +99,34 @@ impl Collector {
         format!("{f}:{line}")
     }
 
+    /// CPU time a thread ran since its last sample, sent when it ended:
+    /// it goes where the thread was last seen running.
+    fn flush(&mut self, p: &ProfSample, comm: String) {
+        let w = u64::from(p.w_block);
+        let s = match self.last_on.get(&p.task.tid) {
+            Some(last) => SampleIn {
+                weight: w,
+                ..last.clone()
+            },
+            None => SampleIn {
+                tid: p.task.tid,
+                pid: p.task.tgid,
+                comm,
+                class: Class::User,
+                weight: w,
+                frames: vec![Frame {
+                    function: "(ran between samples: too short to be sampled)".into(),
+                    module: "[unknown]".into(),
+                    srcline: None,
+                    kernel: false,
+                }],
+                site: None,
+                syscall: None,
+            },
+        };
+        self.profile.add(s);
+    }
+
     fn sample(&mut self, p: &ProfSample) {
         // the name the kernel had for the thread then; /proc for intervals
         // opened from user space (-p)
@@ -105,6 +135,10 @@ impl Collector {
         } else {
             p.comm.clone()
         };
+        if p.flush {
+            self.flush(p, comm);
+            return;
+        }
         let Some(stacks) = self.follower.stacks_mut() else {
             return;
         };
@@ -170,6 +204,12 @@ impl Collector {
         if p.off_cpu {
             let names: Vec<&str> = kernel_names.iter().map(String::as_str).collect();
             class = report::refine_class(class, &names);
+            let user: Vec<&str> = frames
+                .iter()
+                .filter(|f| !f.kernel)
+                .map(|f| f.function.as_str())
+                .collect();
+            class = report::refine_futex_wait(class, &user);
         }
         let base = SampleIn {
             tid: p.task.tid,
@@ -186,6 +226,9 @@ impl Collector {
             s.class = Class::Sched;
             s.weight = u64::from(p.w_runq);
             self.profile.add(s);
+        }
+        if !p.off_cpu {
+            self.last_on.insert(p.task.tid, base.clone());
         }
         self.profile.add(base);
     }
@@ -289,7 +332,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         profile: Some(ProfileConfig {
             period_ns,
             ustack_bytes: a.stack_bytes,
-            slots: 4096,
+            slots: if a.all { system_slots() } else { 4096 },
             all_tasks: a.all,
         }),
     };
@@ -328,6 +371,27 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
                 live.insert(tid);
             }
         }
+        // -p: threads already waiting get their wait counted from now, as
+        // perf does, with what /proc shows (else their first wait, maybe
+        // the whole run, would be lost). Written before the programs run,
+        // so the programs' own view replaces it as soon as they see more.
+        if child.is_none() && !a.all {
+            for &tid in &live {
+                if let Some(w) = waiting(tid, a.stack_bytes) {
+                    let tgid = tgid_of(tid).unwrap_or(tid);
+                    tracer.prof_open_waiting(
+                        tid,
+                        tgid,
+                        w.since,
+                        w.class,
+                        w.sysnr,
+                        w.regs,
+                        &w.ustack,
+                        w.since % period_ns,
+                    )?;
+                }
+            }
+        }
         tracer.attach()?;
         for cpu in genba_bpf::online_cpus() {
             tracer.sample_cpu(cpu, period_ns)?;
@@ -337,27 +401,6 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     if let Err(e) = setup {
         abort(&mut child);
         return Err(bpf_error(e));
-    }
-    // -p: threads already waiting get their wait counted from now, as
-    // perf does, with the stack /proc shows (else their first wait, maybe
-    // the whole run, would be lost)
-    if child.is_none() && !a.all {
-        let now = monotonic_ns();
-        for &tid in &live {
-            if let Some(w) = waiting(tid, a.stack_bytes) {
-                let tgid = tgid_of(tid).unwrap_or(tid);
-                let _ = tracer.prof_open_waiting(
-                    tid,
-                    tgid,
-                    now,
-                    w.class,
-                    w.sysnr,
-                    w.regs,
-                    &w.ustack,
-                    now % period_ns,
-                );
-            }
-        }
     }
     launch::install_handlers();
     let status = crate::filter::Filter::parse(&[], false, false)?.status;
@@ -377,6 +420,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default(),
         unresolved: 0,
+        last_on: HashMap::new(),
     };
     // -p: what the processes have mapped and what the threads are called,
     // now, while they are there to ask
@@ -431,21 +475,50 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         }
     }
     let elapsed = started.elapsed();
-    // threads still waiting when profiling stops (-p, -a): their intervals
-    // end now, weighted with the phase their slot carried
+    // -p, -a: stop the profiling programs, so that the slots stop changing,
+    // then close what is still pending at that moment: intervals of
+    // threads still waiting (weighted with the phase their slot carried)
+    // and CPU time not yet sampled
     if child.is_none() {
+        tracer.stop_profile();
         let end = monotonic_ns();
-        for (mut p, out, wake, acc) in tracer.prof_open_intervals().map_err(|e| anyhow!(e))? {
+        tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
+        for ev in events.drain(..) {
+            col.event(&ev);
+        }
+        let mut rng = end | 1;
+        for slot in tracer.prof_slots().map_err(|e| anyhow!(e))? {
+            let mut p = slot.sample;
             if !a.all && !live.contains(&p.task.tid) {
                 continue;
             }
-            let wake = if wake == 0 { end } else { wake.clamp(out, end) };
-            let mut phase = Phase::new(period_ns, acc);
-            let (wb, wr) = phase.interval(wake.saturating_sub(out), end - wake);
-            p.w_block = wb as u32;
-            p.w_runq = wr as u32;
             p.ts = end;
-            col.event(&Event::Profile(Box::new(p)));
+            if slot.open {
+                let out = slot.out_ts.min(end);
+                let wake = if slot.wake_ts == 0 {
+                    end
+                } else {
+                    slot.wake_ts.clamp(out, end)
+                };
+                let mut phase = Phase::new(period_ns, slot.acc);
+                let (wb, wr) = phase.interval(wake - out, end - wake);
+                let mut off = p.clone();
+                off.w_block = wb as u32;
+                off.w_runq = wr as u32;
+                col.event(&Event::Profile(Box::new(off)));
+            }
+            let mut on_ns = slot.on_acc;
+            if slot.in_ts != 0 {
+                on_ns += end.saturating_sub(slot.on_last);
+            }
+            let w = round_at_random(on_ns, period_ns, &mut rng);
+            if w > 0 {
+                p.flush = true;
+                p.off_cpu = false;
+                p.w_block = w as u32;
+                p.w_runq = 0;
+                col.event(&Event::Profile(Box::new(p)));
+            }
         }
     }
     let stats = tracer.stats().map_err(|e| anyhow!(e))?;
@@ -492,6 +565,11 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             report.push_str(&crate::summary::render(&rows, sort, &columns));
         }
     }
+    // the report first: a failing export must not take it with it
+    let mut failed = None;
+    if a.output.is_none() {
+        eprint!("{report}");
+    }
     for (what, f) in files.iter_mut() {
         let r = match *what {
             "output" => f.write_all(report.as_bytes()),
@@ -501,10 +579,10 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             "speedscope" => genba_export::speedscope(p, &title, f),
             _ => Ok(()),
         };
-        r.with_context(|| format!("writing the {what} file"))?;
-    }
-    if a.output.is_none() {
-        eprint!("{report}");
+        if let Err(e) = r {
+            eprintln!("genba: writing the {what} file: {e}");
+            failed = Some(*what);
+        }
     }
     eprintln!(
         "genba: {} events lost, {} off-CPU intervals lost to slot collisions",
@@ -516,6 +594,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             "genba: {} samples with no user frame (mappings unknown)",
             col.unresolved
         );
+    }
+    if let Some(what) = failed {
+        bail!("the {what} file could not be written");
     }
     Ok(match child_status {
         Some(st) => launch::exit_code(st),
@@ -542,6 +623,7 @@ fn tgid_of(tid: u32) -> Option<u32> {
 
 /// A thread that is off the CPU at attach time, as /proc shows it.
 struct Waiting {
+    since: u64,
     class: u32,
     sysnr: i32,
     regs: [u64; 3],
@@ -565,7 +647,18 @@ fn waiting(tid: u32, stack_bytes: u32) -> Option<Waiting> {
         (-1, 0, 0)
     };
     let class = match (state, sysnr) {
-        ('D', _) => 2,             // [I]
+        ('D', _) => {
+            // uninterruptible: I/O unless the kernel stack says a lock
+            let stack = std::fs::read_to_string(format!("/proc/{tid}/stack")).unwrap_or_default();
+            let names: Vec<&str> = stack
+                .lines()
+                .filter_map(|l| l.split_whitespace().nth(1))
+                .collect();
+            match report::refine_class(Class::Blocked, &names) {
+                Class::Lock => 3,
+                _ => 2,
+            }
+        }
         (_, 202 | 449 | 455) => 3, // futex waits: [L]
         _ => 5,                    // [B]
     };
@@ -593,9 +686,38 @@ fn waiting(tid: u32, stack_bytes: u32) -> Option<Waiting> {
     }
     ustack.truncate(got);
     Some(Waiting {
+        since: monotonic_ns(),
         class,
         sysnr,
         regs: [pc, sp, 0],
         ustack,
     })
+}
+
+/// `ns` in whole periods, the remainder rounded up with probability
+/// remainder/period: right in expectation however short `ns` is.
+fn round_at_random(ns: u64, period: u64, state: &mut u64) -> u64 {
+    // xorshift64: enough to spread the rounding, no crate needed
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    let w = ns / period;
+    w + u64::from(*state % period < ns % period)
+}
+
+/// Slots for -a: twice the threads the system has now (tids equal modulo
+/// the slot count share one; every collision is counted and reported).
+fn system_slots() -> u32 {
+    let threads = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| {
+            l.split_whitespace()
+                .nth(3)?
+                .split('/')
+                .nth(1)?
+                .parse::<u32>()
+                .ok()
+        })
+        .unwrap_or(4096);
+    (2 * threads).next_power_of_two().clamp(4096, 1 << 16)
 }

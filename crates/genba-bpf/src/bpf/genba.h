@@ -282,6 +282,9 @@ enum genba_prof_class {
 #define GENBA_PROFF_UTRUNC 4   /* the user stack went on past the copy */
 #define GENBA_PROFF_NEW 8      /* a new thread's wait for its first run */
 #define GENBA_PROFF_OFFCPU 16  /* a blocked sample (else on-CPU) */
+/* the CPU time a thread had not yet been sampled for when it ended: no
+ * stack (user space gives it the thread's last sampled place) */
+#define GENBA_PROFF_FLUSH 32
 
 struct genba_prof {
 	struct genba_hdr hdr;

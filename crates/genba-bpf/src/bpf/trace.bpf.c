@@ -49,6 +49,7 @@ struct task_struct {
 	struct files_struct *files;
 	struct mm_struct *mm;
 	unsigned int in_iowait:1;
+	unsigned int flags;
 	char comm[16];
 } __attribute__((preserve_access_index));
 
