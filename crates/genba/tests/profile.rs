@@ -216,6 +216,10 @@ fn contended_mutex_is_lock_wait() {
         check(&r, t, &["[S]"], "runq_ns");
         check(&r, t, &["[.]", "[k]"], "cpu_ns");
     }
+    // main waits in pthread_join: a futex wait, but for an event, not a lock
+    let main = r.truth["pid"].as_u64().unwrap();
+    let share = r.share(main, &["[B]"]);
+    assert!(share > 90.0, "main thread in pthread_join: [B] {share:.1}%");
     // the lock wait is attributed to the pthread_mutex_lock line
     let line = format!("profile_mutex.c:{}", site_line("profile_mutex.c", "lock"));
     let worker = threads[0]["tid"].as_u64().unwrap().to_string();
@@ -682,6 +686,37 @@ fn whole_system() {
         pids.len() > 1,
         "only one process seen system-wide: {pids:?}"
     );
+    // kernel threads have no system call of their own
+    let dir = TempDir::new("all");
+    let json = dir.join("r.json");
+    let out = run(genba_cmd([
+        "profile",
+        "-a",
+        "--format",
+        "json",
+        "--sort",
+        "comm,syscall",
+        "-o",
+    ])
+    .arg(&json)
+    .args(["--", "sleep", "0.5"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let kthreads: Vec<&Value> = r["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|row| {
+            let c = row["comm"].as_str().unwrap();
+            ["kworker/", "ksoftirqd/", "rcu_", "migration/", "kcompactd"]
+                .iter()
+                .any(|k| c.starts_with(k))
+        })
+        .collect();
+    assert!(!kthreads.is_empty(), "no kernel thread seen: {}", r["rows"]);
+    for row in kthreads {
+        assert_eq!(row["syscall"], "-", "{row}");
+    }
 }
 
 /// --syscalls: strace -c's table under the profile; blocked time is named
@@ -804,6 +839,121 @@ fn short_lived_children_keep_their_names() {
         (270.0..=330.0).contains(&blocked[0]) && (180.0..=220.0).contains(&blocked[1]),
         "{blocked:?}"
     );
+}
+
+/// Processes that live about one sampling period each: their CPU time is
+/// there (what a thread ran after its last sample is sent when it ends),
+/// against the kernel's own account of the children (getrusage).
+#[test]
+fn short_lived_processes_get_their_cpu_time() {
+    require_bpf!();
+    let _g = serial();
+    let r = profile(&[], "profile_children", &["200", "1500"]);
+    let parent = r.truth["pid"].as_u64().unwrap();
+    let on: f64 = r.report["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["pid"].as_u64() != Some(parent))
+        .map(|t| t["classes"]["[.]"].as_f64().unwrap() + t["classes"]["[k]"].as_f64().unwrap())
+        .sum();
+    let want = r.truth["cpu_ns"].as_f64().unwrap() / r.report["period_ns"].as_f64().unwrap();
+    assert!(
+        (on - want).abs() <= 0.08 * want + 5.0,
+        "{on} on-CPU samples in 200 children that ran {want:.0} periods"
+    );
+}
+
+/// -p on more busy threads than CPUs, stopped with Ctrl-C while they run
+/// and wait for CPUs: a clean stop, and each thread's samples cover the
+/// time profiled.
+#[test]
+fn attach_to_busy_threads_and_stop() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("busy");
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let n = (2 * cpus).to_string();
+    let mut busy = Command::new(prog("profile_spin"))
+        .args([n.as_str(), "4000"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let json = dir.join("r.json");
+    let t0 = std::time::Instant::now();
+    let g = genba_cmd(["profile", "--format", "json", "-o"])
+        .arg(&json)
+        .args(["-p", &busy.id().to_string()])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(g.id() as i32, libc::SIGINT) };
+    let out = g.wait_with_output().unwrap();
+    let profiled_ms = t0.elapsed().as_millis() as f64;
+    let _ = busy.kill();
+    let _ = busy.wait();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let spinners: Vec<&Value> = r["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        // the spinning threads, not main (waiting in pthread_join: [B])
+        .filter(|t| t["comm"] == "profile_spin" && t["tid"] != t["pid"])
+        .collect();
+    assert_eq!(spinners.len(), 2 * cpus, "{}", r["threads"]);
+    for t in spinners {
+        let got = t["samples"].as_f64().unwrap();
+        // genba's own start-up and report are inside `profiled_ms`
+        assert!(
+            got >= 0.6 * profiled_ms && got <= profiled_ms + 20.0,
+            "{got} samples for a thread profiled ~{profiled_ms} ms: {t}"
+        );
+        assert!(t["classes"]["[S]"].as_f64().unwrap() > 0.2 * got, "{t}");
+    }
+}
+
+/// -p on a process that computes, then blocks until genba stops: its
+/// samples carry its pid and are symbolized.
+#[test]
+fn attach_then_block_keeps_pid_and_symbols() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("runblock");
+    let mut p = Command::new("sh")
+        .args([
+            "-c",
+            "i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done; sleep 1",
+        ])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let json = dir.join("r.json");
+    let out = run(
+        genba_cmd(["profile", "--format", "json", "--sort", "pid,dso,sym", "-o"])
+            .arg(&json)
+            .args(["-p", &p.id().to_string()]),
+    );
+    let _ = p.wait();
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    for row in r["rows"].as_array().unwrap() {
+        assert_ne!(row["pid"], "0", "{row}");
+    }
+    let sh = p.id().to_string();
+    let wait = r["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["pid"] == sh.as_str() && row["sym"].as_str().unwrap().starts_with("[B]"))
+        .unwrap_or_else(|| panic!("no [B] row for sh: {}", r["rows"]));
+    assert!(wait["dso"].as_str().unwrap().starts_with("libc"), "{wait}");
+    assert!(wait["sym"].as_str().unwrap().contains("wait"), "{wait}");
 }
 
 /// Bad input: one line, a non-zero exit, no panic, nothing started.
