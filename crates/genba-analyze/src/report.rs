@@ -830,13 +830,17 @@ pub fn refine_futex_wait(class: Class, user_frames: &[&str]) -> Class {
         "new_sem_wait",
         "new_sem_timedwait",
         "new_sem_clockwait",
-        "new_sem_wait_slow64",
+        "new_sem_wait_slow",
         "pthread_barrier_wait",
     ];
     const LOCKS: &[&str] = &["lll_lock_wait", "pthread_mutex", "pthread_rwlock", "mtx_"];
-    // the innermost pthread-level frame decides
+    // the innermost pthread-level frame decides; names as debug info and
+    // symbol tables spell them: ___pthread_cond_timedwait64,
+    // __new_sem_wait_slow64.constprop.0
     for f in user_frames.iter().rev() {
         let f = f.trim_start_matches('_');
+        let f = f.split('.').next().unwrap_or(f);
+        let f = f.strip_suffix("64").unwrap_or(f);
         if LOCKS.iter().any(|l| f.starts_with(l)) {
             return Class::Lock;
         }
@@ -1014,6 +1018,18 @@ mod tests {
             ]),
             Class::Blocked
         );
+        for timed in [
+            "___pthread_cond_timedwait64",
+            "___pthread_cond_clockwait64",
+            "___sem_timedwait64",
+            "__new_sem_wait_slow64.constprop.0",
+        ] {
+            assert_eq!(
+                f(&["main", timed, "__futex_abstimed_wait_common"]),
+                Class::Blocked,
+                "{timed}"
+            );
+        }
         assert_eq!(f(&["go_runtime_futexsleep"]), Class::Lock);
         // other classes are left alone
         assert_eq!(refine_futex_wait(Class::Io, &["pthread_join"]), Class::Io);

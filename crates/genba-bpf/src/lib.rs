@@ -493,7 +493,7 @@ impl Tracer {
             let Some(s) = wire::parse_slot(&v) else {
                 continue;
             };
-            if s.tid == 0 || (s.open == 0 && s.in_ts == 0 && s.on_acc == 0) {
+            if s.tid == 0 || s.ended != 0 || (s.open == 0 && s.in_ts == 0 && s.on_acc == 0) {
                 continue;
             }
             let task = genba_events::Task {

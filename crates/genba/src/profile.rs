@@ -82,8 +82,9 @@ impl Collector {
         match ev {
             Event::Profile(p) => self.sample(p),
             Event::Exec { task, .. } => {
-                // the thread's name changes with its program
+                // the thread's name and place change with its program
                 self.comms.remove(&task.tid);
+                self.last_on.remove(&task.tid);
                 self.follower.event(ev);
             }
             _ => self.follower.event(ev),
@@ -469,6 +470,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         if done {
             tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
             for ev in events.drain(..) {
+                crate::track_live(&mut live, &ev);
                 col.event(&ev);
             }
             break;
@@ -479,11 +481,12 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     // then close what is still pending at that moment: intervals of
     // threads still waiting (weighted with the phase their slot carried)
     // and CPU time not yet sampled
-    if child.is_none() {
+    if child.is_none() || a.all {
         tracer.stop_profile();
         let end = monotonic_ns();
         tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
         for ev in events.drain(..) {
+            crate::track_live(&mut live, &ev);
             col.event(&ev);
         }
         let mut rng = end | 1;
@@ -719,5 +722,6 @@ fn system_slots() -> u32 {
                 .ok()
         })
         .unwrap_or(4096);
-    (2 * threads).next_power_of_two().clamp(4096, 1 << 16)
+    // a slot holds a stack copy (~8.8 KiB): 16384 slots are ~140 MiB
+    (2 * threads).next_power_of_two().clamp(4096, 1 << 14)
 }

@@ -956,6 +956,38 @@ fn attach_then_block_keeps_pid_and_symbols() {
     assert!(wait["sym"].as_str().unwrap().contains("wait"), "{wait}");
 }
 
+/// -a while hundreds of short processes come and go: each is counted for
+/// the time it ran, not until the profile stops (a thread keeps running a
+/// little after its exit is reported).
+#[test]
+fn whole_system_short_processes() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("all-short");
+    let json = dir.join("r.json");
+    let out = run(genba_cmd(["profile", "-a", "--format", "json", "-o"])
+        .arg(&json)
+        .args([
+            "--",
+            "sh",
+            "-c",
+            "i=0; while [ $i -lt 300 ]; do /bin/true; i=$((i+1)); done",
+        ]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let trues: Vec<f64> = r["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["comm"] == "true")
+        .map(|t| t["samples"].as_f64().unwrap())
+        .collect();
+    assert!(trues.len() > 50, "{} true processes seen", trues.len());
+    let worst = trues.iter().cloned().fold(0.0, f64::max);
+    // /bin/true lives about a millisecond
+    assert!(worst <= 20.0, "a true process has {worst} samples");
+}
+
 /// Bad input: one line, a non-zero exit, no panic, nothing started.
 #[test]
 fn bad_input_is_one_clear_line() {

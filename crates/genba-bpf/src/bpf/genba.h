@@ -318,7 +318,7 @@ struct genba_prof_slot {
 	__u64 acc;      /* the phase: off-CPU ns not yet turned into samples */
 	__u64 lock_addr;
 	__u32 lock_flags;
-	__u32 pad;
+	__u32 ended;    /* the thread exited: its time is sent, nothing more is counted */
 	/* on the CPU: when it last came on (0: off or unknown), the time up to
 	 * which its CPU time is counted, and the CPU ns not yet sent */
 	__u64 in_ts;
