@@ -118,6 +118,17 @@ fn profile(extra: &[&str], name: &str, args: &[&str]) -> Run {
     Run { truth, report }
 }
 
+/// `genba profile --format json -o FILE ARGS...`, run to its end: the report.
+fn json_report(args: &[&str]) -> Value {
+    let dir = TempDir::new("report");
+    let json = dir.join("r.json");
+    let out = run(genba_cmd(["profile", "--format", "json", "-o"])
+        .arg(&json)
+        .args(args));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap()
+}
+
 fn pct(num: &Value, wall: &Value) -> f64 {
     100.0 * num.as_f64().unwrap() / wall.as_f64().unwrap()
 }
@@ -556,7 +567,6 @@ fn exports_open_in_their_tools() {
 fn attach_to_a_running_process() {
     require_bpf!();
     let _g = serial();
-    let dir = TempDir::new("attach");
     let child = Command::new(prog("profile_sleep"))
         .arg("1500")
         .stdout(std::process::Stdio::piped())
@@ -564,14 +574,9 @@ fn attach_to_a_running_process() {
         .unwrap();
     let pid = child.id().to_string();
     std::thread::sleep(std::time::Duration::from_millis(200));
-    let json = dir.join("r.json");
-    let out = run(genba_cmd(["profile", "--format", "json", "-o"])
-        .arg(&json)
-        .args(["-p", &pid]));
-    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let r = json_report(&["-p", &pid]);
     let truth = child.wait_with_output().unwrap();
     assert!(truth.status.success());
-    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
     let t = &r["threads"][0];
     let share = 100.0 * t["classes"]["[B]"].as_f64().unwrap() / t["samples"].as_f64().unwrap();
     assert!(share > 90.0, "[B] {share:.1}% of {r}");
@@ -687,21 +692,7 @@ fn whole_system() {
         "only one process seen system-wide: {pids:?}"
     );
     // kernel threads have no system call of their own
-    let dir = TempDir::new("all");
-    let json = dir.join("r.json");
-    let out = run(genba_cmd([
-        "profile",
-        "-a",
-        "--format",
-        "json",
-        "--sort",
-        "comm,syscall",
-        "-o",
-    ])
-    .arg(&json)
-    .args(["--", "sleep", "0.5"]));
-    assert_eq!(out.code(), Some(0), "{}", out.describe());
-    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let r = json_report(&["-a", "--sort", "comm,syscall", "--", "sleep", "0.5"]);
     let kthreads: Vec<&Value> = r["rows"]
         .as_array()
         .unwrap()
@@ -817,13 +808,7 @@ fn attach_counts_waits_begun_before_and_still_going() {
 fn short_lived_children_keep_their_names() {
     require_bpf!();
     let _g = serial();
-    let dir = TempDir::new("children");
-    let json = dir.join("r.json");
-    let out = run(genba_cmd(["profile", "--format", "json", "-o"])
-        .arg(&json)
-        .args(["--", "sh", "-c", "sleep 0.3; sleep 0.2"]));
-    assert_eq!(out.code(), Some(0), "{}", out.describe());
-    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let r = json_report(&["--", "sh", "-c", "sleep 0.3; sleep 0.2"]);
     let sleeps: Vec<&Value> = r["threads"]
         .as_array()
         .unwrap()
@@ -924,7 +909,6 @@ fn attach_to_busy_threads_and_stop() {
 fn attach_then_block_keeps_pid_and_symbols() {
     require_bpf!();
     let _g = serial();
-    let dir = TempDir::new("runblock");
     let mut p = Command::new("sh")
         .args([
             "-c",
@@ -933,15 +917,8 @@ fn attach_then_block_keeps_pid_and_symbols() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(100));
-    let json = dir.join("r.json");
-    let out = run(
-        genba_cmd(["profile", "--format", "json", "--sort", "pid,dso,sym", "-o"])
-            .arg(&json)
-            .args(["-p", &p.id().to_string()]),
-    );
+    let r = json_report(&["--sort", "pid,dso,sym", "-p", &p.id().to_string()]);
     let _ = p.wait();
-    assert_eq!(out.code(), Some(0), "{}", out.describe());
-    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
     for row in r["rows"].as_array().unwrap() {
         assert_ne!(row["pid"], "0", "{row}");
     }
@@ -963,18 +940,13 @@ fn attach_then_block_keeps_pid_and_symbols() {
 fn whole_system_short_processes() {
     require_bpf!();
     let _g = serial();
-    let dir = TempDir::new("all-short");
-    let json = dir.join("r.json");
-    let out = run(genba_cmd(["profile", "-a", "--format", "json", "-o"])
-        .arg(&json)
-        .args([
-            "--",
-            "sh",
-            "-c",
-            "i=0; while [ $i -lt 300 ]; do /bin/true; i=$((i+1)); done",
-        ]));
-    assert_eq!(out.code(), Some(0), "{}", out.describe());
-    let r: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let r = json_report(&[
+        "-a",
+        "--",
+        "sh",
+        "-c",
+        "i=0; while [ $i -lt 300 ]; do /bin/true; i=$((i+1)); done",
+    ]);
     let trues: Vec<f64> = r["threads"]
         .as_array()
         .unwrap()
