@@ -54,8 +54,14 @@ int main(int argc, char **argv)
 	close(fd);
 	unlink(path);
 	p = fork();
-	if (p == 0)
+	if (p == 0) {
+		/* exit only once the parent is surely blocked in wait4, so its
+		 * SIGCHLD comes after wait4 under strace and genba alike (exiting
+		 * at once raced the parent's wait4 entry); no syscalls in here */
+		for (volatile long i = 0; i < 30000000; i++)
+			;
 		_exit(3);
+	}
 	wait4(p, &st, 0, &ru);
 
 	syscall(SYS_getppid); /* end marker */

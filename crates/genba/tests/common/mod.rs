@@ -843,6 +843,17 @@ pub fn normalize_body(body: &str) -> String {
         s = strip_date_comments(&s);
     }
     s = replace_field(&replace_field(&s, "si_utime", "T"), "si_stime", "T");
+    // the CPU times differ between runs, and with them whether strace adds
+    // its seconds comment (only for non-zero times)
+    for key in ["si_utime=T", "si_stime=T"] {
+        let pat = format!("{key} /* ");
+        while let Some(i) = s.find(&pat) {
+            match s[i + pat.len()..].find(" */") {
+                Some(j) => s.replace_range(i + key.len()..i + pat.len() + j + 3, ""),
+                None => break,
+            }
+        }
+    }
     s
 }
 
