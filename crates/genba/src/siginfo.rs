@@ -120,8 +120,8 @@ pub fn format(sig: i32, d: &[u8; 48]) -> String {
                 };
                 s.push_str(&format!(
                     ", si_pid={pid}, si_uid={uid}, si_status={st}, si_utime={}, si_stime={}",
-                    u64_at(d, 32) as i64,
-                    u64_at(d, 40) as i64
+                    clock_t(u64_at(d, 32)),
+                    clock_t(u64_at(d, 40))
                 ));
             }
             libc::SIGSEGV | libc::SIGBUS | libc::SIGILL | libc::SIGFPE | libc::SIGTRAP => {
@@ -137,4 +137,30 @@ pub fn format(sig: i32, d: &[u8; 48]) -> String {
     }
     s.push('}');
     s
+}
+
+/// A clock_t in clock ticks as strace prints it: the value, and when it is
+/// not 0 the seconds in a comment (`1 /* 0.01 s */`).
+fn clock_t(v: u64) -> String {
+    if v == 0 {
+        return "0".into();
+    }
+    // SAFETY: sysconf has no preconditions.
+    let tck = match unsafe { libc::sysconf(libc::_SC_CLK_TCK) } {
+        t if t > 0 => t as u64,
+        _ => 100,
+    };
+    let width = tck.saturating_sub(1).to_string().len();
+    format!("{v} /* {}.{:0width$} s */", v / tck, v % tck)
+}
+
+#[cfg(test)]
+mod clock_tests {
+    #[test]
+    fn clock_t_as_strace_prints_it() {
+        // USER_HZ is 100 on x86_64
+        assert_eq!(super::clock_t(0), "0");
+        assert_eq!(super::clock_t(1), "1 /* 0.01 s */");
+        assert_eq!(super::clock_t(150), "150 /* 1.50 s */");
+    }
 }

@@ -879,3 +879,31 @@ fn filtered_rt_sigreturn_stays_hidden() {
         r.stderr
     );
 }
+
+/// `-e trace=none` still shows signals, as strace does: a signal the
+/// program ignores (SIGCHLD by default) is reported at its next system
+/// call even when no call is shown.
+#[test]
+fn signals_shown_with_trace_none() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let dir = TempDir::new("trace-none");
+    let args = [
+        program("sysmisc").display().to_string(),
+        dir.path().display().to_string(),
+    ];
+    let g = run(genba_cmd(["trace", "-e", "trace=none", "--"]).args(&args));
+    assert_eq!(g.code(), Some(0), "{}", g.describe());
+    let s = run(Command::new("strace")
+        .args(["-e", "trace=none", "--"])
+        .args(&args));
+    let sig = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("--- SIG") || l.starts_with("+++"))
+            .map(|l| l.split(", si_pid").next().unwrap_or(l).to_string())
+            .collect()
+    };
+    assert_eq!(sig(&g.stderr), sig(&s.stderr), "{}", g.stderr);
+    assert!(sig(&g.stderr).iter().any(|l| l.starts_with("--- SIGCHLD")));
+}

@@ -816,8 +816,13 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 		*st = GENBA_TASK_TRACED;
 	}
 	spec = bpf_map_lookup_elem(&specs, &nr);
-	if (spec && !(spec->flags & GENBA_SPEC_TRACED))
+	if (spec && !(spec->flags & GENBA_SPEC_TRACED)) {
+		/* a signal noted for this task is due at its next syscall,
+		 * shown or not (strace -e trace=none still shows signals) */
+		if (emit_records)
+			flush_pending_sig(tid);
 		return 0;
+	}
 
 	ts = bpf_ktime_get_ns();
 	slot = tid & inflight_mask;
@@ -907,8 +912,11 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 				read_args((void *)ctx->args[0], args, &orig_ax, &u);
 		}
 	}
-	if (spec && !(spec->flags & GENBA_SPEC_TRACED))
+	if (spec && !(spec->flags & GENBA_SPEC_TRACED)) {
+		if (emit_records)
+			flush_pending_sig(tid);
 		return 0;
+	}
 	if (!enter_ts)
 		count(GENBA_CNT_UNPAIRED, 1);
 
