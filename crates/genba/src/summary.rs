@@ -108,22 +108,28 @@ fn cell(c: Column, r: &SyscallTotals, total_ns: u64) -> String {
     }
 }
 
+fn syscall_name(nr: u32) -> String {
+    table::by_nr(nr)
+        .map(|s| s.name.to_string())
+        .unwrap_or_else(|| format!("syscall_{nr:#x}"))
+}
+
+/// One kernel summary row with its syscall's name.
+fn totals_of(r: &SummaryRow) -> SyscallTotals {
+    SyscallTotals {
+        name: syscall_name(r.nr),
+        calls: r.calls,
+        errors: r.errors,
+        total_ns: r.total_ns,
+        min_ns: r.min_ns,
+        max_ns: r.max_ns,
+        hist: r.hist.to_vec(),
+    }
+}
+
 /// Renders the table as strace -c does.
 pub fn render(rows: &[SummaryRow], sort: SortBy, cols: &[Column]) -> String {
-    let mut totals: Vec<SyscallTotals> = rows
-        .iter()
-        .map(|r| SyscallTotals {
-            name: table::by_nr(r.nr)
-                .map(|s| s.name.to_string())
-                .unwrap_or_else(|| format!("syscall_{:#x}", r.nr)),
-            calls: r.calls,
-            errors: r.errors,
-            total_ns: r.total_ns,
-            min_ns: r.min_ns,
-            max_ns: r.max_ns,
-            hist: r.hist.to_vec(),
-        })
-        .collect();
+    let mut totals: Vec<SyscallTotals> = rows.iter().map(totals_of).collect();
     sort_rows(&mut totals, sort);
     let total_ns: u64 = totals.iter().map(|r| r.total_ns).sum();
     let mut all = SyscallTotals {
@@ -191,22 +197,9 @@ pub fn render_json(
     tasks: &[(&str, u32, Vec<SummaryRow>)],
     sites: &[(u32, String, u64, u64, u64)],
 ) -> String {
-    let name = |nr: u32| {
-        table::by_nr(nr)
-            .map(|s| s.name.to_string())
-            .unwrap_or_else(|| format!("syscall_{nr:#x}"))
-    };
     let mut s = String::new();
     let row = |s: &mut String, r: &SummaryRow, extra: &str| {
-        let t = SyscallTotals {
-            name: name(r.nr),
-            calls: r.calls,
-            errors: r.errors,
-            total_ns: r.total_ns,
-            min_ns: r.min_ns,
-            max_ns: r.max_ns,
-            hist: r.hist.to_vec(),
-        };
+        let t = totals_of(r);
         let _ = writeln!(
             s,
             "{{\"type\":\"summary\"{extra},\"syscall\":\"{}\",\"calls\":{},\"errors\":{},\"total_ns\":{},\"avg_ns\":{},\"min_ns\":{},\"max_ns\":{},\"p50_ns\":{},\"p99_ns\":{}}}",
@@ -230,20 +223,9 @@ pub fn render_json(
         }
     }
     for (nr, site, calls, errors, ns) in sites {
-        let site: String = site
-            .chars()
-            .flat_map(|c| match c {
-                '"' => vec!['\\', '"'],
-                '\\' => vec!['\\', '\\'],
-                c if (c as u32) < 0x20 => vec![' '],
-                c => vec![c],
-            })
-            .collect();
-        let _ = writeln!(
-            s,
-            "{{\"type\":\"summary_site\",\"syscall\":\"{}\",\"site\":\"{site}\",\"calls\":{calls},\"errors\":{errors},\"total_ns\":{ns}}}",
-            name(*nr)
-        );
+        let v = serde_json::json!({"type": "summary_site", "syscall": syscall_name(*nr),
+            "site": site, "calls": calls, "errors": errors, "total_ns": ns});
+        let _ = writeln!(s, "{v}");
     }
     s
 }
