@@ -960,6 +960,49 @@ fn whole_system_short_processes() {
     assert!(worst <= 20.0, "a true process has {worst} samples");
 }
 
+/// -F sets the period on and off the CPU; --rows limits the rows;
+/// --call-graph caller prints chains from main down.
+#[test]
+fn frequency_rows_and_caller_chains() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("freq");
+    // 200 Hz: a 5 ms period, so about a fifth of the samples of 1000 Hz
+    let r = profile(&["-F", "200"], "profile_sleep", &["1000"]);
+    assert_eq!(r.report["period_ns"], 5_000_000);
+    let tid = r.truth["tid"].as_u64().unwrap();
+    let got = r.thread(tid)["samples"].as_f64().unwrap();
+    let want = r.truth["wall_ns"].as_f64().unwrap() / 5e6;
+    assert!(
+        (got - want).abs() <= 0.05 * want + 3.0,
+        "{got} samples, {want:.0} periods"
+    );
+
+    let report = dir.join("r.txt");
+    let out = run(
+        genba_cmd(["profile", "--rows", "3", "--call-graph", "caller", "-o"])
+            .arg(&report)
+            .arg("--")
+            .arg(prog("profile_mixed"))
+            .args(["500", dir.path().to_str().unwrap()]),
+    );
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let text = fs::read_to_string(&report).unwrap();
+    let samples = &text[text.find("\nSamples:").expect("rows")..];
+    let rows: Vec<&str> = samples
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(rows.len(), 4, "3 rows and the rest: {samples}");
+    assert!(rows[3].contains("more rows"), "{samples}");
+    // caller order: main comes before compute in compute's chain
+    let chain = &text[text.find("[.] compute").expect("compute row")..];
+    assert!(
+        chain.find("|     main ").unwrap() < chain.find("|     compute ").unwrap(),
+        "{chain}"
+    );
+}
+
 /// Bad input: one line, a non-zero exit, no panic, nothing started.
 #[test]
 fn bad_input_is_one_clear_line() {
