@@ -153,6 +153,8 @@ pub struct Profile {
     stack_ids: HashMap<Vec<u32>, u32>,
     entries: HashMap<EntryKey, u64>,
     threads: BTreeMap<u32, Thread>,
+    /// each thread's last on-CPU sample, where its unsampled time goes
+    last_on_cpu: HashMap<u32, EntryKey>,
 }
 
 /// One row of the report.
@@ -217,11 +219,15 @@ impl Profile {
     fn intern_stack(&mut self, frames: Vec<Frame>) -> u32 {
         let mut ids = Vec::with_capacity(frames.len());
         for f in frames {
-            let next = self.frames.len() as u32;
-            let id = *self.frame_ids.entry(f.clone()).or_insert_with(|| {
-                self.frames.push(f);
-                next
-            });
+            let id = match self.frame_ids.get(&f) {
+                Some(&id) => id,
+                None => {
+                    let id = self.frames.len() as u32;
+                    self.frame_ids.insert(f.clone(), id);
+                    self.frames.push(f);
+                    id
+                }
+            };
             ids.push(id);
         }
         let next = self.stacks.len() as u32;
@@ -249,16 +255,35 @@ impl Profile {
             t.pid = s.pid;
         }
         let stack = self.intern_stack(s.frames);
-        *self
-            .entries
-            .entry(EntryKey {
-                tid: s.tid,
-                class: s.class,
-                stack,
-                site: s.site,
-                syscall: s.syscall,
-            })
-            .or_default() += s.weight;
+        let key = EntryKey {
+            tid: s.tid,
+            class: s.class,
+            stack,
+            site: s.site,
+            syscall: s.syscall,
+        };
+        if !s.class.off_cpu() {
+            self.last_on_cpu.insert(s.tid, key.clone());
+        }
+        *self.entries.entry(key).or_default() += s.weight;
+    }
+
+    /// Adds `weight` where thread `tid` was last sampled on the CPU; false
+    /// when it never was.
+    pub fn add_to_last_on_cpu(&mut self, tid: u32, weight: u64) -> bool {
+        match self.last_on_cpu.get(&tid) {
+            Some(k) => {
+                *self.entries.entry(k.clone()).or_default() += weight;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The thread runs a new program: its last place is not where its
+    /// next time goes.
+    pub fn forget_last_on_cpu(&mut self, tid: u32) {
+        self.last_on_cpu.remove(&tid);
     }
 
     /// All samples.
@@ -959,6 +984,20 @@ mod tests {
             chain < t.find("|     main (wal)  wal.c:120").unwrap(),
             "{t}"
         );
+    }
+
+    #[test]
+    fn unsampled_time_goes_where_the_thread_last_ran() {
+        let mut p = wal();
+        // thread 11's last on-CPU sample was checksum
+        assert!(p.add_to_last_on_cpu(11, 5));
+        let rows = p.rows(&[SortKey::Sym]);
+        let checksum = rows.iter().find(|r| r.keys[0] == "[.] checksum").unwrap();
+        assert_eq!(checksum.samples, 35);
+        assert!(!p.add_to_last_on_cpu(99, 5), "a thread never sampled");
+        p.forget_last_on_cpu(11);
+        assert!(!p.add_to_last_on_cpu(11, 5), "forgotten at exec");
+        assert_eq!(p.total(), 105);
     }
 
     #[test]

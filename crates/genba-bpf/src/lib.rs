@@ -90,6 +90,27 @@ pub struct ProfileConfig {
     pub all_tasks: bool,
 }
 
+/// A thread already waiting when profiling starts (`-p`), as /proc shows it.
+#[derive(Debug, Clone)]
+pub struct WaitingThread {
+    /// Thread and process.
+    pub tid: u32,
+    /// Its process.
+    pub tgid: u32,
+    /// From when its wait is counted (CLOCK_MONOTONIC ns).
+    pub since: u64,
+    /// Its class (genba.h's genba_prof_class).
+    pub class: u32,
+    /// The system call it waits in (-1: none).
+    pub sysnr: i32,
+    /// User ip, sp, bp.
+    pub regs: [u64; 3],
+    /// Its user stack from sp up.
+    pub ustack: Vec<u8>,
+    /// The phase its off-CPU time starts with (ns into a period).
+    pub phase_ns: u64,
+}
+
 /// A thread's profiling slot, read back (see [`Tracer::prof_slots`]).
 #[derive(Debug, Clone)]
 pub struct ProfSlot {
@@ -518,40 +539,27 @@ impl Tracer {
     }
 
     /// Opens an off-CPU interval for a thread that was already waiting
-    /// when profiling started (`-p`): from `since` (CLOCK_MONOTONIC ns), in
-    /// class `class` (genba.h's genba_prof_class), in syscall `sysnr`, with
-    /// the user registers and stack read from /proc. Its switch-in then
-    /// sends it like any other.
-    #[allow(clippy::too_many_arguments)]
-    pub fn prof_open_waiting(
-        &self,
-        tid: u32,
-        tgid: u32,
-        since: u64,
-        class: u32,
-        sysnr: i32,
-        regs: [u64; 3],
-        ustack: &[u8],
-        phase_ns: u64,
-    ) -> Result<()> {
+    /// when profiling started (`-p`), from what /proc shows of it. Its
+    /// switch-in then sends it like any other.
+    pub fn prof_open_waiting(&self, w: &WaitingThread) -> Result<()> {
         let map = &self.skel.maps.prof_slots;
-        let i = tid & (map.max_entries() - 1);
+        let i = w.tid & (map.max_entries() - 1);
         let mut s = skel::types::genba_prof_slot {
-            tid,
+            tid: w.tid,
             open: 1,
-            out_ts: since,
-            acc: phase_ns,
+            out_ts: w.since,
+            acc: w.phase_ns,
             ..Default::default()
         };
-        s.rec.hdr.tgid = tgid;
-        s.rec.cls = class;
-        s.rec.state = 1;
-        s.rec.sysnr = sysnr;
-        s.rec.ip = regs[0];
-        s.rec.sp = regs[1];
-        s.rec.bp = regs[2];
-        let n = ustack.len().min(s.rec.ustack.len()) & !511;
-        s.rec.ustack[..n].copy_from_slice(&ustack[..n]);
+        s.rec.hdr.tid = w.tid;
+        s.rec.hdr.tgid = w.tgid;
+        s.rec.cls = w.class;
+        s.rec.sysnr = w.sysnr;
+        s.rec.ip = w.regs[0];
+        s.rec.sp = w.regs[1];
+        s.rec.bp = w.regs[2];
+        let n = w.ustack.len().min(s.rec.ustack.len()) & !511;
+        s.rec.ustack[..n].copy_from_slice(&w.ustack[..n]);
         s.rec.ustack_len = n as u32;
         map.update(&i.to_ne_bytes(), &wire::slot_bytes(&s), MapFlags::ANY)
             .map_err(map_err("prof_slots"))

@@ -149,8 +149,6 @@ fn as_bytes<T: Copy>(v: &T) -> &[u8] {
     unsafe { std::slice::from_raw_parts((v as *const T).cast::<u8>(), std::mem::size_of::<T>()) }
 }
 
-pub(crate) const PROFF_PREEMPT: u32 = 1;
-const PROFF_UTRUNC: u32 = 4;
 const PROFF_NEW: u32 = 8;
 pub(crate) const PROFF_OFFCPU: u32 = 16;
 pub(crate) const PROFF_FLUSH: u32 = 32;
@@ -291,16 +289,10 @@ pub(crate) fn prof_sample(r: &types::genba_prof, task: Task, ustack: &[u8]) -> P
         task,
         class: r.cls,
         off_cpu: r.flags & PROFF_OFFCPU != 0,
-        preempt: r.flags & PROFF_PREEMPT != 0,
         new_thread: r.flags & PROFF_NEW != 0,
-        ustack_truncated: r.flags & PROFF_UTRUNC != 0,
         w_block: r.w_block,
         w_runq: r.w_runq,
-        block_ns: r.block_ns,
-        runq_ns: r.runq_ns,
-        state: r.state,
         sysnr: r.sysnr,
-        lock_addr: r.lock_addr,
         regs: [r.ip, r.sp, r.bp],
         kstack: r.kstack[..klen]
             .iter()

@@ -166,26 +166,14 @@ pub struct ProfSample {
     pub class: u32,
     /// A blocked sample.
     pub off_cpu: bool,
-    /// Switched out by preemption.
-    pub preempt: bool,
     /// A new thread's wait for its first run.
     pub new_thread: bool,
-    /// The user stack went on past the copy.
-    pub ustack_truncated: bool,
     /// Periods of the blocked part (1 for an on-CPU sample).
     pub w_block: u32,
     /// Periods waiting on a run queue after the wakeup.
     pub w_runq: u32,
-    /// ns from switch-out to wakeup.
-    pub block_ns: Nanos,
-    /// ns from wakeup to switch-in.
-    pub runq_ns: Nanos,
-    /// The task's state at switch-out.
-    pub state: u32,
     /// The system call it was in (-1: none).
     pub sysnr: i32,
-    /// An open kernel-lock contention's address (0: none).
-    pub lock_addr: u64,
     /// User ip, sp, bp.
     pub regs: [u64; 3],
     /// Kernel return addresses, innermost first.

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Context, Result};
 use genba_analyze::profile::{Class, Phase};
 use genba_analyze::report::{self, ChainOrder, Frame, Profile, ReportOptions, SampleIn, SortKey};
-use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
+use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer, WaitingThread};
 use genba_events::{Event, ProfSample};
 use genba_syscalls::{table, Options, Xlat};
 
@@ -62,8 +62,6 @@ struct Collector {
     cwd: String,
     /// samples whose user stack could not be unwound at all
     unresolved: u64,
-    /// each thread's last on-CPU sample
-    last_on: HashMap<u32, SampleIn>,
 }
 
 impl Collector {
@@ -84,7 +82,7 @@ impl Collector {
             Event::Exec { task, .. } => {
                 // the thread's name and place change with its program
                 self.comms.remove(&task.tid);
-                self.last_on.remove(&task.tid);
+                self.profile.forget_last_on_cpu(task.tid);
                 self.follower.event(ev);
             }
             _ => self.follower.event(ev),
@@ -104,28 +102,24 @@ impl Collector {
     /// it goes where the thread was last seen running.
     fn flush(&mut self, p: &ProfSample, comm: String) {
         let w = u64::from(p.w_block);
-        let s = match self.last_on.get(&p.task.tid) {
-            Some(last) => SampleIn {
-                weight: w,
-                ..last.clone()
-            },
-            None => SampleIn {
-                tid: p.task.tid,
-                pid: p.task.tgid,
-                comm,
-                class: Class::User,
-                weight: w,
-                frames: vec![Frame {
-                    function: "(ran between samples: too short to be sampled)".into(),
-                    module: "[unknown]".into(),
-                    srcline: None,
-                    kernel: false,
-                }],
-                site: None,
-                syscall: None,
-            },
-        };
-        self.profile.add(s);
+        if self.profile.add_to_last_on_cpu(p.task.tid, w) {
+            return;
+        }
+        self.profile.add(SampleIn {
+            tid: p.task.tid,
+            pid: p.task.tgid,
+            comm,
+            class: Class::User,
+            weight: w,
+            frames: vec![Frame {
+                function: "(ran between samples: too short to be sampled)".into(),
+                module: "[unknown]".into(),
+                srcline: None,
+                kernel: false,
+            }],
+            site: None,
+            syscall: None,
+        });
     }
 
     fn sample(&mut self, p: &ProfSample) {
@@ -144,7 +138,8 @@ impl Collector {
             return;
         };
         let cs = if p.regs[0] != 0 {
-            Some(stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, p.kstack.clone()))
+            // kernel frames are named below, from the sample itself
+            Some(stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new()))
         } else {
             None
         };
@@ -227,9 +222,6 @@ impl Collector {
             s.class = Class::Sched;
             s.weight = u64::from(p.w_runq);
             self.profile.add(s);
-        }
-        if !p.off_cpu {
-            self.last_on.insert(p.task.tid, base.clone());
         }
         self.profile.add(base);
     }
@@ -378,18 +370,8 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         // so the programs' own view replaces it as soon as they see more.
         if child.is_none() && !a.all {
             for &tid in &live {
-                if let Some(w) = waiting(tid, a.stack_bytes) {
-                    let tgid = tgid_of(tid).unwrap_or(tid);
-                    tracer.prof_open_waiting(
-                        tid,
-                        tgid,
-                        w.since,
-                        w.class,
-                        w.sysnr,
-                        w.regs,
-                        &w.ustack,
-                        w.since % period_ns,
-                    )?;
+                if let Some(w) = waiting(tid, a.stack_bytes, period_ns) {
+                    tracer.prof_open_waiting(&w)?;
                 }
             }
         }
@@ -421,7 +403,6 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default(),
         unresolved: 0,
-        last_on: HashMap::new(),
     };
     // -p: what the processes have mapped and what the threads are called,
     // now, while they are there to ask
@@ -587,6 +568,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             failed = Some(*what);
         }
     }
+    if std::env::var_os("GENBA_DEBUG").is_some() {
+        eprintln!("genba: collector stats: {stats:?}");
+    }
     eprintln!(
         "genba: {} events lost, {} off-CPU intervals lost to slot collisions",
         stats.total_lost(),
@@ -625,15 +609,7 @@ fn tgid_of(tid: u32) -> Option<u32> {
 }
 
 /// A thread that is off the CPU at attach time, as /proc shows it.
-struct Waiting {
-    since: u64,
-    class: u32,
-    sysnr: i32,
-    regs: [u64; 3],
-    ustack: Vec<u8>,
-}
-
-fn waiting(tid: u32, stack_bytes: u32) -> Option<Waiting> {
+fn waiting(tid: u32, stack_bytes: u32, period_ns: u64) -> Option<WaitingThread> {
     let stat = std::fs::read_to_string(format!("/proc/{tid}/stat")).ok()?;
     // the state follows the parenthesised name, which may hold anything
     let state = stat.rsplit_once(") ")?.1.chars().next()?;
@@ -688,12 +664,16 @@ fn waiting(tid: u32, stack_bytes: u32) -> Option<Waiting> {
         }
     }
     ustack.truncate(got);
-    Some(Waiting {
-        since: monotonic_ns(),
+    let since = monotonic_ns();
+    Some(WaitingThread {
+        tid,
+        tgid: tgid_of(tid).unwrap_or(tid),
+        since,
         class,
         sysnr,
         regs: [pc, sp, 0],
         ustack,
+        phase_ns: since % period_ns,
     })
 }
 

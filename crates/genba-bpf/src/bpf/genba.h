@@ -277,9 +277,6 @@ enum genba_prof_class {
 	GENBA_CLS_BLOCK = 5,  /* [B] any other block */
 };
 
-#define GENBA_PROFF_PREEMPT 1  /* switched out by preemption */
-#define GENBA_PROFF_IOWAIT 2   /* in_iowait at switch-out */
-#define GENBA_PROFF_UTRUNC 4   /* the user stack went on past the copy */
 #define GENBA_PROFF_NEW 8      /* a new thread's wait for its first run */
 #define GENBA_PROFF_OFFCPU 16  /* a blocked sample (else on-CPU) */
 /* the CPU time a thread had not yet been sampled for when it ended: no
@@ -292,12 +289,7 @@ struct genba_prof {
 	__u32 flags;    /* GENBA_PROFF_* */
 	__u32 w_block;  /* periods of the blocked part (on-CPU sample: 1) */
 	__u32 w_runq;   /* periods waiting on a run queue after the wakeup ([S]) */
-	__u64 block_ns; /* switch-out to wakeup */
-	__u64 runq_ns;  /* wakeup to switch-in */
-	__u32 state;    /* the task's state at switch-out */
 	__s32 sysnr;    /* the system call it was in (-1: none) */
-	__u64 lock_addr; /* an open kernel-lock contention (0: none) */
-	__u32 lock_flags;
 	__u32 kstack_len; /* bytes of kstack */
 	__u64 ip, sp, bp; /* user registers */
 	__u32 ustack_len; /* bytes of ustack */
