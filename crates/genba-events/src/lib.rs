@@ -168,7 +168,8 @@ pub struct ProfSample {
     pub off_cpu: bool,
     /// A new thread's wait for its first run.
     pub new_thread: bool,
-    /// Periods of the blocked part (1 for an on-CPU sample).
+    /// Periods of the blocked part; for an on-CPU sample, of the thread's
+    /// CPU time since its previous sample.
     pub w_block: u32,
     /// Periods waiting on a run queue after the wakeup.
     pub w_runq: u32,

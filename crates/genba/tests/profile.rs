@@ -1021,6 +1021,14 @@ fn bad_input_is_one_clear_line() {
         ),
         (vec!["profile"], "must have COMMAND to run or -p PID"),
         (
+            vec!["profile", "--stack-bytes", "100", "--", "true"],
+            "--stack-bytes must be between 512 and 8192",
+        ),
+        (
+            vec!["profile", "--buffer-size", "3", "--", "true"],
+            "--buffer-size must be a power of two",
+        ),
+        (
             vec!["profile", "-a", "-p", "1"],
             "-a and -p are mutually exclusive",
         ),

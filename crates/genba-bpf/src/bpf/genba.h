@@ -287,7 +287,7 @@ struct genba_prof {
 	struct genba_hdr hdr;
 	__u32 cls;      /* genba_prof_class: of the blocked part for a blocked sample */
 	__u32 flags;    /* GENBA_PROFF_* */
-	__u32 w_block;  /* periods of the blocked part (on-CPU sample: 1) */
+	__u32 w_block;  /* periods of the blocked part; on-CPU: of the CPU time since the last sample */
 	__u32 w_runq;   /* periods waiting on a run queue after the wakeup ([S]) */
 	__s32 sysnr;    /* the system call it was in (-1: none) */
 	__u32 kstack_len; /* bytes of kstack */
