@@ -53,8 +53,37 @@ impl Child {
             return Err(anyhow!("pipe: {}", std::io::Error::last_os_error()));
         }
         let msg = format!("genba: exec {}: ", path.display());
+        // The signals genba forwards are blocked across the fork, so one that
+        // arrives now is neither handled by the child's copy of genba's
+        // handler (and lost) nor missed by the parent: it stays pending until
+        // the child has its default dispositions back, or until the parent
+        // knows whom to forward it to. A Ctrl-C while genba is still loading
+        // BPF thus ends the program (before its exec), as the user asked.
+        let mut forwarded: libc::sigset_t = unsafe { std::mem::zeroed() };
+        let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+        // SAFETY: valid sigset pointers.
+        unsafe {
+            libc::sigemptyset(&mut forwarded);
+            for sig in FORWARDED {
+                libc::sigaddset(&mut forwarded, sig);
+            }
+            libc::sigprocmask(libc::SIG_BLOCK, &forwarded, &mut old);
+        }
         // SAFETY: after fork the child only calls async-signal-safe functions.
         let pid = unsafe { libc::fork() };
+        if pid != 0 {
+            if pid > 0 {
+                FORWARD_TO.store(pid, Ordering::SeqCst);
+                // a signal that came before the fork is the program's too
+                let sig = SIGNALLED.load(Ordering::SeqCst);
+                if sig != 0 {
+                    // SAFETY: signalling our own child.
+                    unsafe { libc::kill(pid, sig) };
+                }
+            }
+            // SAFETY: restoring the mask saved above.
+            unsafe { libc::sigprocmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
+        }
         if pid < 0 {
             return Err(anyhow!("fork: {}", std::io::Error::last_os_error()));
         }
@@ -65,6 +94,9 @@ impl Child {
                 // runtime ignores SIGPIPE, and an ignored disposition would
                 // survive exec (`yes | head` would never end by SIGPIPE).
                 libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+                for sig in FORWARDED {
+                    libc::signal(sig, libc::SIG_DFL);
+                }
                 let mut none: libc::sigset_t = std::mem::zeroed();
                 libc::sigemptyset(&mut none);
                 libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
@@ -151,9 +183,14 @@ extern "C" fn on_signal(sig: libc::c_int, info: *mut libc::siginfo_t, _: *mut li
 
 extern "C" fn on_child(_: libc::c_int) {}
 
-/// Catches INT, TERM, HUP, QUIT so genba can finish its output.
+/// The signals genba catches and passes on to a program it launched.
+const FORWARDED: [libc::c_int; 4] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
+
+/// Catches INT, TERM, HUP, QUIT so genba can finish its output. Called
+/// first thing, before the program is forked and BPF is loaded: a signal
+/// that arrives while genba starts is passed on, never lost.
 pub fn install_handlers() {
-    for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+    for sig in FORWARDED {
         // SAFETY: installing a handler that only touches atomics and calls kill.
         unsafe {
             let mut sa: libc::sigaction = std::mem::zeroed();

@@ -66,6 +66,7 @@ fn main() {
 
 fn run(cli: Cli) -> Result<i32> {
     genba_bpf::libbpf_logging(std::env::var_os("GENBA_DEBUG").is_some());
+    launch::install_handlers();
     match cli.cmd {
         Command::Trace(a) => trace(*a),
         Command::Profile(a) => profile::run(*a),
@@ -448,7 +449,6 @@ fn trace(a: TraceArgs) -> Result<i32> {
         }
         return Err(bpf_error(e));
     }
-    launch::install_handlers();
     // -y: what the programs have open before their first traced call
     let mut fds = fdtrack::FdTracker::default();
     fds.canonical = a.fd_paths;
@@ -458,7 +458,6 @@ fn trace(a: TraceArgs) -> Result<i32> {
         }
     }
     if let Some(c) = &mut child {
-        launch::FORWARD_TO.store(c.pid, Ordering::SeqCst);
         c.release();
     }
 

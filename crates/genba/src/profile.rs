@@ -385,7 +385,6 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         abort(&mut child);
         return Err(bpf_error(e));
     }
-    launch::install_handlers();
     let status = crate::filter::Filter::parse(&[], false, false)?.status;
     let follower = TextPrinter::follower(&decode, status, None, 1);
     let mut stacks = Stacks::new(StackOptions {
@@ -418,7 +417,6 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     }
     let started = Instant::now();
     if let Some(c) = &mut child {
-        launch::FORWARD_TO.store(c.pid, Ordering::SeqCst);
         c.release();
     }
 

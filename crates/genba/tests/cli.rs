@@ -809,6 +809,61 @@ fn sigint_to_genba_reaches_the_launched_program() {
     assert_eq!(status.code(), Some(130), "sleep killed by SIGINT: 128 + 2");
 }
 
+/// A Ctrl-C that comes while genba is still starting (parsing, forking,
+/// loading BPF) is not lost: the program ends by it, and nothing is left
+/// running.
+#[test]
+fn sigint_while_genba_starts_ends_the_program() {
+    require_bpf!();
+    let _s = serial();
+    for delay_ms in [2u64, 10, 30, 60, 120] {
+        let marker = format!("{}", 3000 + delay_ms);
+        let mut g = genba_cmd(["trace", "-o", "/dev/null", "--", "sleep", &marker])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn genba");
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        let pid = g.id().to_string();
+        assert!(Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success());
+        let start = Instant::now();
+        let status = loop {
+            if let Some(st) = g.try_wait().unwrap() {
+                break st;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                let _ = g.kill();
+                let _ = Command::new("pkill")
+                    .args(["-f", &format!("sleep {marker}")])
+                    .status();
+                panic!("SIGINT {delay_ms} ms after the start was lost: genba still runs");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let left = Command::new("pgrep")
+            .args(["-f", &format!("^sleep {marker}$")])
+            .output()
+            .unwrap();
+        let _ = Command::new("pkill")
+            .args(["-f", &format!("^sleep {marker}$")])
+            .status();
+        assert!(
+            left.stdout.is_empty(),
+            "SIGINT {delay_ms} ms after the start: the program runs on untraced"
+        );
+        assert_eq!(
+            status.code(),
+            Some(130),
+            "SIGINT {delay_ms} ms after the start: genba must end with the program's 128 + 2"
+        );
+    }
+}
+
 /// `--summary-by process`: one table per process, whose rows add up to the
 /// overall table, all counted in the kernel.
 #[test]
