@@ -126,7 +126,10 @@ fn parse_set(val: &str) -> Result<Vec<bool>> {
         if item == "all" {
             set.iter_mut().for_each(|b| *b = true);
         } else if item == "none" {
-        } else if let Some(class) = item.strip_prefix('%') {
+        } else if let Some(class) = item
+            .strip_prefix('%')
+            .or_else(|| table::OLD_CLASS_NAMES.contains(&item).then_some(item))
+        {
             let bits = table::CLASS_NAMES
                 .iter()
                 .find(|(n, _)| {
@@ -171,6 +174,8 @@ fn parse_set(val: &str) -> Result<Vec<bool>> {
             if nr < MAX_NR {
                 set[nr] = true;
             }
+        } else if table::OTHER_PERSONALITY_NAMES.contains(&item) {
+            // a 32-bit call: nothing of a 64-bit program, as with strace
         } else if !optional {
             let names: Vec<&str> = table::SYSCALLS.iter().map(|s| s.name).collect();
             bail!("invalid system call '{item}'{}", suggest(item, &names, ""));
@@ -182,14 +187,16 @@ fn parse_set(val: &str) -> Result<Vec<bool>> {
     Ok(set)
 }
 
-/// ` (did you mean 'open'?)` for the closest known names.
+/// ` (did you mean 'open'?)` for the closest known names: only those a typo
+/// away (one edit in four characters), so an unrelated word gets no guess.
 fn suggest(word: &str, names: &[&str], prefix: &str) -> String {
     let mut scored: Vec<(usize, &str)> =
         names.iter().map(|n| (edit_distance(word, n), *n)).collect();
     scored.sort();
+    let limit = (word.chars().count() / 4).max(1);
     let best: Vec<String> = scored
         .iter()
-        .take_while(|(d, _)| *d <= scored[0].0 && *d <= word.len().max(3) / 2 + 1)
+        .take_while(|(d, _)| *d <= scored[0].0 && *d <= limit)
         .take(3)
         .map(|(_, n)| format!("'{prefix}{n}'"))
         .collect();
@@ -233,5 +240,15 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("'openat'"), "{e}");
+        // an unrelated word gets no guess
+        let e = Filter::parse(&["trace=nosuchcall".into()], false, false)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "invalid system call 'nosuchcall'");
+        // strace's old class names and other personalities' calls are accepted
+        let f = Filter::parse(&["trace=file".into()], false, false).unwrap();
+        assert!(f.traced[257] && !f.traced[0]);
+        let f = Filter::parse(&["trace=ipc,network,mmap2,signal".into()], false, false).unwrap();
+        assert!(f.traced[41] && f.traced[13] && f.traced[29] && !f.traced[9]);
     }
 }

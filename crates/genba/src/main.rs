@@ -8,18 +8,18 @@ mod cli;
 mod fdtrack;
 mod filter;
 mod launch;
+mod output;
 mod profile;
 mod render;
 mod siginfo;
 mod stacks;
 mod summary;
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Parser;
 use genba_bpf::{ArgCapture, CaptureKind, CaptureWhen, SyscallPlan, TraceConfig, Tracer};
 use genba_events::Event;
@@ -28,6 +28,7 @@ use genba_syscalls::{table, CapKind, CapWhen, Options, Xlat};
 use crate::cli::{Cli, Command, TraceArgs};
 use crate::filter::Filter;
 use crate::launch::Child;
+use crate::output::TraceOutput;
 use crate::render::{JsonPrinter, PidPrefix, TextOptions, TextPrinter};
 
 /// An error that already carries its exit code.
@@ -283,7 +284,7 @@ fn resolve_command(command: &[String]) -> Result<Option<std::path::PathBuf>> {
     Ok(Some(path))
 }
 
-fn trace(a: TraceArgs) -> Result<i32> {
+fn trace(mut a: TraceArgs) -> Result<i32> {
     // --- validate everything before touching the kernel ---
     if a.command.is_empty() && a.pids.is_empty() {
         bail!(Exit(
@@ -306,6 +307,11 @@ fn trace(a: TraceArgs) -> Result<i32> {
         "jsonl" | "json" => true,
         other => bail!("invalid --format '{other}' (expected text or jsonl)"),
     };
+    if a.summary_only && a.stack_trace > 0 {
+        // as strace: -c prints no calls, so there are no stacks to print under them
+        eprintln!("genba: -k/--stack-trace has no effect with -c/--summary-only");
+        a.stack_trace = 0;
+    }
     let sort = summary::parse_sort(a.sort_by.as_deref())?;
     let columns = summary::parse_columns(a.columns.as_deref())?;
     let stacks = a.source || a.stack_trace > 0;
@@ -319,13 +325,8 @@ fn trace(a: TraceArgs) -> Result<i32> {
     }
     let pids = parse_pids(&a.pids)?;
     let path = resolve_command(&a.command)?;
-    let out: Box<dyn Write> = match &a.output {
-        Some(f) => Box::new(BufWriter::with_capacity(
-            1 << 16,
-            File::create(f).with_context(|| format!("Can't fopen '{f}'"))?,
-        )),
-        None => Box::new(BufWriter::with_capacity(1 << 16, std::io::stderr())),
-    };
+    let output = TraceOutput::open(a.output.as_deref())?;
+    let out: Box<dyn Write> = Box::new(output.clone());
 
     let summary_only = a.summary_only;
     let want_summary = a.summary_only || a.summary;
@@ -518,20 +519,6 @@ fn trace(a: TraceArgs) -> Result<i32> {
         };
         Printer::Text(Box::new(p))
     };
-    let mut summary_out: Option<Box<dyn Write>> = None;
-    if summary_only {
-        // the table goes where the trace would have gone
-        summary_out = Some(match &a.output {
-            Some(f) => Box::new(
-                File::options()
-                    .append(true)
-                    .open(f)
-                    .with_context(|| format!("Can't fopen '{f}'"))?,
-            ),
-            None => Box::new(std::io::stderr()),
-        });
-    }
-
     // --- the loop: poll, render, until the traced tasks are gone ---
     let mut live: std::collections::HashSet<u32> = std::collections::HashSet::new();
     if let Some(c) = &child {
@@ -686,27 +673,19 @@ fn trace(a: TraceArgs) -> Result<i32> {
                 text.push_str(t);
             }
         }
-        match summary_out.as_mut() {
-            Some(w) => {
-                w.write_all(text.as_bytes())?;
-                w.flush()?;
-            }
-            None => match &a.output {
-                Some(f) => {
-                    let mut w = File::options()
-                        .append(true)
-                        .open(f)
-                        .with_context(|| format!("Can't fopen '{f}'"))?;
-                    w.write_all(text.as_bytes())?;
-                }
-                None => eprint!("{text}"),
-            },
-        }
+        // the table goes where the trace went
+        let mut w = output.clone();
+        let _ = w.write_all(text.as_bytes());
     }
+    let written = output.close();
     if std::env::var_os("GENBA_DEBUG").is_some() {
         eprintln!("genba: collector stats: {stats:?}");
     }
-    eprintln!("genba: {} events lost", stats.total_lost());
+    // Losses are always reported; a clean run says so too, unless -q asked
+    // for strace's quiet stderr.
+    if stats.total_lost() > 0 || a.quiet == 0 {
+        eprintln!("genba: {} events lost", stats.total_lost());
+    }
     if short_stacks > 0 {
         eprintln!(
             "genba: {short_stacks} call sites unknown: the stack was deeper than the {stack_bytes} bytes copied (--stack-bytes, up to 16384)"
@@ -735,8 +714,14 @@ fn trace(a: TraceArgs) -> Result<i32> {
             stats.truncated_records
         );
     }
-    Ok(match child_status {
+    let code = match child_status {
         Some(st) => launch::exit_code(st),
         None => 0,
-    })
+    };
+    if let Some(problem) = written.problem {
+        // lost output is a failed run, whatever the program's own status
+        eprintln!("genba: {problem}");
+        return Ok(if code != 0 { code } else { 1 });
+    }
+    Ok(code)
 }

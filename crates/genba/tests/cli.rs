@@ -962,3 +962,161 @@ fn signals_shown_with_trace_none() {
     assert_eq!(sig(&g.stderr), sig(&s.stderr), "{}", g.stderr);
     assert!(sig(&g.stderr).iter().any(|l| l.starts_with("--- SIGCHLD")));
 }
+
+/// `-o '|command'` and `-o '!command'` pipe the trace into a shell command,
+/// as strace does; no file of that name is made.
+#[test]
+fn output_into_a_command() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("pipe");
+    for form in ['|', '!'] {
+        let f = dir.join(&format!("piped{}.txt", form as u32));
+        let spec = format!("{form}cat > '{}'", f.display());
+        let out = run(&mut genba_cmd(["trace", "-C", "-o", &spec, "--"]).arg(program("exitcode")));
+        assert!(out.code().is_some(), "{}", out.describe());
+        let text = read(&f);
+        assert!(
+            text.contains("exit_group(") && text.contains("% time"),
+            "the trace and the summary go through the command\n{text}"
+        );
+        assert!(!Path::new(&spec).exists(), "a file named {spec:?} was made");
+    }
+}
+
+/// Output that cannot be written (a full device) is said once, counted, and
+/// makes the run fail; genba still ends and reports its losses.
+#[test]
+fn output_write_failure_is_reported() {
+    require_bpf!();
+    let _s = serial();
+    for format in ["text", "jsonl"] {
+        let out = run(&mut genba_cmd([
+            "trace",
+            "--format",
+            format,
+            "-o",
+            "/dev/full",
+            "--",
+            "/bin/true",
+        ]));
+        assert_eq!(out.code(), Some(1), "{format}\n{}", out.describe());
+        let said: Vec<&str> = out
+            .stderr
+            .lines()
+            .filter(|l| l.contains("No space left on device"))
+            .collect();
+        assert_eq!(
+            said.len(),
+            2,
+            "said at once, then counted at the end\n{}",
+            out.describe()
+        );
+        let last = said[1];
+        let n: u64 = last
+            .strip_prefix("genba: ")
+            .and_then(|l| l.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no count in {last:?}"));
+        assert!(
+            n >= 10,
+            "/bin/true makes dozens of calls, {n} lines counted\n{}",
+            out.describe()
+        );
+        assert!(
+            last.contains("lines of output not written to /dev/full"),
+            "{last}"
+        );
+    }
+}
+
+/// `-k` has no effect with `-c` (strace says so, and prints only the table).
+#[test]
+fn stack_trace_with_summary_only_warns() {
+    require_bpf!();
+    let _s = serial();
+    let out = run(&mut genba_cmd(["trace", "-c", "-k", "--", "/bin/true"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stderr
+            .contains("genba: -k/--stack-trace has no effect with -c/--summary-only"),
+        "{}",
+        out.describe()
+    );
+    assert!(
+        !out.stderr.contains("execve(") && out.stderr.contains("% time"),
+        "only the table\n{}",
+        out.describe()
+    );
+}
+
+/// Under -q/-qq a clean run leaves stderr as strace would (no losses line);
+/// losses, when there are any, are always said.
+#[test]
+fn quiet_runs_keep_stderr_clean() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("quiet");
+    for q in ["-q", "-qq"] {
+        let f = dir.join("t.txt");
+        let out = run(&mut genba_cmd(["trace", q, "-o"])
+            .arg(&f)
+            .arg("--")
+            .arg("/bin/true"));
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        assert_eq!(
+            out.stderr,
+            "",
+            "{q}: stderr should be empty\n{}",
+            out.describe()
+        );
+    }
+}
+
+/// `-e trace=` takes what strace takes: old class names without `%`, and
+/// the calls of strace's other personalities (they select nothing here); an
+/// unknown name gets a suggestion only when it is a typo away.
+#[test]
+fn trace_sets_as_strace_takes_them() {
+    require_bpf!();
+    let _s = serial();
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-qq",
+        "-e",
+        "trace=ipc,network,mmap2,desc",
+        "--",
+        "/bin/true",
+    ]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stderr.contains("close(3)"),
+        "desc is %desc\n{}",
+        out.describe()
+    );
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-e",
+        "trace=nosuchcall",
+        "--",
+        "/bin/true",
+    ]));
+    assert_one_line_error(&out, "unknown call");
+    assert!(
+        !out.stderr.contains("did you mean"),
+        "no guess for an unrelated word\n{}",
+        out.describe()
+    );
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-e",
+        "trace=opnat",
+        "--",
+        "/bin/true",
+    ]));
+    assert!(
+        out.stderr.contains("did you mean 'openat'"),
+        "{}",
+        out.describe()
+    );
+}
