@@ -973,7 +973,7 @@ fn output_into_a_command() {
     for form in ['|', '!'] {
         let f = dir.join(&format!("piped{}.txt", form as u32));
         let spec = format!("{form}cat > '{}'", f.display());
-        let out = run(&mut genba_cmd(["trace", "-C", "-o", &spec, "--"]).arg(program("exitcode")));
+        let out = run(genba_cmd(["trace", "-C", "-o", &spec, "--"]).arg(program("exitcode")));
         assert!(out.code().is_some(), "{}", out.describe());
         let text = read(&f);
         assert!(
@@ -1059,7 +1059,7 @@ fn quiet_runs_keep_stderr_clean() {
     let dir = TempDir::new("quiet");
     for q in ["-q", "-qq"] {
         let f = dir.join("t.txt");
-        let out = run(&mut genba_cmd(["trace", q, "-o"])
+        let out = run(genba_cmd(["trace", q, "-o"])
             .arg(&f)
             .arg("--")
             .arg("/bin/true"));
