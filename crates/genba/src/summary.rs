@@ -70,8 +70,9 @@ fn header(c: Column) -> (&'static str, usize) {
         Column::TimePercent => ("% time", 6),
         Column::TotalTime => ("seconds", 11),
         Column::AvgTime => ("usecs/call", 11),
-        Column::MinTime => ("usecs/min", 11),
-        Column::MaxTime => ("usecs/max", 11),
+        // strace's names and units: seconds, six decimals
+        Column::MinTime => ("shortest", 8),
+        Column::MaxTime => ("longest", 8),
         Column::P50 => ("usecs/p50", 11),
         Column::P99 => ("usecs/p99", 11),
         Column::Calls => ("calls", 9),
@@ -92,8 +93,8 @@ fn cell(c: Column, r: &SyscallTotals, total_ns: u64) -> String {
         }
         Column::TotalTime => format!("{:11.6}", r.total_ns as f64 / 1e9),
         Column::AvgTime => format!("{:11}", r.avg_ns() / 1000),
-        Column::MinTime => format!("{:11}", r.min_ns / 1000),
-        Column::MaxTime => format!("{:11}", r.max_ns / 1000),
+        Column::MinTime => format!("{:8.6}", r.min_ns as f64 / 1e9),
+        Column::MaxTime => format!("{:8.6}", r.max_ns as f64 / 1e9),
         Column::P50 => format!("{:11}", r.percentile(0.5) / 1000),
         Column::P99 => format!("{:11}", r.percentile(0.99) / 1000),
         Column::Calls => format!("{:9}", r.calls),
@@ -104,7 +105,7 @@ fn cell(c: Column, r: &SyscallTotals, total_ns: u64) -> String {
                 format!("{:9}", r.errors)
             }
         }
-        Column::Name => r.name.clone(),
+        Column::Name => format!("{:<16}", r.name),
     }
 }
 
@@ -150,7 +151,16 @@ pub fn render(rows: &[SummaryRow], sort: SortBy, cols: &[Column]) -> String {
         }
     }
     let mut s = String::new();
-    let line = |cells: Vec<String>| cells.join(" ").trim_end().to_string();
+    // as strace: a name that is not the last column is padded to its width
+    // (blank cells keep their spaces, even at the end of the line)
+    let name_last = cols.last() == Some(&Column::Name);
+    let line = |cells: Vec<String>| {
+        let mut l = cells.join(" ");
+        if name_last {
+            l.truncate(l.trim_end().len());
+        }
+        l
+    };
     let head: Vec<String> = cols
         .iter()
         .map(|&c| {

@@ -1120,3 +1120,51 @@ fn trace_sets_as_strace_takes_them() {
         out.describe()
     );
 }
+
+/// `-U` with the name not last: every row lines up under the header, as
+/// strace lays it out (names padded, blank error cells kept), and min/max
+/// are strace's `shortest`/`longest` in seconds.
+#[test]
+fn summary_columns_align_in_any_order() {
+    require_bpf!();
+    let _s = serial();
+    for cols in [
+        "name,calls,max-time,min-time,errors",
+        "calls,name,errors,p99",
+    ] {
+        let out = run(&mut genba_cmd([
+            "trace",
+            "-c",
+            "-U",
+            cols,
+            "--",
+            "ls",
+            "/nonexistent",
+        ]));
+        let table: Vec<&str> = out
+            .stderr
+            .lines()
+            .filter(|l| !l.starts_with("genba:") && !l.starts_with("ls:"))
+            .collect();
+        assert!(table.len() > 4, "{}", out.describe());
+        let width = table[0].len();
+        for l in &table {
+            assert_eq!(
+                l.len(),
+                width,
+                "{cols}: misaligned row {l:?}\n{}",
+                table.join("\n")
+            );
+        }
+        if cols.contains("max-time") {
+            assert!(table[0].contains(" longest shortest "), "{}", table[0]);
+            let row = table[2];
+            assert!(
+                row.split_whitespace()
+                    .nth(2)
+                    .is_some_and(|v| v.len() == 8 && v.contains('.')),
+                "seconds with six decimals: {row}"
+            );
+        }
+    }
+}
