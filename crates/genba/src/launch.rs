@@ -13,6 +13,8 @@ use anyhow::{anyhow, Result};
 pub struct Child {
     pub pid: i32,
     go: i32,
+    /// Other children of genba reaped while waiting for the program.
+    pub unknown_exits: Vec<i32>,
 }
 
 /// Finds `cmd` as execvp would: as is with a slash, else along PATH.
@@ -115,7 +117,11 @@ impl Child {
         }
         // SAFETY: closing our copy of the read end.
         unsafe { libc::close(fds[0]) };
-        Ok(Child { pid, go: fds[1] })
+        Ok(Child {
+            pid,
+            go: fds[1],
+            unknown_exits: Vec::new(),
+        })
     }
 
     /// Lets the child exec.
@@ -131,11 +137,25 @@ impl Child {
     }
 
     /// Non-blocking wait: the wait status once the child ended.
-    pub fn try_wait(&self) -> Option<i32> {
-        let mut st = 0;
-        // SAFETY: valid pointer to an int.
-        let r = unsafe { libc::waitpid(self.pid, &mut st, libc::WNOHANG) };
-        (r == self.pid).then_some(st)
+    ///
+    /// Every child of genba is reaped here, not only the program: a process
+    /// the program made with CLONE_PARENT is genba's child, and a program
+    /// that waits for it to vanish (kill(pid, 0) until ESRCH) would wait
+    /// forever for a zombie. Their pids are kept in `unknown_exits`, as
+    /// strace reports them ("Exit of unknown pid N ignored").
+    pub fn try_wait(&mut self) -> Option<i32> {
+        loop {
+            let mut st = 0;
+            // SAFETY: valid pointer to an int.
+            let r = unsafe { libc::waitpid(-1, &mut st, libc::WNOHANG | libc::__WALL) };
+            if r <= 0 {
+                return None;
+            }
+            if r == self.pid {
+                return Some(st);
+            }
+            self.unknown_exits.push(r);
+        }
     }
 
     /// Kills a child that never got to exec (tracing could not start).

@@ -539,11 +539,16 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             printer.event(&ev);
         }
         printer.flush();
-        if let Some(c) = &child {
-            if child_status.is_none() {
-                if let Some(st) = c.try_wait() {
-                    child_status = Some(st);
-                    reaped = true;
+        if let Some(c) = &mut child {
+            // reaped every round: children the program gave genba
+            // (CLONE_PARENT) must not stay zombies while it waits for them
+            if let Some(st) = c.try_wait() {
+                child_status = Some(st);
+                reaped = true;
+            }
+            for pid in c.unknown_exits.drain(..) {
+                if a.quiet == 0 && !a.follow && Some(pid) != output.command_pid() {
+                    eprintln!("genba: Exit of unknown pid {pid} ignored");
                 }
             }
         }

@@ -74,6 +74,11 @@ impl TraceOutput {
         }))))
     }
 
+    /// The process of a `|cmd` output (genba's child too).
+    pub fn command_pid(&self) -> Option<i32> {
+        self.0.borrow().command.as_ref().map(|c| c.id() as i32)
+    }
+
     /// Flushes what is buffered, closes the destination (a command's input:
     /// it sees the end and is waited for), and says what was lost.
     pub fn close(&self) -> OutputReport {

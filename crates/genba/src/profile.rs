@@ -430,8 +430,11 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             crate::track_live(&mut live, &ev);
             col.event(&ev);
         }
-        if let (Some(c), None) = (&child, child_status) {
-            child_status = c.try_wait();
+        if let Some(c) = &mut child {
+            if let Some(st) = c.try_wait() {
+                child_status = Some(st);
+            }
+            c.unknown_exits.clear();
         }
         let gone = || {
             live.iter()

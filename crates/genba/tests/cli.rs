@@ -1168,3 +1168,26 @@ fn summary_columns_align_in_any_order() {
         }
     }
 }
+
+/// A program that makes a sibling with CLONE_PARENT (genba's child, not the
+/// program's) and waits for it to vanish must not hang: genba reaps every
+/// child of its own, and says so as strace does ("Exit of unknown pid").
+#[test]
+fn clone_parent_sibling_is_reaped() {
+    require_bpf!();
+    let _s = serial();
+    for flags in [&[][..], &["-qq"][..], &["-f"][..]] {
+        let mut cmd = genba_cmd(["trace", "-e", "trace=none"]);
+        cmd.args(flags).arg("--").arg(program("clone_parent"));
+        let out = run_timeout(&mut cmd, Duration::from_secs(30));
+        assert_eq!(out.code(), Some(0), "{flags:?}\n{}", out.describe());
+        assert!(out.stdout.contains("reaped"), "{}", out.describe());
+        let said = out.stderr.contains("Exit of unknown pid");
+        assert_eq!(
+            said,
+            flags.is_empty(),
+            "{flags:?}: the message only without -q and -f\n{}",
+            out.describe()
+        );
+    }
+}
