@@ -419,6 +419,10 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     if let Some(c) = &mut child {
         c.release();
     }
+    // as strace -p says it: from here on the processes are profiled
+    for &pid in &pids {
+        eprintln!("genba: Process {pid} attached");
+    }
 
     let mut events = Vec::with_capacity(4096);
     let mut child_status: Option<i32> = None;

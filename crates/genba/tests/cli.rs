@@ -856,10 +856,13 @@ fn sigint_while_genba_starts_ends_the_program() {
             left.stdout.is_empty(),
             "SIGINT {delay_ms} ms after the start: the program runs on untraced"
         );
-        assert_eq!(
-            status.code(),
-            Some(130),
-            "SIGINT {delay_ms} ms after the start: genba must end with the program's 128 + 2"
+        // genba ends as the program did (128 + 2), or, when the signal came
+        // before genba could catch it (a loaded machine starts it slowly),
+        // by the signal itself, before any program was started
+        use std::os::unix::process::ExitStatusExt;
+        assert!(
+            status.code() == Some(130) || status.signal() == Some(2 /* SIGINT */),
+            "SIGINT {delay_ms} ms after the start: genba ended with {status:?}"
         );
     }
 }

@@ -111,10 +111,20 @@ fn profile(extra: &[&str], name: &str, args: &[&str]) -> Run {
     let text = fs::read_to_string(&json).expect("report");
     let report: Value = serde_json::from_str(&text).expect("report JSON");
     let stderr = out.stderr.clone();
-    assert!(
-        stderr.contains("genba: 0 events lost"),
-        "events lost: {stderr}"
-    );
+    // `genba: N events lost, M off-CPU intervals lost to slot collisions`
+    let lost: Vec<u64> = stderr
+        .lines()
+        .filter_map(|l| {
+            let n = l.strip_prefix("genba: ")?.split_once(" events lost")?.0;
+            n.parse().ok()
+        })
+        .collect();
+    assert_eq!(lost.len(), 1, "losses must be reported: {stderr}");
+    // -a takes in every thread of a machine that may be busy: a loss there
+    // is genba's promise kept (counted, reported); the program alone loses none
+    if !extra.contains(&"-a") {
+        assert_eq!(lost[0], 0, "events lost: {stderr}");
+    }
     Run { truth, report }
 }
 
@@ -175,13 +185,10 @@ fn fsync_loop_is_io_in_fsync() {
     );
     check(&r, t, &["[.]", "[k]"], "cpu_ns");
     check(&r, t, &["[S]"], "runq_ns");
-    // the biggest row is the blocked fsync, called from the marked line
-    let top = &r.rows()[0];
-    assert!(
-        top["sym"].as_str().unwrap().starts_with("[I] ")
-            && top["sym"].as_str().unwrap().contains("fsync"),
-        "{top}"
-    );
+    // the biggest [I] row is the blocked fsync, called from the marked line
+    // ([S] rows can outweigh it on a loaded machine: that is measured above)
+    let top = first_row_of(&r, "[I] ");
+    assert!(top["sym"].as_str().unwrap().contains("fsync"), "{top}");
     assert_eq!(top["syscall"], "fsync", "{top}");
     let line = format!(
         "profile_fsync.c:{} main",
@@ -194,6 +201,15 @@ fn fsync_loop_is_io_in_fsync() {
         .contains("is [I] waiting for I/O"));
 }
 
+/// The biggest row whose class tag is `tag` ("[I] ", "[.] ").
+#[track_caller]
+fn first_row_of<'a>(r: &'a Run, tag: &str) -> &'a Value {
+    r.rows()
+        .iter()
+        .find(|row| row["sym"].as_str().is_some_and(|s| s.starts_with(tag)))
+        .unwrap_or_else(|| panic!("no {tag}row in {:?}", r.rows()))
+}
+
 /// A pure compute loop: on the CPU only, in the function and line that
 /// compute.
 #[test]
@@ -204,14 +220,20 @@ fn compute_loop_is_on_cpu_in_its_function() {
     let t = &r.truth;
     check(&r, t, &["[.]"], "cpu_ns");
     check(&r, t, &["[S]"], "runq_ns");
-    let top = &r.rows()[0];
+    // of the time on the CPU, most is in crunch at its line (the run-queue
+    // wait of a loaded machine is [S], checked against schedstat above)
+    let top = first_row_of(&r, "[.] ");
     assert_eq!(top["sym"], "[.] crunch", "{top}");
     let line = format!(
         "profile_compute.c:{} crunch",
         site_line("profile_compute.c", "crunch")
     );
     assert!(top["site"].as_str().unwrap().ends_with(&line), "{top}");
-    assert!(top["percent"].as_f64().unwrap() > 50.0, "{top}");
+    let on_cpu = r.share(t["tid"].as_u64().unwrap(), &["[.]"]);
+    assert!(
+        top["percent"].as_f64().unwrap() > on_cpu / 2.0,
+        "{top} of {on_cpu:.1}% on the CPU"
+    );
 }
 
 /// Threads contending one mutex: [L] in the lock call, [S] as schedstat says.
@@ -388,15 +410,21 @@ fn text_report_with_call_chains() {
         text.contains("# Of the wall time of its 2 threads, "),
         "{text}"
     );
+    // columns are as wide as their widest cell (a loaded machine shows
+    // other objects): compared with the spaces squeezed
+    let squeezed: String = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
     for want in [
         "Time by class:",
         "[I] waiting for I/O",
         "By thread (share of each thread's time):",
-        "Overhead  Samples  Command        Shared Object  Symbol",
-        "profile_mixed  profile_mixed  [.] compute",
-        "|     compute (profile_mixed)  ",
+        "Overhead Samples Command Shared Object Symbol",
+        "profile_mixed profile_mixed [.] compute",
+        "| compute (profile_mixed)",
     ] {
-        assert!(text.contains(want), "no '{want}' in:\n{text}");
+        assert!(squeezed.contains(want), "no '{want}' in:\n{text}");
     }
     // callee order: compute's chain lists compute before main
     let chain = &text[text.find("[.] compute").unwrap()..];
@@ -577,9 +605,21 @@ fn attach_to_a_running_process() {
     let r = json_report(&["-p", &pid]);
     let truth = child.wait_with_output().unwrap();
     assert!(truth.status.success());
+    let truth: Value = serde_json::from_slice(&truth.stdout).unwrap();
     let t = &r["threads"][0];
-    let share = 100.0 * t["classes"]["[B]"].as_f64().unwrap() / t["samples"].as_f64().unwrap();
-    assert!(share > 90.0, "[B] {share:.1}% of {r}");
+    let of =
+        |c: &str| 100.0 * t["classes"][c].as_f64().unwrap_or(0.0) / t["samples"].as_f64().unwrap();
+    // the thread sleeps, or waits for a CPU to run on after each sleep (a
+    // loaded machine makes that wait long): as the program measured it
+    // (the truth spans the whole run, genba the attach: on a loaded machine
+    // the start, before the attach, waits longer for a CPU)
+    let sleeping = pct(&truth["sleep_blocked_ns"], &truth["wall_ns"]);
+    assert!(
+        of("[B]") >= sleeping - TOLERANCE,
+        "[B] {:.1}% vs {sleeping:.1}% blocked in sleep",
+        of("[B]")
+    );
+    assert!(of("[B]") + of("[S]") > 90.0, "[B]+[S] of {r}");
     // attached 0.2 s into a 1.5 s run: about 1.3 s of samples
     let samples = t["samples"].as_f64().unwrap();
     assert!((1000.0..1500.0).contains(&samples), "{samples} samples");
@@ -763,43 +803,74 @@ fn attach_counts_waits_begun_before_and_still_going() {
         let sym = r["rows"][0]["sym"].as_str().unwrap_or("").to_string();
         (t["classes"]["[B]"].as_f64().unwrap(), sym)
     };
-    // ends by itself: 1.5 s sleep, attached 0.3 s in
-    let mut sleeper = Command::new("sleep").arg("1.5").spawn().unwrap();
+    // Runs genba on `pid` and returns it once it says it is attached (a
+    // loaded machine can take long to load the programs: the waits are
+    // counted from the attach, so the test's clock starts there too).
+    let attach = |pid: u32, json: &std::path::Path| {
+        let started = std::time::Instant::now();
+        let mut g = genba_cmd(["profile", "--format", "json", "-o"])
+            .arg(json)
+            .args(["-p", &pid.to_string()])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = std::io::BufReader::new(g.stderr.take().unwrap());
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = std::io::BufRead::read_line(&mut err, &mut line).unwrap();
+            assert!(n > 0, "genba ended before attaching");
+            if line.contains(&format!("Process {pid} attached")) {
+                break;
+            }
+        }
+        // drain the rest so genba never blocks on a full pipe
+        let rest = std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = std::io::Read::read_to_string(&mut err, &mut s);
+            s
+        });
+        (g, started, std::time::Instant::now(), rest)
+    };
+    // ends by itself: a 2 s sleep, attached some time in
+    let spawned = std::time::Instant::now();
+    let mut sleeper = Command::new("sleep").arg("2").spawn().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(300));
     let json = dir.join("a.json");
-    let t0 = std::time::Instant::now();
-    let out = run(genba_cmd(["profile", "--format", "json", "-o"])
-        .arg(&json)
-        .args(["-p", &sleeper.id().to_string()]));
-    let attached_ms = t0.elapsed().as_millis() as f64;
-    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let (mut g, started, attached, rest) = attach(sleeper.id(), &json);
+    let st = g.wait().unwrap();
+    let stderr = rest.join().unwrap();
+    assert!(st.success(), "{st:?}\n{stderr}");
     sleeper.wait().unwrap();
+    // attached at the latest when it said so, at the earliest when started
+    let window_ms = 2000.0 - (attached - spawned).as_millis() as f64;
+    let most_ms = 2000.0 - (started - spawned).as_millis() as f64;
     let (b, sym) = samples(&json);
     assert!(
-        b > 0.8 * 1200.0 && b <= attached_ms + 50.0,
-        "{b} [B] samples over a {attached_ms} ms attach"
+        window_ms > 0.0 && b > 0.8 * window_ms && b <= most_ms + 50.0,
+        "{b} [B] samples over a {window_ms}-{most_ms} ms attach"
     );
     assert!(sym.contains("nanosleep"), "{sym}");
 
     // stopped by Ctrl-C while the sleep goes on
-    let mut sleeper = Command::new("sleep").arg("10").spawn().unwrap();
+    let mut sleeper = Command::new("sleep").arg("20").spawn().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(100));
     let json = dir.join("b.json");
-    let mut g = genba_cmd(["profile", "--format", "json", "-o"])
-        .arg(&json)
-        .args(["-p", &sleeper.id().to_string()])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (mut g, started, _, rest) = attach(sleeper.id(), &json);
     std::thread::sleep(std::time::Duration::from_millis(1000));
     // SAFETY: signalling our own child.
     unsafe { libc::kill(g.id() as i32, libc::SIGINT) };
+    let window_ms = started.elapsed().as_millis() as f64;
     let st = g.wait().unwrap();
+    let _ = rest.join();
     let _ = sleeper.kill();
     let _ = sleeper.wait();
     assert!(st.success(), "{st:?}");
     let (b, _) = samples(&json);
-    assert!((700.0..=1300.0).contains(&b), "{b} [B] samples for ~1 s");
+    assert!(
+        b >= 0.8 * 1000.0 && b <= window_ms + 50.0,
+        "{b} [B] samples for {window_ms} ms attached"
+    );
 }
 
 /// Children that are gone before their samples are read keep their names
