@@ -450,9 +450,16 @@ impl<W: Write> TextPrinter<W> {
     fn decode_args(&self, tgid: u32, call: CallView<'_>) -> (String, u64) {
         let namer = |fd: i32| self.fds.borrow_mut().path(tgid, fd);
         let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
+        // after a successful exec the process holds another program: its
+        // memory at the old addresses is not what the call was given
+        let execd = call.exit.is_some_and(|(ret, _)| ret == 0)
+            && matches!(
+                table::by_nr(call.nr).map(|s| s.name),
+                Some("execve" | "execveat")
+            );
         let env = Env {
             fd_path: if self.o.fd_paths { Some(&namer) } else { None },
-            read_mem: Some(&mem),
+            read_mem: if execd { None } else { Some(&mem) },
             ..Default::default()
         };
         let text = decode::write_args(call, &self.o.decode, &env).s;

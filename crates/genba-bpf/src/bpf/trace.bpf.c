@@ -739,6 +739,79 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 	}
 }
 
+#define AT_EXECFN 31
+#define AT_FDCWD -100
+
+/* The new program's AT_EXECFN: where on its stack the exec copied the file
+ * name it was given. */
+__noinline __u64 exec_fn_addr(void)
+{
+	struct task_struct *t = (void *)bpf_get_current_task();
+	struct mm_struct *mm = BPF_CORE_READ(t, mm);
+	__u64 pair[2];
+	int i;
+
+	if (!mm)
+		return 0;
+	for (i = 0; i < GENBA_AUXV_WORDS / 2; i++) {
+		if (bpf_probe_read_kernel(pair, sizeof(pair),
+					  __builtin_preserve_access_index(&mm->saved_auxv[2 * i])))
+			return 0;
+		if (pair[0] == AT_EXECFN)
+			return pair[1];
+		if (pair[0] == 0)
+			return 0;
+	}
+	return 0;
+}
+
+/*
+ * After a successful execve/execveat, the arguments that could not be read
+ * at entry (a forked child's pages of the program's constants are not
+ * mapped until touched) are read from the new program: the kernel has laid
+ * out on its stack, at the user sp the call returns with, argc, the argv
+ * pointers, NULL, the envp pointers, NULL, the auxiliary vector, and the
+ * strings; AT_EXECFN points to the file name as it was passed.
+ */
+__noinline int cap_exec_args(struct cap_ctx *c, struct genba_syscall_spec *spec, __u32 nr,
+			     __u64 dirfd, __u64 sp)
+{
+	__u32 k = nr == NR_EXECVEAT ? 1 : 0; /* the path argument */
+	__u64 argc = 0, fn;
+	int i;
+
+	if (!c || !spec || !sp)
+		return 0;
+	if (bpf_probe_read_user(&argc, sizeof(argc), (void *)sp) || argc > (1 << 20))
+		return 0;
+	for (i = 0; i < 3; i++) {
+		__u32 a = k + i;
+		__u64 ptr;
+
+		if (a >= GENBA_NARGS || !(c->retry & (1U << a)))
+			continue;
+		c->arg = a;
+		c->kind = GENBA_ITEM_DATA;
+		c->elem = 0;
+		if (i == 0) {
+			/* execveat relative to a directory fd: the exec names the
+			 * file /dev/fd/N/path, not what was passed */
+			if (k && (int)dirfd != AT_FDCWD)
+				continue;
+			fn = exec_fn_addr();
+			if (fn)
+				cap_str(c, fn, spec->args[a].max);
+			continue;
+		}
+		ptr = i == 1 ? sp + 8 : sp + 8 * (argc + 2);
+		if (spec->args[a].kind == GENBA_CAP_STRARR)
+			cap_strarr(c, ptr, spec->args[a].max, 1);
+		else if (spec->args[a].kind == GENBA_CAP_COUNT)
+			cap_strarr(c, ptr, 0, 0);
+	}
+	return 1;
+}
+
 static __always_inline void read_args(void *regs_ptr, __u64 *args, __u64 *orig_ax, struct uregs *u)
 {
 	struct regs_head r;
@@ -980,8 +1053,13 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	e->enter_ts = enter_ts;
 	e->off_cpu_ns = off_cpu;
 	struct cap_ctx c = { .off = sizeof(*e), .retry = retry };
-	if (spec)
+	if (spec && ret == 0 && retry && (nr == NR_EXECVE || nr == NR_EXECVEAT)) {
+		/* the old program's memory is gone: what could not be read at
+		 * entry is read from what the exec made of it */
+		cap_exec_args(&c, spec, nr, e->args[0], u.sp);
+	} else if (spec) {
 		capture(&c, spec, e->args, ret, 1, u.sp);
+	}
 	e->ncaps = c.ncaps;
 	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
 	submit(e, c.off);
