@@ -326,11 +326,13 @@ impl<W: Write> TextPrinter<W> {
                         }
                     }
                 }
-                if self.print && self.o.quiet < 2 {
+                let st = *status;
+                let sig = st & 0x7f;
+                // strace -qq (and -qqq) hide `+++ exited with N +++`, never
+                // `+++ killed by SIG... +++`
+                if self.print && (sig != 0 || self.o.quiet < 2) {
                     self.interrupt(None);
                     self.leader(tid, *ts);
-                    let st = *status;
-                    let sig = st & 0x7f;
                     let msg = if sig == 0 {
                         format!("+++ exited with {} +++\n", (st >> 8) & 0xff)
                     } else {
@@ -351,7 +353,8 @@ impl<W: Write> TextPrinter<W> {
                 sig,
                 siginfo,
             } => {
-                if !self.print || self.o.quiet >= 3 {
+                // no -q level hides signals in strace
+                if !self.print {
                     return;
                 }
                 self.interrupt(None);

@@ -557,3 +557,49 @@ fn diff_exec_literals() {
         panic!("genba's trace of exec differs from strace's\n{diff}");
     }
 }
+
+/// A process killed by a signal it neither handles nor blocks (the kernel
+/// kills it without delivering the signal): strace shows the signal, then
+/// `+++ killed by SIG... +++`, with no -q, -q and -qq alike.
+#[test]
+fn diff_fatal_signals() {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let trace_lines = |stderr: &str| -> String {
+        stderr
+            .lines()
+            .filter(|l| !l.starts_with("genba: ") && !l.starts_with("strace: "))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let mut failures = String::new();
+    for how in ["pipe", "term", "abort"] {
+        for quiet in [&[][..], &["-q"][..], &["-qq"][..]] {
+            let s = run(Command::new("strace")
+                .args(quiet)
+                .arg("--")
+                .arg(program("fatal"))
+                .arg(how));
+            let g = run(genba_cmd(["trace"])
+                .args(quiet)
+                .arg("--")
+                .arg(program("fatal"))
+                .arg(how));
+            let st = trace_lines(&s.stderr);
+            let gt = trace_lines(&g.stderr);
+            let ws = window(&st, &no_skip)
+                .unwrap_or_else(|e| panic!("strace trace of fatal {how}: {e}\n{st}"));
+            let wg = window(&gt, &no_skip)
+                .unwrap_or_else(|e| panic!("genba trace of fatal {how}: {e}\n{gt}"));
+            assert!(
+                st.contains("+++ killed by SIG"),
+                "harness: strace {quiet:?} shows no kill of fatal {how}:\n{st}"
+            );
+            if let Err(diff) = compare_windows(&ws, &wg, "strace", "genba") {
+                failures.push_str(&format!("fatal {how} {quiet:?}:\n{diff}\n"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}

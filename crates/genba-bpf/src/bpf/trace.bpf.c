@@ -42,12 +42,18 @@ struct mm_struct {
 	unsigned long saved_auxv[2];
 } __attribute__((preserve_access_index));
 
+struct signal_struct {
+	unsigned int flags;
+	int group_exit_code;
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	int pid;
 	int tgid;
 	int exit_code;
 	struct files_struct *files;
 	struct mm_struct *mm;
+	struct signal_struct *signal;
 	unsigned int in_iowait:1;
 	unsigned int flags;
 	char comm[16];
@@ -1196,9 +1202,15 @@ int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 		return 0;
 	s.sig = (__s32)ctx->args[0];
 	/* the SIGKILL exit_group sends the other threads comes without siginfo;
-	 * ptrace does not report it, and neither does strace */
-	if (s.sig == 9 && ctx->args[1] == 0)
+	 * ptrace does not report it, and neither does strace. It is also how
+	 * a task dies of a fatal signal it did not handle (see signal_generate):
+	 * that signal, noted at generation, is shown now if no syscall exit
+	 * showed it already. */
+	if (s.sig == 9 && ctx->args[1] == 0) {
+		if (emit_records)
+			flush_pending_sig(tid);
 		return 0;
+	}
 	if (ctx->args[1] > 1) /* SEND_SIG_NOINFO is 0, SEND_SIG_PRIV 1 */
 		bpf_probe_read_kernel(s.siginfo, sizeof(s.siginfo), (void *)ctx->args[1]);
 	else
@@ -1208,19 +1220,43 @@ int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 	return 0;
 }
 
+#define TRACE_SIGNAL_DELIVERED 0
 #define TRACE_SIGNAL_IGNORED 1
+#define SIGNAL_GROUP_EXIT 0x4
 
+/*
+ * Two kinds of signal a ptrace-based tracer sees delivered but the kernel
+ * never delivers to an untraced task: ignored ones (discarded at once), and
+ * fatal ones: a signal whose default action kills without a core dump
+ * (SIGPIPE, SIGTERM, ...), neither handled nor blocked, makes the kernel
+ * start the group exit right at generation (complete_signal) and kill every
+ * thread with a SIGKILL that carries no siginfo. Both are noted here and
+ * shown at the task's next syscall exit or entry, or, for a fatal one, when
+ * that SIGKILL reaches the task (signal_deliver).
+ */
 SEC("raw_tp/signal_generate")
 int signal_generate(struct bpf_raw_tracepoint_args *ctx)
 {
 	struct task_struct *t = (void *)ctx->args[2];
 	int sig = (int)ctx->args[0];
 	__u64 info = ctx->args[1];
+	int result = (int)ctx->args[4];
 	struct genba_pending_sig *p;
-	__u32 tid, slot, *st;
+	__u32 tid, slot, *st, gflags;
 
-	if ((int)ctx->args[4] != TRACE_SIGNAL_IGNORED || !emit_records)
+	if (!emit_records || (result != TRACE_SIGNAL_IGNORED && result != TRACE_SIGNAL_DELIVERED))
 		return 0;
+	gflags = BPF_CORE_READ(t, signal, flags);
+	if (result == TRACE_SIGNAL_DELIVERED) {
+		/* fatal: this very signal started the group exit (SIGKILL
+		 * itself is never reported, as ptrace does not) */
+		if (sig == 9 || !(gflags & SIGNAL_GROUP_EXIT) ||
+		    BPF_CORE_READ(t, signal, group_exit_code) != sig)
+			return 0;
+	} else if (gflags & SIGNAL_GROUP_EXIT) {
+		/* dropped because the process is dying: nothing to show */
+		return 0;
+	}
 	tid = BPF_CORE_READ(t, pid);
 	st = bpf_map_lookup_elem(&tasks, &tid);
 	if (!st || *st != GENBA_TASK_TRACED)
