@@ -920,3 +920,69 @@ fn rebuilt_binary_at_the_same_path() {
         );
     }
 }
+
+/// A `syscall` instruction inlined into the program's own code (inline
+/// assembly in a static inline function, -O2): the call site is the inline
+/// function's line. At syscall entry the user ip is the instruction after
+/// `syscall`, which here is main's next line; it is looked up minus one, as
+/// caller frames are, and -k still prints the address itself, as strace -k.
+#[test]
+fn inlined_syscall_instruction() {
+    require_bpf!();
+    let _s = serial();
+    let dir = target_dir().join("test-programs/source");
+    fs::create_dir_all(&dir).unwrap();
+    let src = repo_root().join("tests/programs/source/inline_syscall.c");
+    let bin = dir.join("inline_syscall");
+    sh(&format!(
+        "gcc -O2 -g -o {} {}",
+        bin.display(),
+        src.display()
+    ));
+    let m = markers_of("inline_syscall.c");
+    let r = run(genba_cmd(["trace", "--source", "-e", "trace=getppid", "--"]).arg(&bin));
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let got = sites(&r.stderr);
+    assert_eq!(
+        got,
+        vec![(
+            "getppid".to_string(),
+            "inline_syscall.c".to_string(),
+            m["inline_syscall"]
+        )],
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains(" raw_getppid (inlined)"),
+        "the inlined function is named: {}",
+        r.stderr
+    );
+    // -k: the program's innermost frame shows the return address of the
+    // syscall instruction, as strace -k does (objdump finds the instruction)
+    let dis = Command::new("objdump")
+        .args(["-d", "--no-show-raw-insn"])
+        .arg(&bin)
+        .output()
+        .expect("objdump");
+    let dis = String::from_utf8_lossy(&dis.stdout);
+    let syscall_at = dis
+        .lines()
+        .find(|l| l.trim_end().ends_with("\tsyscall"))
+        .and_then(|l| l.split(':').next())
+        .map(|a| u64::from_str_radix(a.trim(), 16).expect("address"))
+        .expect("a syscall instruction in the program");
+    let k = run(genba_cmd(["trace", "-k", "-e", "trace=getppid", "--"]).arg(&bin));
+    assert_eq!(k.code(), Some(0), "{}", k.describe());
+    let first = k
+        .stderr
+        .lines()
+        .find(|l| l.starts_with(" > "))
+        .expect("a stack");
+    assert!(
+        first.contains(&format!("[{:#x}] ", syscall_at + 2))
+            && first.contains(&format!("inline_syscall.c:{}", m["inline_syscall"])),
+        "innermost frame at the return address, with the inline function's line: {}",
+        k.stderr
+    );
+}
