@@ -170,6 +170,11 @@ impl<W: Write> TextPrinter<W> {
         self.stacks.as_ref().map_or(0, |s| s.short_stacks)
     }
 
+    /// Stacks (-k) the copy cut short.
+    pub fn cut_stacks(&self) -> u64 {
+        self.stacks.as_ref().map_or(0, |s| s.cut_stacks)
+    }
+
     /// The stack resolver that follows the traced programs' mappings.
     pub fn stacks_mut(&mut self) -> Option<&mut crate::stacks::Stacks> {
         self.stacks.as_mut()
@@ -733,6 +738,11 @@ impl<W: Write> JsonPrinter<W> {
     /// Calls whose site was not found for a too short stack copy.
     pub fn short_stacks(&self) -> u64 {
         self.follower.as_ref().map_or(0, |f| f.short_stacks())
+    }
+
+    /// Stacks (-k) the copy cut short.
+    pub fn cut_stacks(&self) -> u64 {
+        self.follower.as_ref().map_or(0, |f| f.cut_stacks())
     }
 
     /// The calls counted by call site (`-C --source`), as

@@ -29,6 +29,8 @@ pub struct Stacks {
     /// Calls whose site was not found because their stack was deeper than
     /// the copy (`--stack-bytes`).
     pub short_stacks: u64,
+    /// Stacks shown by -k that the copy cut short (marked `(stack too deep)`).
+    pub cut_stacks: u64,
 }
 
 /// A call's stacks, resolved when its entry was seen.
@@ -56,6 +58,7 @@ impl Stacks {
             cwd,
             realtime_offset: crate::realtime_offset(),
             short_stacks: 0,
+            cut_stacks: 0,
         }
     }
 
@@ -159,6 +162,9 @@ impl Stacks {
         };
         if truncated && self.site(&cs).is_none() {
             self.short_stacks += 1;
+        }
+        if truncated && self.opts.stack_trace > 0 {
+            self.cut_stacks += 1;
         }
         cs
     }
@@ -285,6 +291,11 @@ impl Stacks {
                 out.push_str(" (inlined)");
             }
             out.push('\n');
+        }
+        if s.truncated {
+            // the outer frames were past the copied bytes: say so rather
+            // than pass a cut stack for a whole one
+            out.push_str(" > (stack too deep)\n");
         }
         if let Some(k) = &self.kernel {
             for &a in &s.kernel {

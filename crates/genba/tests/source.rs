@@ -986,3 +986,76 @@ fn inlined_syscall_instruction() {
         k.stderr
     );
 }
+
+/// `-k` on a call whose stack is deep (unbuffered printf keeps an 8 KiB
+/// buffer on the stack): by default genba copies enough to show all of
+/// strace -k's frames; with a small copy the cut stack ends with
+/// ` > (stack too deep)` and the run says how many were cut.
+#[test]
+fn k_deep_stacks_whole_or_marked() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let bin = build("O2", &["-O2", "-fomit-frame-pointer"]);
+    // the frames under printf's write, up to the bracketed offset
+    let printf_frames = |text: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut inside = false;
+        for l in text.lines() {
+            if !l.starts_with(" > ") {
+                inside = l.starts_with("write(1, \"/etc/hostname");
+            } else if inside && !l.ends_with("(inlined)") {
+                let f = &l[..l.find(']').map_or(l.len(), |i| i + 1)];
+                // strace names libc functions by other aliases: file and offset
+                out.push(format!(
+                    "{} {}",
+                    f.split('(').next().unwrap(),
+                    f.rsplit('[').next().unwrap()
+                ));
+            }
+        }
+        out
+    };
+    let s = run(Command::new("strace")
+        .args(["-k", "-e", "trace=write", "--"])
+        .arg(&bin)
+        .arg("/etc/hostname"));
+    let want = printf_frames(&s.stderr);
+    assert!(want.len() >= 4, "strace -k:\n{}", s.stderr);
+
+    let g = run(genba_cmd(["trace", "-k", "-e", "trace=write", "--"])
+        .arg(&bin)
+        .arg("/etc/hostname"));
+    assert_eq!(g.code(), Some(0), "{}", g.describe());
+    assert_eq!(
+        printf_frames(&g.stderr),
+        want,
+        "default -k copy: all of strace -k's frames\n{}",
+        g.stderr
+    );
+    assert!(!g.stderr.contains("stack too deep"), "{}", g.stderr);
+
+    let g = run(genba_cmd([
+        "trace",
+        "-k",
+        "--stack-bytes",
+        "2048",
+        "-e",
+        "trace=write",
+        "--",
+    ])
+    .arg(&bin)
+    .arg("/etc/hostname"));
+    assert_eq!(g.code(), Some(0), "{}", g.describe());
+    let got = printf_frames(&g.stderr);
+    assert!(
+        got.len() < want.len() && got.last().is_some_and(|f| f.contains("(stack too deep)")),
+        "a cut stack is marked at its end:\n{}",
+        g.stderr
+    );
+    assert!(
+        g.stderr.contains("genba: 1 stacks cut short"),
+        "and counted at the end:\n{}",
+        g.stderr
+    );
+}
