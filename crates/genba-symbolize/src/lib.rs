@@ -485,13 +485,25 @@ impl StackResolver {
     /// Unwinds from the registers and the stack copy (`stack[0]` is at `sp`),
     /// returning lookup addresses, innermost first (caller frames are their
     /// return address minus one, so they point into the call instruction).
-    pub fn unwind(&mut self, pid: u32, ip: u64, sp: u64, bp: u64, stack: &[u8]) -> Vec<u64> {
+    /// `ip_returns`: `ip` is itself a return address, the instruction after a
+    /// `syscall` (a task at syscall entry), and is looked up minus one too,
+    /// so that a `syscall` inlined into a function gets that function's line
+    /// rather than the line of the instruction after it.
+    pub fn unwind(
+        &mut self,
+        pid: u32,
+        ip: u64,
+        sp: u64,
+        bp: u64,
+        stack: &[u8],
+        ip_returns: bool,
+    ) -> Vec<u64> {
         self.prepare(pid, ip);
         self.last_truncated = false;
         let copy_end = sp.saturating_add(stack.len() as u64);
         let mut truncated = false;
         let Some(proc_) = self.procs.get_mut(&pid) else {
-            return vec![ip];
+            return vec![if ip_returns { ip.saturating_sub(1) } else { ip }];
         };
         let mut read_stack = |addr: u64| -> Result<u64, ()> {
             let off = addr.checked_sub(sp).ok_or(())? as usize;
@@ -524,6 +536,7 @@ impl StackResolver {
                 }
             };
             let a = match f {
+                FrameAddress::InstructionPointer(a) if ip_returns => a.saturating_sub(1),
                 FrameAddress::InstructionPointer(a) => a,
                 FrameAddress::ReturnAddress(a) => a.get().saturating_sub(1),
             };
@@ -546,7 +559,7 @@ impl StackResolver {
         }
         self.last_truncated = truncated;
         if out.is_empty() {
-            out.push(ip);
+            out.push(if ip_returns { ip.saturating_sub(1) } else { ip });
         }
         out
     }
@@ -670,9 +683,17 @@ impl StackResolver {
         self.last_truncated
     }
 
-    /// The whole symbolized stack of a call.
-    pub fn stack(&mut self, pid: u32, ip: u64, sp: u64, bp: u64, stack: &[u8]) -> Stack {
-        let addrs = self.unwind(pid, ip, sp, bp, stack);
+    /// The whole symbolized stack of a call (`ip_returns`: see [`Self::unwind`]).
+    pub fn stack(
+        &mut self,
+        pid: u32,
+        ip: u64,
+        sp: u64,
+        bp: u64,
+        stack: &[u8],
+        ip_returns: bool,
+    ) -> Stack {
+        let addrs = self.unwind(pid, ip, sp, bp, stack, ip_returns);
         addrs.into_iter().map(|a| self.symbolize(pid, a)).collect()
     }
 }

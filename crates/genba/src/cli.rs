@@ -67,7 +67,7 @@ pub struct TraceArgs {
     /// Print the user stack of each call (-kk: and the kernel stack), symbolized.
     #[arg(short = 'k', long = "stack-trace", action = ArgAction::Count)]
     pub stack_trace: u8,
-    /// Bytes of user stack copied per call (default: 2048 for --source, 8192 for -k).
+    /// Bytes of user stack copied per call (default: 2048 for --source, 16384 for -k).
     #[arg(long = "stack-bytes", value_name = "BYTES")]
     pub stack_bytes: Option<u32>,
     /// Show the time spent in each call.

@@ -319,7 +319,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     let buffer_mib = a.buffer_mib.unwrap_or(if stacks { 64 } else { 8 });
     let stack_bytes = a
         .stack_bytes
-        .unwrap_or(if a.stack_trace > 0 { 8192 } else { 2048 });
+        .unwrap_or(if a.stack_trace > 0 { 16384 } else { 2048 });
     if !buffer_mib.is_power_of_two() || buffer_mib > 1024 {
         bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
     }
@@ -609,6 +609,11 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         Printer::Json(p) => p.short_stacks(),
         _ => 0,
     };
+    let cut_stacks = match &printer {
+        Printer::Text(p) => p.cut_stacks(),
+        Printer::Json(p) => p.cut_stacks(),
+        _ => 0,
+    };
     let site_rows = match &printer {
         Printer::Text(p) => p.sites.as_ref().map(|t| t.rows()).unwrap_or_default(),
         Printer::Json(p) => p.site_rows(),
@@ -694,6 +699,11 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     if short_stacks > 0 {
         eprintln!(
             "genba: {short_stacks} call sites unknown: the stack was deeper than the {stack_bytes} bytes copied (--stack-bytes, up to 16384)"
+        );
+    }
+    if cut_stacks > 0 {
+        eprintln!(
+            "genba: {cut_stacks} stacks cut short (marked `(stack too deep)`): the stack was deeper than the {stack_bytes} bytes copied (--stack-bytes, up to 16384)"
         );
     }
     if unreadable > 0 {

@@ -139,7 +139,7 @@ impl Collector {
         };
         let cs = if p.regs[0] != 0 {
             // kernel frames are named below, from the sample itself
-            Some(stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new()))
+            Some(stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false))
         } else {
             None
         };

@@ -170,6 +170,11 @@ impl<W: Write> TextPrinter<W> {
         self.stacks.as_ref().map_or(0, |s| s.short_stacks)
     }
 
+    /// Stacks (-k) the copy cut short.
+    pub fn cut_stacks(&self) -> u64 {
+        self.stacks.as_ref().map_or(0, |s| s.cut_stacks)
+    }
+
     /// The stack resolver that follows the traced programs' mappings.
     pub fn stacks_mut(&mut self) -> Option<&mut crate::stacks::Stacks> {
         self.stacks.as_mut()
@@ -326,11 +331,13 @@ impl<W: Write> TextPrinter<W> {
                         }
                     }
                 }
-                if self.print && self.o.quiet < 2 {
+                let st = *status;
+                let sig = st & 0x7f;
+                // strace -qq (and -qqq) hide `+++ exited with N +++`, never
+                // `+++ killed by SIG... +++`
+                if self.print && (sig != 0 || self.o.quiet < 2) {
                     self.interrupt(None);
                     self.leader(tid, *ts);
-                    let st = *status;
-                    let sig = st & 0x7f;
                     let msg = if sig == 0 {
                         format!("+++ exited with {} +++\n", (st >> 8) & 0xff)
                     } else {
@@ -351,7 +358,8 @@ impl<W: Write> TextPrinter<W> {
                 sig,
                 siginfo,
             } => {
-                if !self.print || self.o.quiet >= 3 {
+                // no -q level hides signals in strace
+                if !self.print {
                     return;
                 }
                 self.interrupt(None);
@@ -450,9 +458,16 @@ impl<W: Write> TextPrinter<W> {
     fn decode_args(&self, tgid: u32, call: CallView<'_>) -> (String, u64) {
         let namer = |fd: i32| self.fds.borrow_mut().path(tgid, fd);
         let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
+        // after a successful exec the process holds another program: its
+        // memory at the old addresses is not what the call was given
+        let execd = call.exit.is_some_and(|(ret, _)| ret == 0)
+            && matches!(
+                table::by_nr(call.nr).map(|s| s.name),
+                Some("execve" | "execveat")
+            );
         let env = Env {
             fd_path: if self.o.fd_paths { Some(&namer) } else { None },
-            read_mem: Some(&mem),
+            read_mem: if execd { None } else { Some(&mem) },
             ..Default::default()
         };
         let text = decode::write_args(call, &self.o.decode, &env).s;
@@ -723,6 +738,11 @@ impl<W: Write> JsonPrinter<W> {
     /// Calls whose site was not found for a too short stack copy.
     pub fn short_stacks(&self) -> u64 {
         self.follower.as_ref().map_or(0, |f| f.short_stacks())
+    }
+
+    /// Stacks (-k) the copy cut short.
+    pub fn cut_stacks(&self) -> u64 {
+        self.follower.as_ref().map_or(0, |f| f.cut_stacks())
     }
 
     /// The calls counted by call site (`-C --source`), as

@@ -29,6 +29,8 @@ pub struct Stacks {
     /// Calls whose site was not found because their stack was deeper than
     /// the copy (`--stack-bytes`).
     pub short_stacks: u64,
+    /// Stacks shown by -k that the copy cut short (marked `(stack too deep)`).
+    pub cut_stacks: u64,
 }
 
 /// A call's stacks, resolved when its entry was seen.
@@ -38,6 +40,9 @@ pub struct CallStacks {
     pub kernel: Vec<u64>,
     /// The unwind ran off the end of the stack copy.
     pub truncated: bool,
+    /// The innermost frame was looked up at its address minus one (the
+    /// return address of a `syscall` instruction), as caller frames are.
+    pub ip_returns: bool,
 }
 
 impl Stacks {
@@ -53,6 +58,7 @@ impl Stacks {
             cwd,
             realtime_offset: crate::realtime_offset(),
             short_stacks: 0,
+            cut_stacks: 0,
         }
     }
 
@@ -121,19 +127,23 @@ impl Stacks {
                     .collect()
             })
             .unwrap_or_default();
-        Some(self.resolve_regs(e.task.tgid, [ip, sp, bp], stack, kernel))
+        // at syscall entry ip is the instruction after `syscall`
+        Some(self.resolve_regs(e.task.tgid, [ip, sp, bp], stack, kernel, true))
     }
 
-    /// Unwinds and symbolizes a user stack copied at `regs` (ip, sp, bp).
+    /// Unwinds and symbolizes a user stack copied at `regs` (ip, sp, bp);
+    /// `ip_returns`: ip is the return address of a `syscall` instruction
+    /// (else the instruction a sample interrupted).
     pub fn resolve_regs(
         &mut self,
         tgid: u32,
         regs: [u64; 3],
         stack: &[u8],
         kernel: Vec<u64>,
+        ip_returns: bool,
     ) -> CallStacks {
         let [ip, sp, bp] = regs;
-        let user = self.resolver.stack(tgid, ip, sp, bp, stack);
+        let user = self.resolver.stack(tgid, ip, sp, bp, stack, ip_returns);
         // cut off: the unwind ran past the copy, the copy was as long as
         // asked for (a shorter one ended at the top of the stack), and the
         // stack is not the dynamic loader's own start-up (its frames alone,
@@ -148,9 +158,13 @@ impl Stacks {
             user,
             kernel,
             truncated,
+            ip_returns,
         };
         if truncated && self.site(&cs).is_none() {
             self.short_stacks += 1;
+        }
+        if truncated && self.opts.stack_trace > 0 {
+            self.cut_stacks += 1;
         }
         cs
     }
@@ -252,13 +266,15 @@ impl Stacks {
     /// strace -k's lines (` > /lib/libc.so.6(__write+0x10) [0xf8350]`), each
     /// with the source location when there is one.
     pub fn stack_lines(&self, s: &CallStacks, out: &mut String) {
-        // caller frames were looked up at their return address - 1 (inside
-        // the call); strace -k prints the return address itself
+        // caller frames (and the innermost one at a syscall entry) were
+        // looked up at their return address - 1 (inside the call);
+        // strace -k prints the return address itself
+        let first = u64::from(s.ip_returns);
         let frames = s
             .user
             .iter()
             .enumerate()
-            .flat_map(|(i, f)| f.iter().map(move |f| (u64::from(i > 0), f)));
+            .flat_map(|(i, f)| f.iter().map(move |f| (if i > 0 { 1 } else { first }, f)));
         for (ra_adjust, f) in frames {
             let _ = write!(out, " > {}(", f.module);
             if let Some(n) = &f.function {
@@ -275,6 +291,11 @@ impl Stacks {
                 out.push_str(" (inlined)");
             }
             out.push('\n');
+        }
+        if s.truncated {
+            // the outer frames were past the copied bytes: say so rather
+            // than pass a cut stack for a whole one
+            out.push_str(" > (stack too deep)\n");
         }
         if let Some(k) = &self.kernel {
             for &a in &s.kernel {

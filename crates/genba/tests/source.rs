@@ -920,3 +920,142 @@ fn rebuilt_binary_at_the_same_path() {
         );
     }
 }
+
+/// A `syscall` instruction inlined into the program's own code (inline
+/// assembly in a static inline function, -O2): the call site is the inline
+/// function's line. At syscall entry the user ip is the instruction after
+/// `syscall`, which here is main's next line; it is looked up minus one, as
+/// caller frames are, and -k still prints the address itself, as strace -k.
+#[test]
+fn inlined_syscall_instruction() {
+    require_bpf!();
+    let _s = serial();
+    let dir = target_dir().join("test-programs/source");
+    fs::create_dir_all(&dir).unwrap();
+    let src = repo_root().join("tests/programs/source/inline_syscall.c");
+    let bin = dir.join("inline_syscall");
+    sh(&format!(
+        "gcc -O2 -g -o {} {}",
+        bin.display(),
+        src.display()
+    ));
+    let m = markers_of("inline_syscall.c");
+    let r = run(genba_cmd(["trace", "--source", "-e", "trace=getppid", "--"]).arg(&bin));
+    assert_eq!(r.code(), Some(0), "{}", r.describe());
+    let got = sites(&r.stderr);
+    assert_eq!(
+        got,
+        vec![(
+            "getppid".to_string(),
+            "inline_syscall.c".to_string(),
+            m["inline_syscall"]
+        )],
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains(" raw_getppid (inlined)"),
+        "the inlined function is named: {}",
+        r.stderr
+    );
+    // -k: the program's innermost frame shows the return address of the
+    // syscall instruction, as strace -k does (objdump finds the instruction)
+    let dis = Command::new("objdump")
+        .args(["-d", "--no-show-raw-insn"])
+        .arg(&bin)
+        .output()
+        .expect("objdump");
+    let dis = String::from_utf8_lossy(&dis.stdout);
+    let syscall_at = dis
+        .lines()
+        .find(|l| l.trim_end().ends_with("\tsyscall"))
+        .and_then(|l| l.split(':').next())
+        .map(|a| u64::from_str_radix(a.trim(), 16).expect("address"))
+        .expect("a syscall instruction in the program");
+    let k = run(genba_cmd(["trace", "-k", "-e", "trace=getppid", "--"]).arg(&bin));
+    assert_eq!(k.code(), Some(0), "{}", k.describe());
+    let first = k
+        .stderr
+        .lines()
+        .find(|l| l.starts_with(" > "))
+        .expect("a stack");
+    assert!(
+        first.contains(&format!("[{:#x}] ", syscall_at + 2))
+            && first.contains(&format!("inline_syscall.c:{}", m["inline_syscall"])),
+        "innermost frame at the return address, with the inline function's line: {}",
+        k.stderr
+    );
+}
+
+/// `-k` on a call whose stack is deep (unbuffered printf keeps an 8 KiB
+/// buffer on the stack): by default genba copies enough to show all of
+/// strace -k's frames; with a small copy the cut stack ends with
+/// ` > (stack too deep)` and the run says how many were cut.
+#[test]
+fn k_deep_stacks_whole_or_marked() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let bin = build("O2", &["-O2", "-fomit-frame-pointer"]);
+    // the frames under printf's write, up to the bracketed offset
+    let printf_frames = |text: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut inside = false;
+        for l in text.lines() {
+            if !l.starts_with(" > ") {
+                inside = l.starts_with("write(1, \"/etc/hostname");
+            } else if inside && !l.ends_with("(inlined)") {
+                let f = &l[..l.find(']').map_or(l.len(), |i| i + 1)];
+                // strace names libc functions by other aliases: file and offset
+                out.push(format!(
+                    "{} {}",
+                    f.split('(').next().unwrap(),
+                    f.rsplit('[').next().unwrap()
+                ));
+            }
+        }
+        out
+    };
+    let s = run(Command::new("strace")
+        .args(["-k", "-e", "trace=write", "--"])
+        .arg(&bin)
+        .arg("/etc/hostname"));
+    let want = printf_frames(&s.stderr);
+    assert!(want.len() >= 4, "strace -k:\n{}", s.stderr);
+
+    let g = run(genba_cmd(["trace", "-k", "-e", "trace=write", "--"])
+        .arg(&bin)
+        .arg("/etc/hostname"));
+    assert_eq!(g.code(), Some(0), "{}", g.describe());
+    assert_eq!(
+        printf_frames(&g.stderr),
+        want,
+        "default -k copy: all of strace -k's frames\n{}",
+        g.stderr
+    );
+    assert!(!g.stderr.contains("stack too deep"), "{}", g.stderr);
+
+    let g = run(genba_cmd([
+        "trace",
+        "-k",
+        "--stack-bytes",
+        "2048",
+        "-e",
+        "trace=write",
+        "--",
+    ])
+    .arg(&bin)
+    .arg("/etc/hostname"));
+    assert_eq!(g.code(), Some(0), "{}", g.describe());
+    let got = printf_frames(&g.stderr);
+    assert!(
+        got.len() < want.len() && got.last().is_some_and(|f| f.contains("(stack too deep)")),
+        "a cut stack is marked at its end:\n{}",
+        g.stderr
+    );
+    assert!(
+        g.stderr.contains("genba: 1 stacks cut short"),
+        "and counted at the end:\n{}",
+        g.stderr
+    );
+}

@@ -515,3 +515,91 @@ fn diff_desc_strsize() {
 fn diff_network_hex() {
     diff_test_flags("network", &["-xx"], &no_skip);
 }
+
+/// execve of string literals from forked children, 20 rounds (the failure
+/// was intermittent), then posix_spawn of literals and an execve of a
+/// literal path that fails: the path and argv as strace prints them. Not
+/// relaxed by `accept_unreadable`: a child's literals are exactly what a
+/// reader of the trace wants to see, and the exec itself says what they were.
+#[test]
+fn diff_exec_literals() {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let dir = TempDir::new("exec");
+    let work = TempDir::new("exec-work");
+    let flags = ["-e", "trace=execve,getppid"];
+    let st = strace_run("exec", &flags, &dir, &work, "");
+    let ws = window(&st, &no_skip).unwrap_or_else(|e| panic!("strace trace of exec: {e}"));
+    save("exec.strace.txt", &ws);
+    let (gt, gout) = genba_run("exec", &flags, &dir, &work);
+    let wg = window(&gt, &no_skip).unwrap_or_else(|e| {
+        panic!(
+            "genba trace of exec: {e}\n{}\n{}",
+            tail(&gt, 30),
+            gout.stderr
+        )
+    });
+    save("exec.genba.txt", &wg);
+    let execs: Vec<&str> = gt.lines().filter(|l| l.contains("execve(")).collect();
+    // the program itself, 20 forks, posix_spawn, the failed one
+    assert_eq!(execs.len(), 23, "{gt}");
+    let as_addr: Vec<&&str> = execs
+        .iter()
+        .filter(|l| l.contains("execve(0x") || l.contains("[0x"))
+        .collect();
+    assert!(
+        as_addr.is_empty(),
+        "execve shown with addresses for its strings:\n{}",
+        as_addr.iter().map(|l| format!("{l}\n")).collect::<String>()
+    );
+    if let Err(diff) = compare_windows(&ws, &wg, "strace", "genba") {
+        panic!("genba's trace of exec differs from strace's\n{diff}");
+    }
+}
+
+/// A process killed by a signal it neither handles nor blocks (the kernel
+/// kills it without delivering the signal): strace shows the signal, then
+/// `+++ killed by SIG... +++`, with no -q, -q and -qq alike.
+#[test]
+fn diff_fatal_signals() {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let trace_lines = |stderr: &str| -> String {
+        stderr
+            .lines()
+            .filter(|l| !l.starts_with("genba: ") && !l.starts_with("strace: "))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let mut failures = String::new();
+    for how in ["pipe", "term", "abort"] {
+        for quiet in [&[][..], &["-q"][..], &["-qq"][..]] {
+            let s = run(Command::new("strace")
+                .args(quiet)
+                .arg("--")
+                .arg(program("fatal"))
+                .arg(how));
+            let g = run(genba_cmd(["trace"])
+                .args(quiet)
+                .arg("--")
+                .arg(program("fatal"))
+                .arg(how));
+            let st = trace_lines(&s.stderr);
+            let gt = trace_lines(&g.stderr);
+            let ws = window(&st, &no_skip)
+                .unwrap_or_else(|e| panic!("strace trace of fatal {how}: {e}\n{st}"));
+            let wg = window(&gt, &no_skip)
+                .unwrap_or_else(|e| panic!("genba trace of fatal {how}: {e}\n{gt}"));
+            assert!(
+                st.contains("+++ killed by SIG"),
+                "harness: strace {quiet:?} shows no kill of fatal {how}:\n{st}"
+            );
+            if let Err(diff) = compare_windows(&ws, &wg, "strace", "genba") {
+                failures.push_str(&format!("fatal {how} {quiet:?}:\n{diff}\n"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}

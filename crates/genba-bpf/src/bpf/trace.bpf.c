@@ -42,12 +42,18 @@ struct mm_struct {
 	unsigned long saved_auxv[2];
 } __attribute__((preserve_access_index));
 
+struct signal_struct {
+	unsigned int flags;
+	int group_exit_code;
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	int pid;
 	int tgid;
 	int exit_code;
 	struct files_struct *files;
 	struct mm_struct *mm;
+	struct signal_struct *signal;
 	unsigned int in_iowait:1;
 	unsigned int flags;
 	char comm[16];
@@ -739,6 +745,79 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 	}
 }
 
+#define AT_EXECFN 31
+#define AT_FDCWD -100
+
+/* The new program's AT_EXECFN: where on its stack the exec copied the file
+ * name it was given. */
+__noinline __u64 exec_fn_addr(void)
+{
+	struct task_struct *t = (void *)bpf_get_current_task();
+	struct mm_struct *mm = BPF_CORE_READ(t, mm);
+	__u64 pair[2];
+	int i;
+
+	if (!mm)
+		return 0;
+	for (i = 0; i < GENBA_AUXV_WORDS / 2; i++) {
+		if (bpf_probe_read_kernel(pair, sizeof(pair),
+					  __builtin_preserve_access_index(&mm->saved_auxv[2 * i])))
+			return 0;
+		if (pair[0] == AT_EXECFN)
+			return pair[1];
+		if (pair[0] == 0)
+			return 0;
+	}
+	return 0;
+}
+
+/*
+ * After a successful execve/execveat, the arguments that could not be read
+ * at entry (a forked child's pages of the program's constants are not
+ * mapped until touched) are read from the new program: the kernel has laid
+ * out on its stack, at the user sp the call returns with, argc, the argv
+ * pointers, NULL, the envp pointers, NULL, the auxiliary vector, and the
+ * strings; AT_EXECFN points to the file name as it was passed.
+ */
+__noinline int cap_exec_args(struct cap_ctx *c, struct genba_syscall_spec *spec, __u32 nr,
+			     __u64 dirfd, __u64 sp)
+{
+	__u32 k = nr == NR_EXECVEAT ? 1 : 0; /* the path argument */
+	__u64 argc = 0, fn;
+	int i;
+
+	if (!c || !spec || !sp)
+		return 0;
+	if (bpf_probe_read_user(&argc, sizeof(argc), (void *)sp) || argc > (1 << 20))
+		return 0;
+	for (i = 0; i < 3; i++) {
+		__u32 a = k + i;
+		__u64 ptr;
+
+		if (a >= GENBA_NARGS || !(c->retry & (1U << a)))
+			continue;
+		c->arg = a;
+		c->kind = GENBA_ITEM_DATA;
+		c->elem = 0;
+		if (i == 0) {
+			/* execveat relative to a directory fd: the exec names the
+			 * file /dev/fd/N/path, not what was passed */
+			if (k && (int)dirfd != AT_FDCWD)
+				continue;
+			fn = exec_fn_addr();
+			if (fn)
+				cap_str(c, fn, spec->args[a].max);
+			continue;
+		}
+		ptr = i == 1 ? sp + 8 : sp + 8 * (argc + 2);
+		if (spec->args[a].kind == GENBA_CAP_STRARR)
+			cap_strarr(c, ptr, spec->args[a].max, 1);
+		else if (spec->args[a].kind == GENBA_CAP_COUNT)
+			cap_strarr(c, ptr, 0, 0);
+	}
+	return 1;
+}
+
 static __always_inline void read_args(void *regs_ptr, __u64 *args, __u64 *orig_ax, struct uregs *u)
 {
 	struct regs_head r;
@@ -980,8 +1059,13 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	e->enter_ts = enter_ts;
 	e->off_cpu_ns = off_cpu;
 	struct cap_ctx c = { .off = sizeof(*e), .retry = retry };
-	if (spec)
+	if (spec && ret == 0 && retry && (nr == NR_EXECVE || nr == NR_EXECVEAT)) {
+		/* the old program's memory is gone: what could not be read at
+		 * entry is read from what the exec made of it */
+		cap_exec_args(&c, spec, nr, e->args[0], u.sp);
+	} else if (spec) {
 		capture(&c, spec, e->args, ret, 1, u.sp);
+	}
 	e->ncaps = c.ncaps;
 	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
 	submit(e, c.off);
@@ -1118,9 +1202,15 @@ int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 		return 0;
 	s.sig = (__s32)ctx->args[0];
 	/* the SIGKILL exit_group sends the other threads comes without siginfo;
-	 * ptrace does not report it, and neither does strace */
-	if (s.sig == 9 && ctx->args[1] == 0)
+	 * ptrace does not report it, and neither does strace. It is also how
+	 * a task dies of a fatal signal it did not handle (see signal_generate):
+	 * that signal, noted at generation, is shown now if no syscall exit
+	 * showed it already. */
+	if (s.sig == 9 && ctx->args[1] == 0) {
+		if (emit_records)
+			flush_pending_sig(tid);
 		return 0;
+	}
 	if (ctx->args[1] > 1) /* SEND_SIG_NOINFO is 0, SEND_SIG_PRIV 1 */
 		bpf_probe_read_kernel(s.siginfo, sizeof(s.siginfo), (void *)ctx->args[1]);
 	else
@@ -1130,19 +1220,43 @@ int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 	return 0;
 }
 
+#define TRACE_SIGNAL_DELIVERED 0
 #define TRACE_SIGNAL_IGNORED 1
+#define SIGNAL_GROUP_EXIT 0x4
 
+/*
+ * Two kinds of signal a ptrace-based tracer sees delivered but the kernel
+ * never delivers to an untraced task: ignored ones (discarded at once), and
+ * fatal ones: a signal whose default action kills without a core dump
+ * (SIGPIPE, SIGTERM, ...), neither handled nor blocked, makes the kernel
+ * start the group exit right at generation (complete_signal) and kill every
+ * thread with a SIGKILL that carries no siginfo. Both are noted here and
+ * shown at the task's next syscall exit or entry, or, for a fatal one, when
+ * that SIGKILL reaches the task (signal_deliver).
+ */
 SEC("raw_tp/signal_generate")
 int signal_generate(struct bpf_raw_tracepoint_args *ctx)
 {
 	struct task_struct *t = (void *)ctx->args[2];
 	int sig = (int)ctx->args[0];
 	__u64 info = ctx->args[1];
+	int result = (int)ctx->args[4];
 	struct genba_pending_sig *p;
-	__u32 tid, slot, *st;
+	__u32 tid, slot, *st, gflags;
 
-	if ((int)ctx->args[4] != TRACE_SIGNAL_IGNORED || !emit_records)
+	if (!emit_records || (result != TRACE_SIGNAL_IGNORED && result != TRACE_SIGNAL_DELIVERED))
 		return 0;
+	gflags = BPF_CORE_READ(t, signal, flags);
+	if (result == TRACE_SIGNAL_DELIVERED) {
+		/* fatal: this very signal started the group exit (SIGKILL
+		 * itself is never reported, as ptrace does not) */
+		if (sig == 9 || !(gflags & SIGNAL_GROUP_EXIT) ||
+		    BPF_CORE_READ(t, signal, group_exit_code) != sig)
+			return 0;
+	} else if (gflags & SIGNAL_GROUP_EXIT) {
+		/* dropped because the process is dying: nothing to show */
+		return 0;
+	}
 	tid = BPF_CORE_READ(t, pid);
 	st = bpf_map_lookup_elem(&tasks, &tid);
 	if (!st || *st != GENBA_TASK_TRACED)
