@@ -11,17 +11,17 @@ mod launch;
 mod output;
 mod profile;
 mod render;
+mod session;
 mod siginfo;
 mod stacks;
 mod summary;
 
 use std::io::Write;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Parser;
-use genba_bpf::{ArgCapture, CaptureKind, CaptureWhen, SyscallPlan, TraceConfig, Tracer};
+use genba_bpf::{ArgCapture, CaptureKind, CaptureWhen, SyscallPlan, TraceConfig};
 use genba_events::Event;
 use genba_syscalls::{table, CapKind, CapWhen, Options, Xlat};
 
@@ -30,6 +30,7 @@ use crate::filter::Filter;
 use crate::launch::Child;
 use crate::output::TraceOutput;
 use crate::render::{JsonPrinter, PidPrefix, TextOptions, TextPrinter};
+use crate::session::{Session, Sink, Target, Until};
 
 /// An error that already carries its exit code.
 #[derive(Debug)]
@@ -241,16 +242,34 @@ const BOOKKEEPING: &[&str] = &[
     "fchdir",
 ];
 
-/// Keeps the set of traced tasks that are still alive.
-fn track_live(live: &mut std::collections::HashSet<u32>, ev: &Event) {
-    match ev {
-        Event::Fork { child, .. } => {
-            live.insert(child.tid);
+/// The trace's sink: the printer, and strace's note on children genba
+/// reaped that it did not trace.
+struct TraceSink<'a> {
+    printer: &'a mut Printer,
+    unknown_exits: bool,
+    /// The `-o '|cmd'` command, genba's child too, never noted.
+    output_command: Option<i32>,
+}
+
+impl Sink for TraceSink<'_> {
+    fn event(&mut self, ev: &Event) {
+        self.printer.event(ev);
+    }
+    fn flush(&mut self) {
+        self.printer.flush();
+    }
+    fn unknown_exit(&mut self, pid: i32) {
+        if self.unknown_exits && Some(pid) != self.output_command {
+            eprintln!("genba: Exit of unknown pid {pid} ignored");
         }
-        Event::Exit { task, .. } => {
-            live.remove(&task.tid);
-        }
-        _ => {}
+    }
+}
+
+/// A session that could not start, as one line.
+fn start_error(e: session::StartError) -> anyhow::Error {
+    match e {
+        session::StartError::Bpf(e) => bpf_error(e),
+        session::StartError::Other(e) => e,
     }
 }
 
@@ -406,61 +425,34 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         profile: None,
     };
 
-    // --- start: fork the program first (held before exec), then load BPF ---
-    let mut child = match &path {
-        Some(p) => Some(Child::spawn(p, &a.command)?),
-        None => None,
-    };
-    let mut tracer = match Tracer::load(&cfg, &plans) {
-        Ok(t) => t,
-        Err(e) => {
-            if let Some(c) = child.take() {
-                c.abort();
-            }
-            return Err(bpf_error(e));
+    // --- start: the program held before its exec, the collector attached ---
+    let mut session = Session::start(
+        &cfg,
+        &plans,
+        Target {
+            command: path.as_deref().map(|p| (p, a.command.as_slice())),
+            pids: &pids,
+            all_threads: a.follow,
+        },
+        Until::TasksGone,
+        |_, _| Ok(()),
+    )
+    .map_err(start_error)?;
+    let ntasks = session.live().len();
+    if a.quiet == 0 {
+        for tid in &session.attached {
+            eprintln!("genba: Process {tid} attached");
         }
-    };
-    let mut ntasks = 0usize;
-    if let Some(c) = &child {
-        tracer.add_task(c.pid as u32, true).map_err(bpf_error)?;
-        ntasks = 1;
-    }
-    for &pid in &pids {
-        let tids: Vec<u32> = if a.follow {
-            std::fs::read_dir(format!("/proc/{pid}/task"))
-                .map(|d| {
-                    d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-                        .collect()
-                })
-                .unwrap_or_else(|_| vec![pid as u32])
-        } else {
-            vec![pid as u32]
-        };
-        for tid in tids {
-            tracer.add_task(tid, false).map_err(bpf_error)?;
-            ntasks += 1;
-            if a.quiet == 0 {
-                eprintln!("genba: Process {tid} attached");
-            }
-        }
-    }
-    if let Err(e) = tracer.attach() {
-        if let Some(c) = child.take() {
-            c.abort();
-        }
-        return Err(bpf_error(e));
     }
     // -y: what the programs have open before their first traced call
     let mut fds = fdtrack::FdTracker::default();
     fds.canonical = a.fd_paths;
     if a.fd_paths {
-        for pid in child.iter().map(|c| c.pid).chain(pids.iter().copied()) {
+        for pid in session.child_pid().into_iter().chain(pids.iter().copied()) {
             fds.seed(pid as u32);
         }
     }
-    if let Some(c) = &mut child {
-        c.release();
-    }
+    session.release();
 
     let mut printer = if summary_only && !stacks {
         Printer::None
@@ -520,75 +512,13 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         Printer::Text(Box::new(p))
     };
     // --- the loop: poll, render, until the traced tasks are gone ---
-    let mut live: std::collections::HashSet<u32> = std::collections::HashSet::new();
-    if let Some(c) = &child {
-        live.insert(c.pid as u32);
-    }
-    for &pid in &pids {
-        live.insert(pid as u32);
-    }
-    let mut events = Vec::with_capacity(4096);
-    let mut child_status: Option<i32> = None;
-    let mut reaped = false;
-    loop {
-        tracer
-            .poll(Duration::from_millis(20), &mut events)
-            .map_err(|e| anyhow!(e))?;
-        for ev in events.drain(..) {
-            track_live(&mut live, &ev);
-            printer.event(&ev);
-        }
-        printer.flush();
-        if let Some(c) = &mut child {
-            // reaped every round: children the program gave genba
-            // (CLONE_PARENT) must not stay zombies while it waits for them
-            if let Some(st) = c.try_wait() {
-                child_status = Some(st);
-                reaped = true;
-            }
-            for pid in c.unknown_exits.drain(..) {
-                if a.quiet == 0 && !a.follow && Some(pid) != output.command_pid() {
-                    eprintln!("genba: Exit of unknown pid {pid} ignored");
-                }
-            }
-        }
-        let sig = launch::SIGNALLED.load(Ordering::SeqCst);
-        if child.is_none() {
-            // attached: stop on a signal to genba, or when every task is gone
-            if sig != 0 || live.is_empty() {
-                tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
-                for ev in events.drain(..) {
-                    printer.event(&ev);
-                }
-                break;
-            }
-            if live
-                .iter()
-                .all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists())
-            {
-                tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
-                for ev in events.drain(..) {
-                    printer.event(&ev);
-                }
-                break;
-            }
-        } else if reaped {
-            // The program is gone. A task's records are all in the ring buffer
-            // before it can be reaped (sched_process_exit comes first), so
-            // once every traced task is gone, draining is enough. With -f,
-            // children that outlive the program are waited for, as strace does.
-            let others_gone = live
-                .iter()
-                .all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists());
-            if others_gone {
-                tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
-                for ev in events.drain(..) {
-                    printer.event(&ev);
-                }
-                break;
-            }
-        }
-    }
+    session.run(&mut TraceSink {
+        printer: &mut printer,
+        // strace names a child it did not trace; with -f every one is traced
+        unknown_exits: a.quiet == 0 && !a.follow,
+        output_command: output.command_pid(),
+    })?;
+    let tracer = &session.tracer;
     for &pid in &pids {
         let _ = tracer.remove_task(pid as u32);
         if a.quiet == 0 {
@@ -729,10 +659,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             stats.truncated_records
         );
     }
-    let code = match child_status {
-        Some(st) => launch::exit_code(st),
-        None => 0,
-    };
+    let code = session.exit_code();
     if let Some(problem) = written.problem {
         // lost output is a failed run, whatever the program's own status
         eprintln!("genba: {problem}");

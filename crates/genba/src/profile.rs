@@ -4,19 +4,18 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use genba_analyze::profile::{Class, Phase};
 use genba_analyze::report::{self, ChainOrder, Frame, Profile, ReportOptions, SampleIn, SortKey};
-use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer, WaitingThread};
+use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, WaitingThread};
 use genba_events::{Event, ProfSample};
 use genba_syscalls::{table, Options, Xlat};
 
 use crate::cli::ProfileArgs;
-use crate::launch::{self, Child};
 use crate::render::TextPrinter;
+use crate::session::{Session, Sink, Target, Until};
 use crate::stacks::{StackOptions, Stacks};
 use crate::{bpf_error, parse_pids, resolve_command, to_bpf_plan, Exit, BOOKKEEPING};
 
@@ -64,6 +63,12 @@ struct Collector {
     unresolved: u64,
 }
 
+impl Sink for Collector {
+    fn event(&mut self, ev: &Event) {
+        self.handle(ev);
+    }
+}
+
 impl Collector {
     fn comm(&mut self, tid: u32) -> String {
         if let Some(c) = self.comms.get(&tid) {
@@ -76,7 +81,7 @@ impl Collector {
         c
     }
 
-    fn event(&mut self, ev: &Event) {
+    fn handle(&mut self, ev: &Event) {
         match ev {
             Event::Profile(p) => self.sample(p),
             Event::Exec { task, .. } => {
@@ -330,60 +335,44 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         }),
     };
 
-    let mut child = match &path {
-        Some(p) => Some(Child::spawn(p, &a.command)?),
-        None => None,
-    };
-    let abort = |child: &mut Option<Child>| {
-        if let Some(c) = child.take() {
-            c.abort();
-        }
-    };
-    let mut tracer = match Tracer::load(&cfg, &plans) {
-        Ok(t) => t,
-        Err(e) => {
-            abort(&mut child);
-            return Err(bpf_error(e));
-        }
-    };
-    let mut live: std::collections::HashSet<u32> = Default::default();
-    let setup = (|| -> Result<(), genba_bpf::Error> {
-        if let Some(c) = &child {
-            tracer.add_task(c.pid as u32, true)?;
-            live.insert(c.pid as u32);
-        }
-        for &pid in &pids {
-            let tids: Vec<u32> = std::fs::read_dir(format!("/proc/{pid}/task"))
-                .map(|d| {
-                    d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-                        .collect()
-                })
-                .unwrap_or_else(|_| vec![pid as u32]);
-            for tid in tids {
-                tracer.add_task(tid, false)?;
-                live.insert(tid);
-            }
-        }
-        // -p: threads already waiting get their wait counted from now, as
-        // perf does, with what /proc shows (else their first wait, maybe
-        // the whole run, would be lost). Written before the programs run,
-        // so the programs' own view replaces it as soon as they see more.
-        if child.is_none() && !a.all {
-            for &tid in &live {
-                if let Some(w) = waiting(tid, a.stack_bytes, period_ns) {
-                    tracer.prof_open_waiting(&w)?;
+    let waiting_stack_bytes = a.stack_bytes;
+    let mut session = Session::start(
+        &cfg,
+        &plans,
+        Target {
+            command: path.as_deref().map(|p| (p, a.command.as_slice())),
+            pids: &pids,
+            all_threads: true,
+        },
+        if a.all && a.command.is_empty() {
+            // the whole system: until Ctrl-C (or another signal)
+            Until::Signal
+        } else {
+            Until::TasksGone
+        },
+        |tracer, live| {
+            // -p: threads already waiting get their wait counted from now,
+            // as perf does, with what /proc shows (else their first wait,
+            // maybe the whole run, would be lost). Written before the
+            // programs run, so the programs' own view replaces it as soon
+            // as they see more.
+            if path.is_none() && !a.all {
+                for &tid in live {
+                    if let Some(w) = waiting(tid, waiting_stack_bytes, period_ns) {
+                        tracer.prof_open_waiting(&w)?;
+                    }
                 }
             }
-        }
-        tracer.attach()?;
-        for cpu in genba_bpf::online_cpus() {
-            tracer.sample_cpu(cpu, period_ns)?;
-        }
-        Ok(())
-    })();
-    if let Err(e) = setup {
-        abort(&mut child);
-        return Err(bpf_error(e));
+            Ok(())
+        },
+    )
+    .map_err(crate::start_error)?;
+    for cpu in genba_bpf::online_cpus() {
+        // a failure drops the session, which kills a program held before exec
+        session
+            .tracer
+            .sample_cpu(cpu, period_ns)
+            .map_err(bpf_error)?;
     }
     let status = crate::filter::Filter::parse(&[], false, false)?.status;
     let follower = TextPrinter::follower(&decode, status, None, 1);
@@ -410,73 +399,32 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             s.load_process(pid as u32);
         }
     }
-    if child.is_none() {
-        for &tid in &live {
+    let launched = session.child_pid().is_some();
+    if !launched {
+        for &tid in session.live() {
             col.comm(tid);
         }
     }
     let started = Instant::now();
-    if let Some(c) = &mut child {
-        c.release();
-    }
+    session.release();
     // as strace -p says it: from here on the processes are profiled
     for &pid in &pids {
         eprintln!("genba: Process {pid} attached");
     }
 
-    let mut events = Vec::with_capacity(4096);
-    let mut child_status: Option<i32> = None;
-    loop {
-        tracer
-            .poll(Duration::from_millis(20), &mut events)
-            .map_err(|e| anyhow!(e))?;
-        for ev in events.drain(..) {
-            crate::track_live(&mut live, &ev);
-            col.event(&ev);
-        }
-        if let Some(c) = &mut child {
-            if let Some(st) = c.try_wait() {
-                child_status = Some(st);
-            }
-            c.unknown_exits.clear();
-        }
-        let gone = || {
-            live.iter()
-                .all(|t| !std::path::Path::new(&format!("/proc/{t}")).exists())
-        };
-        let sig = launch::SIGNALLED.load(Ordering::SeqCst);
-        let done = if child.is_some() {
-            child_status.is_some() && gone()
-        } else if a.all {
-            // the whole system: until Ctrl-C (or another signal)
-            sig != 0
-        } else {
-            sig != 0 || live.is_empty() || gone()
-        };
-        if done {
-            tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
-            for ev in events.drain(..) {
-                crate::track_live(&mut live, &ev);
-                col.event(&ev);
-            }
-            break;
-        }
-    }
+    session.run(&mut col)?;
     let elapsed = started.elapsed();
     // -p, -a: stop the profiling programs, so that the slots stop changing,
     // then close what is still pending at that moment: intervals of
     // threads still waiting (weighted with the phase their slot carried)
     // and CPU time not yet sampled
-    if child.is_none() || a.all {
-        tracer.stop_profile();
+    if !launched || a.all {
+        session.tracer.stop_profile();
         let end = monotonic_ns();
-        tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
-        for ev in events.drain(..) {
-            crate::track_live(&mut live, &ev);
-            col.event(&ev);
-        }
+        session.drain(&mut col)?;
+        let live = session.live();
         let mut rng = end | 1;
-        for slot in tracer.prof_slots().map_err(|e| anyhow!(e))? {
+        for slot in session.tracer.prof_slots().map_err(|e| anyhow!(e))? {
             let mut p = slot.sample;
             if !a.all && !live.contains(&p.task.tid) {
                 continue;
@@ -494,7 +442,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
                 let mut off = p.clone();
                 off.w_block = wb as u32;
                 off.w_runq = wr as u32;
-                col.event(&Event::Profile(Box::new(off)));
+                col.handle(&Event::Profile(Box::new(off)));
             }
             let mut on_ns = slot.on_acc;
             if slot.in_ts != 0 {
@@ -506,10 +454,11 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
                 p.off_cpu = false;
                 p.w_block = w as u32;
                 p.w_runq = 0;
-                col.event(&Event::Profile(Box::new(p)));
+                col.handle(&Event::Profile(Box::new(p)));
             }
         }
     }
+    let tracer = &session.tracer;
     let stats = tracer.stats().map_err(|e| anyhow!(e))?;
 
     let what = if a.all {
@@ -590,10 +539,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     if let Some(what) = failed {
         bail!("the {what} file could not be written");
     }
-    Ok(match child_status {
-        Some(st) => launch::exit_code(st),
-        None => 0,
-    })
+    Ok(session.exit_code())
 }
 
 fn monotonic_ns() -> u64 {

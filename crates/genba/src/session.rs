@@ -1,0 +1,244 @@
+//! The session skeleton every command shares: start the program (held
+//! before its exec) or find the processes to attach to, load and attach the
+//! collector, let the program go, then poll events into a sink until the
+//! traced tasks are gone or genba is told to stop, and drain what is left.
+//!
+//! `trace` and `profile` are configurations of it: they choose the BPF
+//! plans and the sink; the start, liveness, stop and the guarantee that a
+//! launched program is never left held (it is killed before its exec if
+//! tracing cannot start) live here once.
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use anyhow::{anyhow, Result};
+use genba_bpf::{SyscallPlan, TraceConfig, Tracer};
+use genba_events::Event;
+
+use crate::launch::{self, Child};
+
+/// Consumes a session's events, in the order the collector gives them.
+pub trait Sink {
+    /// One event.
+    fn event(&mut self, ev: &Event);
+    /// After each poll: a chance to write out what is buffered.
+    fn flush(&mut self) {}
+    /// A child of genba that is not the program ended (a CLONE_PARENT
+    /// sibling of the program), reaped so that it does not stay a zombie.
+    fn unknown_exit(&mut self, _pid: i32) {}
+}
+
+/// When the session ends on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// When the traced tasks are gone (or on a signal, when attached).
+    TasksGone,
+    /// Only on a signal to genba (the whole system, without a command).
+    Signal,
+}
+
+/// What to watch.
+pub struct Target<'a> {
+    /// The program to launch: its resolved path and argv.
+    pub command: Option<(&'a Path, &'a [String])>,
+    /// Processes to attach to.
+    pub pids: &'a [i32],
+    /// Attach to every thread of each process (else the pid alone).
+    pub all_threads: bool,
+}
+
+/// A running session: the collector and what it watches.
+pub struct Session {
+    pub tracer: Tracer,
+    child: Option<Child>,
+    released: bool,
+    /// Tasks still alive, as the events tell.
+    live: HashSet<u32>,
+    /// The tids attached to with `-p`, in order.
+    pub attached: Vec<u32>,
+    child_status: Option<i32>,
+    until: Until,
+}
+
+impl Session {
+    /// Forks the program (held before exec), loads the collector, adds the
+    /// tasks, runs `before_attach` (state to seed while nothing runs yet),
+    /// and attaches. On any failure a held program is killed before it ran.
+    pub fn start(
+        cfg: &TraceConfig,
+        plans: &[SyscallPlan],
+        target: Target<'_>,
+        until: Until,
+        before_attach: impl FnOnce(&mut Tracer, &HashSet<u32>) -> Result<(), genba_bpf::Error>,
+    ) -> Result<Session, StartError> {
+        let child = match target.command {
+            Some((path, argv)) => Some(Child::spawn(path, argv).map_err(StartError::Other)?),
+            None => None,
+        };
+        // from here on, a failure drops the child held before its exec:
+        // Session's Drop kills it
+        let mut guard = Held(child);
+        let mut tracer = Tracer::load(cfg, plans).map_err(StartError::Bpf)?;
+        let mut live = HashSet::new();
+        let mut attached = Vec::new();
+        if let Some(c) = &guard.0 {
+            tracer
+                .add_task(c.pid as u32, true)
+                .map_err(StartError::Bpf)?;
+            live.insert(c.pid as u32);
+        }
+        for &pid in target.pids {
+            let tids: Vec<u32> = if target.all_threads {
+                std::fs::read_dir(format!("/proc/{pid}/task"))
+                    .map(|d| {
+                        d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+                            .collect()
+                    })
+                    .unwrap_or_else(|_| vec![pid as u32])
+            } else {
+                vec![pid as u32]
+            };
+            for tid in tids {
+                tracer.add_task(tid, false).map_err(StartError::Bpf)?;
+                live.insert(tid);
+                attached.push(tid);
+            }
+        }
+        before_attach(&mut tracer, &live).map_err(StartError::Bpf)?;
+        tracer.attach().map_err(StartError::Bpf)?;
+        Ok(Session {
+            tracer,
+            child: guard.0.take(),
+            released: false,
+            live,
+            attached,
+            child_status: None,
+            until,
+        })
+    }
+
+    /// The launched program's pid.
+    pub fn child_pid(&self) -> Option<i32> {
+        self.child.as_ref().map(|c| c.pid)
+    }
+
+    /// Tasks alive as far as the events told so far.
+    pub fn live(&self) -> &HashSet<u32> {
+        &self.live
+    }
+
+    /// Lets the launched program exec: tracing is ready.
+    pub fn release(&mut self) {
+        if let Some(c) = &mut self.child {
+            c.release();
+        }
+        self.released = true;
+    }
+
+    /// Polls events into `sink` until the session is over, then drains the
+    /// collector.
+    pub fn run(&mut self, sink: &mut dyn Sink) -> Result<()> {
+        let mut events = Vec::with_capacity(4096);
+        loop {
+            self.tracer
+                .poll(Duration::from_millis(20), &mut events)
+                .map_err(|e| anyhow!(e))?;
+            self.deliver(&mut events, sink);
+            sink.flush();
+            if let Some(c) = &mut self.child {
+                // every round, also after the program ended: children it gave
+                // genba must not stay zombies while something waits for them
+                if let Some(st) = c.try_wait() {
+                    self.child_status = Some(st);
+                }
+                for pid in c.unknown_exits.drain(..) {
+                    sink.unknown_exit(pid);
+                }
+            }
+            if self.over() {
+                break;
+            }
+        }
+        self.drain(sink)
+    }
+
+    /// Takes what the collector still holds into `sink`.
+    pub fn drain(&mut self, sink: &mut dyn Sink) -> Result<()> {
+        let mut events = Vec::new();
+        self.tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
+        self.deliver(&mut events, sink);
+        Ok(())
+    }
+
+    fn deliver(&mut self, events: &mut Vec<Event>, sink: &mut dyn Sink) {
+        for ev in events.drain(..) {
+            match &ev {
+                Event::Fork { child, .. } => {
+                    self.live.insert(child.tid);
+                }
+                Event::Exit { task, .. } => {
+                    self.live.remove(&task.tid);
+                }
+                _ => {}
+            }
+            sink.event(&ev);
+        }
+    }
+
+    /// Whether the session is over: the program and every task it left
+    /// are gone (a task's records are all in the ring buffer before it can
+    /// be reaped, so draining after is enough; with -f, children that
+    /// outlive the program are waited for, as strace does), or, attached,
+    /// genba was signalled or every task is gone.
+    fn over(&self) -> bool {
+        let gone = || {
+            self.live
+                .iter()
+                .all(|t| !Path::new(&format!("/proc/{t}")).exists())
+        };
+        let signalled = launch::SIGNALLED.load(Ordering::SeqCst) != 0;
+        if self.child.is_some() {
+            self.child_status.is_some() && gone()
+        } else {
+            match self.until {
+                Until::Signal => signalled,
+                Until::TasksGone => signalled || self.live.is_empty() || gone(),
+            }
+        }
+    }
+
+    /// genba's exit code: the program's status (0 when attached).
+    pub fn exit_code(&self) -> i32 {
+        self.child_status.map(launch::exit_code).unwrap_or(0)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if !self.released {
+            if let Some(c) = self.child.take() {
+                c.abort();
+            }
+        }
+    }
+}
+
+/// A program held before its exec, killed if dropped (start failed).
+struct Held(Option<Child>);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Some(c) = self.0.take() {
+            c.abort();
+        }
+    }
+}
+
+/// Why a session could not start.
+pub enum StartError {
+    /// The collector could not be loaded or attached.
+    Bpf(genba_bpf::Error),
+    Other(anyhow::Error),
+}
