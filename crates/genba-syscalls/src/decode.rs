@@ -375,7 +375,11 @@ pub enum Ty {
     GidsOut,
     /// `gid_t *` input, as many as argument 0 says.
     GidsIn,
-    /// `loff_t *` the call reads and advances: `[in]`, or `[in] => [out]`.
+    /// `loff_t *` read at entry, printed `[in]` (copy_file_range, splice:
+    /// strace 6.1 shows only the value the call started from).
+    OffIn,
+    /// `loff_t *` the call reads and advances (sendfile): `[in]` at entry,
+    /// ` => [out]` added at exit when the call moved data.
     OffBoth,
     /// `fd_set *` of select: the set asked for (what came back is in the return).
     FdSetBoth,
@@ -493,6 +497,7 @@ impl Ty {
             Ty::CloneArgs => p(K::Fixed, W::Enter, 0, 88),
             // uc_sigmask in the rt_sigframe at the stack pointer (296 = 37 * 8)
             Ty::SigreturnMask => p(K::SpRel, W::Enter, 37, 8),
+            Ty::OffIn => p(K::Fixed, W::Enter, 0, 8),
             Ty::OffBoth => p(K::Fixed, W::Both, 0, 8),
             // nfds bits need nfds / 8 bytes: nfds bytes is always enough
             Ty::FdSetBoth => p(K::ArgLen, W::Both, 0, 128),
@@ -652,9 +657,9 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "fcntl" => custom(dec_fcntl, Ret::Dec),
         "ioctl" => custom(dec_ioctl, Ret::Dec),
         "flock" => sig!(Dec; Fd, Flags(c::FLOCK_OPS)),
-        "sendfile" => sig!(Dec; Fd, Fd, OffBoth, Ulong),
-        "copy_file_range" => sig!(Dec; Fd, OffBoth, Fd, OffBoth, Ulong, Uint),
-        "splice" => sig!(Dec; Fd, OffBoth, Fd, OffBoth, Ulong, Flags(c::SPLICE_FLAGS)),
+        "sendfile" => custom(dec_sendfile, Ret::Dec),
+        "copy_file_range" => sig!(Dec; Fd, OffIn, Fd, OffIn, Ulong, Uint),
+        "splice" => sig!(Dec; Fd, OffIn, Fd, OffIn, Ulong, Flags(c::SPLICE_FLAGS)),
         "tee" => sig!(Dec; Fd, Fd, Ulong, Flags(c::SPLICE_FLAGS)),
         "close_range" => sig!(Dec; Uint, Uint, Flags(c::CLOSE_RANGE_FLAGS)),
         "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
@@ -901,6 +906,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "openat" => &[DirFd, Path],
         "prlimit64" => &[Int, Skip, RlimitIn, RlimitOut],
         "futex" => &[Ptr, Skip, Skip, TimespecIn],
+        "sendfile" => &[Fd, Fd, OffBoth],
         "clone3" => &[CloneArgs],
         "getsockopt" => &[Fd, Skip, Skip, SockoptOut(4), SocklenBoth],
         "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
@@ -1287,19 +1293,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             Some(d) => io_uring_params(s, d, x),
             None => fmt::ptr(s, v),
         },
-        OffBoth => match (call.enter_cap(i), call.exit_cap(i)) {
-            (Some(a), b) if a.data.len() >= 8 => {
-                let inv = le_i64(&a.data, 0);
-                match b.filter(|b| b.data.len() >= 8).map(|b| le_i64(&b.data, 0)) {
-                    Some(outv) if outv != inv && call.ret().is_some_and(|r| r >= 0) => {
-                        let _ = write!(s, "[{inv}] => [{outv}]");
-                    }
-                    _ => {
-                        let _ = write!(s, "[{inv}]");
-                    }
-                }
+        OffIn | OffBoth => match call.enter_cap(i).filter(|c| c.data.len() >= 8) {
+            Some(c) => {
+                let _ = write!(s, "[{}]", le_i64(&c.data, 0));
             }
-            _ => fmt::ptr(s, v),
+            None => fmt::ptr(s, v),
         },
         UtsnameOut => match data(call.cap(i)).filter(|d| d.len() >= 390) {
             Some(d) => {
@@ -2665,6 +2663,27 @@ fn dec_prlimit(w: &mut ArgWriter<'_>) {
     arg(w, 3, RlimitOut);
 }
 
+/// sendfile: the offset at entry, and at exit ` => [new offset]` when the
+/// call succeeded and copied something (`sendfile(4, 3, [0] => [17], 17)`).
+/// A call without a readable offset is complete at entry.
+fn dec_sendfile(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    arg(w, 1, Fd);
+    arg(w, 2, OffBoth);
+    let call = w.call;
+    if call.enter_cap(2).is_some_and(|c| c.data.len() >= 8) {
+        if !w.exiting_inside() {
+            return;
+        }
+        if call.ret().is_some_and(|r| r > 0) {
+            if let Some(c) = call.exit_cap(2).filter(|c| c.data.len() >= 8) {
+                let _ = write!(w.s, " => [{}]", le_i64(&c.data, 0));
+            }
+        }
+    }
+    arg(w, 3, Ulong);
+}
+
 fn dec_futex(w: &mut ArgWriter<'_>) {
     let a = w.call.args;
     let x = w.opts.xlat;
@@ -2971,6 +2990,88 @@ mod tests {
             Some((3, &[])),
         );
         assert_eq!(s, "AT_FDCWD, \"out\", O_WRONLY|O_CREAT|O_TRUNC, 0644");
+    }
+
+    /// The line as the text printer builds it: the entry text, then what the
+    /// exit decode adds past it (`printed` bytes are already out).
+    fn entry_then_exit(
+        name: &str,
+        args: [u64; 6],
+        enter: &[Capture],
+        ret: i64,
+        exit: &[Capture],
+    ) -> (String, String) {
+        let o = Options::default();
+        let env = Env::default();
+        let nr = table::by_name(name).unwrap().nr;
+        let view = |exit| CallView {
+            nr,
+            args,
+            enter,
+            exit,
+        };
+        let entry = write_args(view(None), &o, &env).s;
+        let full = write_args(view(Some((ret, exit))), &o, &env).s;
+        assert!(
+            full.starts_with(&entry),
+            "exit text {full:?} does not extend entry text {entry:?}"
+        );
+        (entry.clone(), format!("{entry}{}", &full[entry.len()..]))
+    }
+
+    /// strace 6.1 (`sendfile64` in src/sendfile.c): `[in]` at entry, then
+    /// ` => [out]` only when the call succeeded and copied something.
+    #[test]
+    fn sendfile_offset_in_then_out() {
+        let off = |v: i64| cap(2, &v.to_le_bytes());
+        let (entry, line) = entry_then_exit(
+            "sendfile",
+            [4, 3, 0x1000, 17, 0, 0],
+            &[off(0)],
+            17,
+            &[off(17)],
+        );
+        assert_eq!(entry, "4, 3, [0]");
+        assert_eq!(line, "4, 3, [0] => [17], 17");
+        let (_, line) = entry_then_exit(
+            "sendfile",
+            [4, 3, 0x1000, 0, 0, 0],
+            &[off(17)],
+            0,
+            &[off(17)],
+        );
+        assert_eq!(line, "4, 3, [17], 0");
+        let (_, line) = entry_then_exit(
+            "sendfile",
+            [4, 3, 0x1000, 5, 0, 0],
+            &[off(36)],
+            -9,
+            &[off(36)],
+        );
+        assert_eq!(line, "4, 3, [36], 5");
+        // no offset: the whole call is printed at entry
+        let mut null = cap(2, b"");
+        null.fault = true;
+        let (entry, line) = entry_then_exit("sendfile", [4, 3, 0, 4, 0, 0], &[null], 0, &[]);
+        assert_eq!(entry, "4, 3, NULL, 4");
+        assert_eq!(line, "4, 3, NULL, 4");
+    }
+
+    /// strace 6.1 prints copy_file_range's and splice's offsets as they were
+    /// at entry only (RVAL_DECODED in src/copy_file_range.c, src/io.c).
+    #[test]
+    fn copy_file_range_and_splice_offsets_at_entry() {
+        let off = |a: u8, v: i64| cap(a, &v.to_le_bytes());
+        let (_, line) = entry_then_exit(
+            "copy_file_range",
+            [3, 0x1000, 4, 0x2000, 10, 0],
+            &[off(1, 17), off(3, 100)],
+            10,
+            &[],
+        );
+        assert_eq!(line, "3, [17], 4, [100], 10, 0");
+        let (_, line) = entry_then_exit("splice", [5, 0, 4, 0x2000, 5, 1], &[off(3, 110)], 5, &[]);
+        assert_eq!(line, "5, NULL, 4, [110], 5, SPLICE_F_MOVE");
     }
 
     #[test]

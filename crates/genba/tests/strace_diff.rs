@@ -48,7 +48,7 @@ fn save(name: &str, w: &Window) {
 /// Arguments for a family program; `work` is an empty scratch directory.
 fn prog_args(prog: &str, work: &Path) -> Vec<String> {
     match prog {
-        "file" | "sysmisc" => vec![work.display().to_string()],
+        "file" | "sysmisc" | "offsets" => vec![work.display().to_string()],
         _ => vec![],
     }
 }
@@ -276,6 +276,7 @@ diff_tests! {
     diff_poll => "poll", no_skip;
     diff_futex => "futex", no_skip;
     diff_threads => "threads", skip_join_futex;
+    diff_offsets => "offsets", no_skip;
 }
 
 /// The programs are deterministic and the normalization is sound: two strace
@@ -319,6 +320,7 @@ const FAMILIES: &[(&str, Skip)] = &[
     ("poll", no_skip),
     ("futex", no_skip),
     ("threads", skip_join_futex),
+    ("offsets", no_skip),
 ];
 
 #[test]
