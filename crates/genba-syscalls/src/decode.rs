@@ -59,7 +59,9 @@ pub struct CapPlan {
     pub cond: Option<CapCond>,
 }
 
-/// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen.
+/// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen
+/// (with `bitmap`: one of the values whose bit is set in `val | val2 << 32`,
+/// see [`CapCond::one_of`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CapCond {
     /// The argument tested.
@@ -70,6 +72,39 @@ pub struct CapCond {
     pub val: u32,
     /// The other accepted value.
     pub val2: u32,
+    /// `val` and `val2` are a bit set of accepted values below 64.
+    pub bitmap: bool,
+}
+
+impl CapCond {
+    /// `(args[arg] & mask)` must be one of `vals` (each below 64).
+    pub const fn one_of(arg: u8, mask: u32, vals: &[u8]) -> CapCond {
+        let mut set = 0u64;
+        let mut i = 0;
+        while i < vals.len() {
+            set |= 1 << vals[i];
+            i += 1;
+        }
+        CapCond {
+            arg,
+            mask,
+            val: set as u32,
+            val2: (set >> 32) as u32,
+            bitmap: true,
+        }
+    }
+
+    /// Whether the capture happens for these arguments (what the BPF side
+    /// decides).
+    pub fn accepts(&self, args: &[u64; 6]) -> bool {
+        let v = args.get(self.arg as usize).copied().unwrap_or(0) & self.mask as u64;
+        if self.bitmap {
+            let set = self.val as u64 | (self.val2 as u64) << 32;
+            v < 64 && (set >> v) & 1 == 1
+        } else {
+            v == self.val as u64 || v == self.val2 as u64
+        }
+    }
 }
 
 /// Capture kinds; the same meaning as `enum genba_cap_kind`.
@@ -864,6 +899,9 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     match name {
+        // the timeout of WAIT, LOCK_PI, WAIT_BITSET, WAIT_REQUEUE_PI, LOCK_PI2
+        // (for the other commands the fourth argument is a number)
+        "futex" => out[3].cond = Some(CapCond::one_of(1, 0x7f, &[0, 6, 9, 11, 13])),
         // a name only for PR_SET_NAME (read at entry) and PR_GET_NAME (at exit)
         "prctl" => {
             out[1] = CapPlan {
@@ -875,6 +913,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                     mask: u32::MAX,
                     val: 15,
                     val2: 16,
+                    bitmap: false,
                 }),
                 ..Default::default()
             };
@@ -890,6 +929,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                     mask: 0xff00,
                     val: 0x5400,
                     val2: 0x5400,
+                    bitmap: false,
                 }),
                 ..Default::default()
             };
@@ -2684,6 +2724,9 @@ fn dec_sendfile(w: &mut ArgWriter<'_>) {
     arg(w, 3, Ulong);
 }
 
+/// futex, as strace 6.1's src/futex.c: which arguments follow the operation
+/// depends on the command (`val` and `val2` unsigned, `val3` as a bitset, a
+/// count or the wake-op encoding).
 fn dec_futex(w: &mut ArgWriter<'_>) {
     let a = w.call.args;
     let x = w.opts.xlat;
@@ -2694,42 +2737,112 @@ fn dec_futex(w: &mut ArgWriter<'_>) {
     let mut t = String::new();
     fmt::enumv(&mut t, op, c::FUTEX_OPS, "FUTEX_???", x, true);
     w.s.push_str(&t);
-    arg(w, 2, Int);
+    let val3 = a[5] as u32 as u64;
+    let bitset = |w: &mut ArgWriter<'_>| {
+        w.sep();
+        fmt::enumv(&mut w.s, val3, FUTEX_BITSETS, "", x, true);
+    };
     match cmd {
-        // WAIT, WAIT_BITSET, LOCK_PI, WAIT_REQUEUE_PI: timeout
-        0 | 9 | 6 | 11 | 13 => {
+        // WAIT: val, timeout
+        0 => {
+            arg(w, 2, Uint);
             arg(w, 3, TimespecIn);
-            if cmd == 9 {
-                arg(w, 4, Ptr);
-                w.sep();
-                let _ = write!(w.s, "FUTEX_BITSET_MATCH_ANY");
-            }
         }
-        // WAKE_BITSET
+        // LOCK_PI, LOCK_PI2: the timeout only
+        6 | 13 => arg(w, 3, TimespecIn),
+        // WAIT_BITSET: val, timeout, bitset
+        9 => {
+            arg(w, 2, Uint);
+            arg(w, 3, TimespecIn);
+            bitset(w);
+        }
+        // WAKE_BITSET: val, bitset
         10 => {
+            arg(w, 2, Uint);
+            bitset(w);
+        }
+        // REQUEUE: val, val2, uaddr2
+        3 => {
+            arg(w, 2, Uint);
+            arg(w, 3, Uint);
+            arg(w, 4, Ptr);
+        }
+        // CMP_REQUEUE, CMP_REQUEUE_PI: val, val2, uaddr2, val3
+        4 | 12 => {
+            arg(w, 2, Uint);
+            arg(w, 3, Uint);
+            arg(w, 4, Ptr);
+            arg(w, 5, Uint);
+        }
+        // WAKE_OP: val, val2, uaddr2, the operation
+        5 => {
+            arg(w, 2, Uint);
+            arg(w, 3, Uint);
+            arg(w, 4, Ptr);
+            w.sep();
+            wake_op(&mut w.s, val3, x);
+        }
+        // WAIT_REQUEUE_PI: val, timeout, uaddr2
+        11 => {
+            arg(w, 2, Uint);
+            arg(w, 3, TimespecIn);
+            arg(w, 4, Ptr);
+        }
+        // WAKE, FD: val
+        1 | 2 => arg(w, 2, Uint),
+        // UNLOCK_PI, TRYLOCK_PI: nothing more
+        7 | 8 => {}
+        _ => {
+            arg(w, 2, Uint);
             arg(w, 3, Ptr);
             arg(w, 4, Ptr);
             w.sep();
-            if a[5] as u32 == u32::MAX {
-                w.s.push_str("FUTEX_BITSET_MATCH_ANY");
-            } else {
-                let _ = write!(w.s, "{:#x}", a[5] as u32);
-            }
-        }
-        // REQUEUE, CMP_REQUEUE, WAKE_OP
-        3..=5 => {
-            arg(w, 3, Uint);
-            arg(w, 4, Ptr);
-            arg(w, 5, Int);
-        }
-        // WAKE, FD, UNLOCK_PI, TRYLOCK_PI: nothing more
-        1 | 2 | 7 | 8 => {}
-        _ => {
-            arg(w, 3, Ptr);
-            arg(w, 4, Ptr);
-            arg(w, 5, Hex);
+            fmt::hex(&mut w.s, val3);
         }
     }
+}
+
+/// futex's val3 bitset.
+static FUTEX_BITSETS: &[(u64, &str)] = &[(0xffff_ffff, "FUTEX_BITSET_MATCH_ANY")];
+
+/// FUTEX_WAKE_OP's encoded operation:
+/// `FUTEX_OP_SET<<28|0x5<<12|FUTEX_OP_CMP_GT<<24|0x1`. As strace does, an
+/// operation or comparison it cannot name (or any, with `-X raw`) gets a
+/// `/* FUTEX_OP_??? */` comment after its shift.
+fn wake_op(s: &mut String, v: u64, x: Xlat) {
+    const OPS: &[(u64, &str)] = &[
+        (0, "FUTEX_OP_SET"),
+        (1, "FUTEX_OP_ADD"),
+        (2, "FUTEX_OP_OR"),
+        (3, "FUTEX_OP_ANDN"),
+        (4, "FUTEX_OP_XOR"),
+    ];
+    const CMPS: &[(u64, &str)] = &[
+        (0, "FUTEX_OP_CMP_EQ"),
+        (1, "FUTEX_OP_CMP_NE"),
+        (2, "FUTEX_OP_CMP_LT"),
+        (3, "FUTEX_OP_CMP_LE"),
+        (4, "FUTEX_OP_CMP_GT"),
+        (5, "FUTEX_OP_CMP_GE"),
+    ];
+    let named = |s: &mut String, val: u64, tab: &[(u64, &str)], shift: u32, hint: &str| {
+        fmt::enumv(s, val, tab, "", x, true);
+        let _ = write!(s, "<<{shift}");
+        if x == Xlat::Raw || !tab.iter().any(|(k, _)| *k == val) {
+            let _ = write!(s, " /* {hint} */");
+        }
+    };
+    if (v >> 28) & 8 != 0 {
+        fmt::enumv(s, 8, &[(8, "FUTEX_OP_OPARG_SHIFT")], "", x, true);
+        s.push_str("<<28|");
+    }
+    named(s, (v >> 28) & 7, OPS, 28, "FUTEX_OP_???");
+    s.push('|');
+    fmt::hex(s, (v >> 12) & 0xfff);
+    s.push_str("<<12|");
+    named(s, (v >> 24) & 0xf, CMPS, 24, "FUTEX_OP_CMP_???");
+    s.push('|');
+    fmt::hex(s, v & 0xfff);
 }
 
 fn dec_socket(w: &mut ArgWriter<'_>) {
@@ -3072,6 +3185,120 @@ mod tests {
         assert_eq!(line, "3, [17], 4, [100], 10, 0");
         let (_, line) = entry_then_exit("splice", [5, 0, 4, 0x2000, 5, 1], &[off(3, 110)], 5, &[]);
         assert_eq!(line, "5, NULL, 4, [110], 5, SPLICE_F_MOVE");
+    }
+
+    /// Expected lines from strace 6.1 on tests/programs/futex.c.
+    #[test]
+    fn futex_arguments_per_command() {
+        let u = 0x5575_156b_b018u64;
+        let u2 = 0x5575_156b_b024u64;
+        let ts = cap(3, &[0u8; 16]);
+        let f = |op: u64, a: [u64; 4], caps: &[Capture]| {
+            render(
+                "futex",
+                [u, op, a[0], a[1], a[2], a[3]],
+                caps,
+                Some((0, &[])),
+            )
+        };
+        assert_eq!(
+            f(0x89, [0, 0, 0, 0xffff_ffff], &[]),
+            "0x5575156bb018, FUTEX_WAIT_BITSET_PRIVATE, 0, NULL, FUTEX_BITSET_MATCH_ANY"
+        );
+        assert_eq!(
+            f(0x109, [0, 0x1000, 0, 5], std::slice::from_ref(&ts)),
+            "0x5575156bb018, FUTEX_WAIT_BITSET|FUTEX_CLOCK_REALTIME, 0, {tv_sec=0, tv_nsec=0}, 0x5"
+        );
+        assert_eq!(
+            f(0x8a, [1, 0, 0, 0], &[]),
+            "0x5575156bb018, FUTEX_WAKE_BITSET_PRIVATE, 1, 0"
+        );
+        assert_eq!(
+            f(0x83, [1, 2, u2, 0], &[]),
+            "0x5575156bb018, FUTEX_REQUEUE_PRIVATE, 1, 2, 0x5575156bb024"
+        );
+        assert_eq!(
+            f(0x8c, [1, 2, u2, 7], &[]),
+            "0x5575156bb018, FUTEX_CMP_REQUEUE_PI_PRIVATE, 1, 2, 0x5575156bb024, 7"
+        );
+        assert_eq!(
+            f(0x85, [1, 1, u2, 0x0400_5001], &[]),
+            "0x5575156bb018, FUTEX_WAKE_OP_PRIVATE, 1, 1, 0x5575156bb024, FUTEX_OP_SET<<28|0x5<<12|FUTEX_OP_CMP_GT<<24|0x1"
+        );
+        assert_eq!(
+            f(5, [1, 0, u2, 0x9000_37ff], &[]),
+            "0x5575156bb018, FUTEX_WAKE_OP, 1, 0, 0x5575156bb024, FUTEX_OP_OPARG_SHIFT<<28|FUTEX_OP_ADD<<28|0x3<<12|FUTEX_OP_CMP_EQ<<24|0x7ff"
+        );
+        assert_eq!(
+            f(0x85, [1, 1, u2, 0x7a00_b00c], &[]),
+            "0x5575156bb018, FUTEX_WAKE_OP_PRIVATE, 1, 1, 0x5575156bb024, 0x7<<28 /* FUTEX_OP_??? */|0xb<<12|0xa<<24 /* FUTEX_OP_CMP_??? */|0xc"
+        );
+        assert_eq!(
+            f(0x86, [0, 0, 0, 0], &[]),
+            "0x5575156bb018, FUTEX_LOCK_PI_PRIVATE, NULL"
+        );
+        assert_eq!(
+            f(0x88, [0, 0, 0, 0], &[]),
+            "0x5575156bb018, FUTEX_TRYLOCK_PI_PRIVATE"
+        );
+        assert_eq!(
+            f(0x8b, [0, 0, u2, 0], &[]),
+            "0x5575156bb018, FUTEX_WAIT_REQUEUE_PI_PRIVATE, 0, NULL, 0x5575156bb024"
+        );
+        assert_eq!(
+            f(1, [0x8000_0000, 0, 0, 0], &[]),
+            "0x5575156bb018, FUTEX_WAKE, 2147483648"
+        );
+        assert_eq!(
+            f(0xe3, [3, 4, u2, 5], &[]),
+            "0x5575156bb018, 0xe3 /* FUTEX_??? */, 3, 0x4, 0x5575156bb024, 0x5"
+        );
+        // the timeout is copied only for the commands that take one
+        let p = plan("futex", &Options::default());
+        let cond = p[3].cond.expect("futex timeout capture is conditional");
+        for (op, timed) in [
+            (0x80, true),
+            (0x189, true),
+            (0x8b, true),
+            (0x8d, true),
+            (0x83, false),
+            (0x85, false),
+            (1, false),
+        ] {
+            assert_eq!(cond.accepts(&[0, op, 0, 0, 0, 0]), timed, "op {op:#x}");
+        }
+    }
+
+    #[test]
+    fn futex_wake_op_raw_and_verbose() {
+        let args = [0x1000, 0x85, 1, 1, 0x2000, 0x0400_5001];
+        let nr = table::by_name("futex").unwrap().nr;
+        let env = Env::default();
+        let text = |x| {
+            let o = Options {
+                xlat: x,
+                ..Options::default()
+            };
+            write_args(
+                CallView {
+                    nr,
+                    args,
+                    enter: &[],
+                    exit: Some((0, &[])),
+                },
+                &o,
+                &env,
+            )
+            .s
+        };
+        assert_eq!(
+            text(Xlat::Raw),
+            "0x1000, 0x85, 1, 1, 0x2000, 0<<28 /* FUTEX_OP_??? */|0x5<<12|0x4<<24 /* FUTEX_OP_CMP_??? */|0x1"
+        );
+        assert_eq!(
+            text(Xlat::Verbose),
+            "0x1000, 0x85 /* FUTEX_WAKE_OP_PRIVATE */, 1, 1, 0x2000, 0 /* FUTEX_OP_SET */<<28|0x5<<12|0x4 /* FUTEX_OP_CMP_GT */<<24|0x1"
+        );
     }
 
     #[test]

@@ -171,6 +171,7 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             mask: c.mask,
             val: c.val,
             val2: c.val2,
+            bitmap: c.bitmap,
         }),
         max: p.max,
     }

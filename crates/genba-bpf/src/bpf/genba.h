@@ -139,9 +139,12 @@ struct genba_arg_spec {
 	__u32 max;
 	/* capture only when (args[cond_arg] & cond_mask) is cond_val or
 	 * cond_val2 (cond_arg >= GENBA_NARGS: always): for calls whose
-	 * argument types depend on another argument (prctl, ioctl) */
+	 * argument types depend on another argument (prctl, ioctl). With
+	 * cond_bitmap set, cond_val | cond_val2 << 32 is instead the set of
+	 * accepted values below 64 (bit v accepts v): fcntl's lock commands */
 	__u8 cond_arg;
-	__u8 pad[3];
+	__u8 cond_bitmap;
+	__u8 pad[2];
 	__u32 cond_mask;
 	__u32 cond_val;
 	__u32 cond_val2;

@@ -715,8 +715,13 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 			continue;
 		if (a->cond_arg < GENBA_NARGS) {
 			__u64 v = args[a->cond_arg] & a->cond_mask;
-			if (v != a->cond_val && v != a->cond_val2)
+			if (a->cond_bitmap) {
+				__u64 set = a->cond_val | ((__u64)a->cond_val2 << 32);
+				if (v >= 64 || !((set >> v) & 1))
+					continue;
+			} else if (v != a->cond_val && v != a->cond_val2) {
 				continue;
+			}
 		}
 		if (at_exit) {
 			/* entry captures that faulted (page not present yet) are
