@@ -902,6 +902,17 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         // the timeout of WAIT, LOCK_PI, WAIT_BITSET, WAIT_REQUEUE_PI, LOCK_PI2
         // (for the other commands the fourth argument is a number)
         "futex" => out[3].cond = Some(CapCond::one_of(1, 0x7f, &[0, 6, 9, 11, 13])),
+        // struct flock (32 bytes) and struct f_owner_ex (8): the set commands
+        // read it, the get commands write it back
+        "fcntl" => {
+            out[2] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Both,
+                max: 32,
+                cond: Some(CapCond::one_of(1, u32::MAX, FCNTL_STRUCT_CMDS)),
+                ..Default::default()
+            };
+        }
         // a name only for PR_SET_NAME (read at entry) and PR_GET_NAME (at exit)
         "prctl" => {
             out[1] = CapPlan {
@@ -2138,6 +2149,29 @@ fn dec_fcntl(w: &mut ArgWriter<'_>) {
             w.sep();
             open_flags(&mut w.s, v, w.opts.xlat);
         }
+        // F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW: the lock asked for
+        6 | 7 | 37 | 38 => {
+            w.sep();
+            fcntl_struct(w, false);
+        }
+        // F_SETOWN_EX
+        15 => {
+            w.sep();
+            fcntl_struct(w, false);
+        }
+        // F_GETLK, F_OFD_GETLK, F_GETOWN_EX: what the kernel wrote back,
+        // printed at exit only (`fcntl(3, F_GETLK <unfinished ...>`)
+        5 | 36 | 16 => {
+            if !w.exiting_inside() {
+                return;
+            }
+            w.sep();
+            if w.call.ret().is_some_and(|r| r < 0) {
+                fmt::ptr(&mut w.s, v);
+            } else {
+                fcntl_struct(w, true);
+            }
+        }
         // F_SETOWN, F_SETSIG, F_SETLEASE, F_NOTIFY, F_SETPIPE_SZ, F_ADD_SEALS
         8 | 10 | 1024 | 1026 | 1031 | 1033 => arg(w, 2, Int),
         // F_GETFD, F_GETFL, F_GETOWN, F_GETSIG, F_GETLEASE, F_GETPIPE_SZ, F_GET_SEALS
@@ -2145,6 +2179,75 @@ fn dec_fcntl(w: &mut ArgWriter<'_>) {
         _ => arg(w, 2, Ptr),
     }
 }
+
+/// The fcntl commands whose third argument points to a struct: the lock
+/// commands (`struct flock`) and F_SETOWN_EX/F_GETOWN_EX (`struct
+/// f_owner_ex`).
+const FCNTL_STRUCT_CMDS: &[u8] = &[5, 6, 7, 15, 16, 36, 37, 38];
+
+/// fcntl's `struct flock` (`{l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0,
+/// l_len=0}`, with `l_pid` for the GETLK commands) or `struct f_owner_ex`
+/// (`{type=F_OWNER_PID, pid=42}`); the address if it cannot be read.
+fn fcntl_struct(w: &mut ArgWriter<'_>, out: bool) {
+    let v = w.call.args[2];
+    let cmd = w.call.args[1] as u32;
+    let x = w.opts.xlat;
+    let need = if matches!(cmd, 15 | 16) { 8 } else { 32 };
+    let cap = if out {
+        w.call.exit_cap(2)
+    } else {
+        w.call.enter_cap(2)
+    };
+    let d: Option<Vec<u8>> = match cap.filter(|c| c.data.len() >= need) {
+        Some(c) => Some(c.data.clone()),
+        // a struct at the very end of a page: the 32-byte copy faulted
+        None if v != 0 => w.env.read_mem.and_then(|read| read(v, need)),
+        None => None,
+    };
+    let Some(d) = d.filter(|d| d.len() >= need) else {
+        if v != 0 {
+            w.env.unreadable.set(w.env.unreadable.get() + 1);
+        }
+        return fmt::ptr(&mut w.s, v);
+    };
+    let s = &mut w.s;
+    if need == 8 {
+        s.push_str("{type=");
+        fmt::enumv(
+            s,
+            le_u32(&d, 0) as u64,
+            F_OWNER_TYPES,
+            "F_OWNER_???",
+            x,
+            true,
+        );
+        let _ = write!(s, ", pid={}}}", le_u32(&d, 4) as i32);
+        return;
+    }
+    let short = |k: usize| u16::from_le_bytes([d[k], d[k + 1]]) as u64;
+    s.push_str("{l_type=");
+    fmt::enumv(s, short(0), LOCK_TYPES, "F_???", x, true);
+    s.push_str(", l_whence=");
+    fmt::enumv(s, short(2), c::SEEK_WHENCE, "SEEK_???", x, true);
+    let _ = write!(s, ", l_start={}, l_len={}", le_i64(&d, 8), le_i64(&d, 16));
+    if out && matches!(cmd, 5 | 36) {
+        let _ = write!(s, ", l_pid={}", le_u32(&d, 24) as i32);
+    }
+    s.push('}');
+}
+
+/// `struct flock`'s `l_type` (strace's `lockfcmds`).
+static LOCK_TYPES: &[(u64, &str)] = &[
+    (0, "F_RDLCK"),
+    (1, "F_WRLCK"),
+    (2, "F_UNLCK"),
+    (4, "F_EXLCK"),
+    (8, "F_SHLCK"),
+];
+
+/// `struct f_owner_ex`'s `type`.
+static F_OWNER_TYPES: &[(u64, &str)] =
+    &[(0, "F_OWNER_TID"), (1, "F_OWNER_PID"), (2, "F_OWNER_PGRP")];
 
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Fd);
@@ -3299,6 +3402,61 @@ mod tests {
             text(Xlat::Verbose),
             "0x1000, 0x85 /* FUTEX_WAKE_OP_PRIVATE */, 1, 1, 0x2000, 0 /* FUTEX_OP_SET */<<28|0x5<<12|0x4 /* FUTEX_OP_CMP_GT */<<24|0x1"
         );
+    }
+
+    /// strace 6.1: the lock asked for at entry; F_GETLK's struct only at
+    /// exit, with l_pid; f_owner_ex.
+    #[test]
+    fn fcntl_flock_and_owner() {
+        let mut fl = vec![0u8; 32];
+        fl[0] = 1; // F_WRLCK
+        fl[16] = 100;
+        let (_, line) = entry_then_exit(
+            "fcntl",
+            [3, 37, 0x1000, 0, 0, 0],
+            &[cap(2, &fl)],
+            0,
+            &[cap(2, &fl)],
+        );
+        assert_eq!(
+            line,
+            "3, F_OFD_SETLK, {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=100}"
+        );
+        let mut got = fl.clone();
+        got[24..28].copy_from_slice(&(-1i32).to_le_bytes());
+        let (entry, line) = entry_then_exit(
+            "fcntl",
+            [4, 36, 0x1000, 0, 0, 0],
+            &[cap(2, &fl)],
+            0,
+            &[cap(2, &got)],
+        );
+        assert_eq!(entry, "4, F_OFD_GETLK");
+        assert_eq!(
+            line,
+            "4, F_OFD_GETLK, {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=100, l_pid=-1}"
+        );
+        let (_, line) = entry_then_exit("fcntl", [3, 5, 8, 0, 0, 0], &[], -14, &[]);
+        assert_eq!(line, "3, F_GETLK, 0x8");
+        let owner = [1u8, 0, 0, 0, 42, 0, 0, 0];
+        let (_, line) =
+            entry_then_exit("fcntl", [3, 15, 0x1000, 0, 0, 0], &[cap(2, &owner)], 0, &[]);
+        assert_eq!(line, "3, F_SETOWN_EX, {type=F_OWNER_PID, pid=42}");
+        let p = plan("fcntl", &Options::default());
+        let cond = p[2].cond.expect("conditional capture");
+        for (cmd, copied) in [
+            (5, true),
+            (6, true),
+            (7, true),
+            (15, true),
+            (16, true),
+            (36, true),
+            (38, true),
+            (4, false),
+            (1030, false),
+        ] {
+            assert_eq!(cond.accepts(&[3, cmd, 0, 0, 0, 0]), copied, "cmd {cmd}");
+        }
     }
 
     #[test]

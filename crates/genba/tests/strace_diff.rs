@@ -48,7 +48,7 @@ fn save(name: &str, w: &Window) {
 /// Arguments for a family program; `work` is an empty scratch directory.
 fn prog_args(prog: &str, work: &Path) -> Vec<String> {
     match prog {
-        "file" | "sysmisc" | "offsets" => vec![work.display().to_string()],
+        "file" | "sysmisc" | "offsets" | "locks" => vec![work.display().to_string()],
         _ => vec![],
     }
 }
@@ -277,6 +277,7 @@ diff_tests! {
     diff_futex => "futex", no_skip;
     diff_threads => "threads", skip_join_futex;
     diff_offsets => "offsets", no_skip;
+    diff_locks => "locks", no_skip;
 }
 
 /// The programs are deterministic and the normalization is sound: two strace
@@ -321,6 +322,7 @@ const FAMILIES: &[(&str, Skip)] = &[
     ("futex", no_skip),
     ("threads", skip_join_futex),
     ("offsets", no_skip),
+    ("locks", no_skip),
 ];
 
 #[test]
@@ -496,6 +498,11 @@ fn diff_process_decode_fds() {
 #[test]
 fn diff_file_verbose() {
     diff_test_flags("file", &["-v"], &no_skip);
+}
+
+#[test]
+fn diff_locks_xlat_verbose() {
+    diff_test_flags("locks", &["-X", "verbose"], &no_skip);
 }
 
 #[test]
