@@ -50,6 +50,7 @@ int main(int argc, char **argv)
 	symlink("data.txt", "link.txt");
 	n = readlink("link.txt", link, sizeof(link));
 	readlink("data.txt", link, sizeof(link));
+	readlinkat(AT_FDCWD, "link.txt", link, sizeof(link));
 	rename("created.txt", "renamed.txt");
 	rename("created.txt", "renamed.txt");
 	mkdir("subdir", 0755);

@@ -520,6 +520,12 @@ fn diff_desc_strsize() {
     diff_test_flags("desc", &["-s", "4"], &no_skip);
 }
 
+/// `-s` applies to readlink's result (a counted buffer, not a path).
+#[test]
+fn diff_file_strsize() {
+    diff_test_flags("file", &["-s", "4"], &no_skip);
+}
+
 #[test]
 fn diff_network_hex() {
     diff_test_flags("network", &["-xx"], &no_skip);
