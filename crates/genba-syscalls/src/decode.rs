@@ -1149,8 +1149,26 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         Argv => argv(s, &call.items(i), v, opts),
         Envp => envp(s, &call.items(i), v, opts),
         IovIn(_) | IovOut(_) => iovec(s, &call.items(i), v, opts),
-        SockaddrIn(_) | SockaddrOut(_) => match call.cap(i) {
+        SockaddrIn(_) => match call.cap(i) {
             Some(c) if !c.fault && !c.data.is_empty() => sockaddr(s, &c.data, x, opts.hex >= 2),
+            _ => fmt::ptr(s, v),
+        },
+        // the kernel says how long the address is (the length after the
+        // call); strace shows no more of it than the buffer held (the length
+        // before)
+        SockaddrOut(l) => match call.cap(i) {
+            Some(c) if !c.fault && !c.data.is_empty() => {
+                let room = call
+                    .enter_cap(l as usize)
+                    .filter(|c| c.data.len() >= 4)
+                    .map_or(usize::MAX, |c| le_u32(&c.data, 0) as i32 as usize);
+                let d = &c.data[..c.data.len().min(room)];
+                if d.len() < 2 {
+                    fmt::ptr(s, v)
+                } else {
+                    sockaddr(s, d, x, opts.hex >= 2)
+                }
+            }
             _ => fmt::ptr(s, v),
         },
         SocklenPtr => match data(call.cap(i)) {
@@ -1202,7 +1220,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             _ => fmt::ptr(s, v),
         },
         MsghdrIn | MsghdrOut => msghdr(s, &call.items(i), v, call.args[i + 1], opts),
-        Pollfds(n) => pollfds(s, call, i, call.args[n as usize], x),
+        Pollfds(n) => pollfds(s, call, i, call.args[n as usize], opts, namer),
         EpollEventIn => match data(call.cap(i)) {
             Some(d) if d.len() >= 12 => epoll_event(s, d, x),
             _ => fmt::ptr(s, v),
@@ -1222,7 +1240,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             _ => fmt::ptr(s, v),
         },
         WaitOptions => fmt::flags(s, v, c::WAIT_OPTIONS, None, x),
-        PollfdsBoth(n) => pollfds(s, call, i, call.args[n as usize], x),
+        PollfdsBoth(n) => pollfds(s, call, i, call.args[n as usize], opts, namer),
         TimespecBoth => timespec(s, call.enter_cap(i), v),
         SocklenBoth => match (call.enter_cap(i), call.exit_cap(i)) {
             (Some(a), Some(b)) if a.data.len() >= 4 && b.data.len() >= 4 => {
@@ -1906,10 +1924,16 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: bool) {
     let fam = u16::from_le_bytes([d[0], d[1]]) as u64;
     s.push_str("{sa_family=");
     fmt::enumv(s, fam, c::SOCKET_FAMILIES, "AF_???", x, false);
+    // nothing past the family (an unnamed AF_UNIX socket): strace prints
+    // the family alone
+    if d.len() <= 2 {
+        s.push('}');
+        return;
+    }
     match fam {
         1 => {
             let path = &d[2..];
-            if path.first() == Some(&0) && path.len() > 1 {
+            if path.first() == Some(&0) {
                 let end = path.len();
                 s.push_str(", sun_path=@");
                 fmt::quoted(s, &path[1..end], false, hex);
@@ -2041,7 +2065,17 @@ pub fn wait_status(s: &mut String, st: i32) {
     }
 }
 
-fn pollfds(s: &mut String, call: CallView<'_>, i: usize, n: u64, x: Xlat) {
+/// poll's array as strace prints it at entry: `-y` paths on the
+/// descriptors, no events for a negative (ignored) descriptor, at most `-s`
+/// elements without `-v`, then `...` (also where the copy stopped short).
+fn pollfds(
+    s: &mut String,
+    call: CallView<'_>,
+    i: usize,
+    n: u64,
+    o: &Options,
+    namer: Option<&dyn Fn(i32) -> Option<String>>,
+) {
     let v = call.args[i];
     let Some(d) = call
         .enter
@@ -2052,20 +2086,38 @@ fn pollfds(s: &mut String, call: CallView<'_>, i: usize, n: u64, x: Xlat) {
     else {
         return fmt::ptr(s, v);
     };
+    let limit = if o.verbose { usize::MAX } else { o.strsize };
+    let have = d.len() / 8;
+    let n = n.min(u32::MAX as u64) as usize;
     s.push('[');
-    for (k, p) in d.chunks_exact(8).take(n as usize).enumerate() {
+    for (k, p) in d.chunks_exact(8).take(n).enumerate() {
         if k > 0 {
             s.push_str(", ");
         }
-        let _ = write!(s, "{{fd={}, events=", le_u32(p, 0) as i32);
-        fmt::flags(
-            s,
-            u16::from_le_bytes([p[4], p[5]]) as u64,
-            c::POLL_EVENTS,
-            None,
-            x,
-        );
+        if k >= limit {
+            s.push_str("...");
+            break;
+        }
+        s.push_str("{fd=");
+        let pfd = le_u32(p, 0) as i32;
+        fd(s, pfd, namer);
+        if pfd >= 0 {
+            s.push_str(", events=");
+            fmt::flags(
+                s,
+                u16::from_le_bytes([p[4], p[5]]) as u64,
+                c::POLL_EVENTS,
+                None,
+                o.xlat,
+            );
+        }
         s.push('}');
+    }
+    if have < n && have < limit {
+        if have > 0 {
+            s.push_str(", ");
+        }
+        s.push_str("...");
     }
     s.push(']');
 }

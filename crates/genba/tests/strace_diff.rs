@@ -48,7 +48,7 @@ fn save(name: &str, w: &Window) {
 /// Arguments for a family program; `work` is an empty scratch directory.
 fn prog_args(prog: &str, work: &Path) -> Vec<String> {
     match prog {
-        "file" | "sysmisc" | "offsets" | "locks" => vec![work.display().to_string()],
+        "file" | "sysmisc" | "offsets" | "locks" | "unix" => vec![work.display().to_string()],
         _ => vec![],
     }
 }
@@ -278,6 +278,7 @@ diff_tests! {
     diff_threads => "threads", skip_join_futex;
     diff_offsets => "offsets", no_skip;
     diff_locks => "locks", no_skip;
+    diff_unix => "unix", no_skip;
 }
 
 /// The programs are deterministic and the normalization is sound: two strace
@@ -323,6 +324,7 @@ const FAMILIES: &[(&str, Skip)] = &[
     ("threads", skip_join_futex),
     ("offsets", no_skip),
     ("locks", no_skip),
+    ("unix", no_skip),
 ];
 
 #[test]
@@ -492,6 +494,17 @@ fn diff_desc_decode_fds() {
 #[test]
 fn diff_process_decode_fds() {
     diff_test_flags("process", &["-y"], &no_skip);
+}
+
+/// `-y` inside poll's array (`{fd=3</dev/null>, events=POLLIN}`).
+#[test]
+fn diff_poll_decode_fds() {
+    diff_test_flags("poll", &["-y"], &no_skip);
+}
+
+#[test]
+fn diff_unix_decode_fds() {
+    diff_test_flags("unix", &["-y"], &no_skip);
 }
 
 /// Options that change how arguments are printed, against strace's output.
