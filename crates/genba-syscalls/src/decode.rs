@@ -1005,8 +1005,12 @@ pub fn write_args<'a>(call: CallView<'a>, opts: &'a Options, env: &'a Env<'a>) -
     w
 }
 
-/// Each top-level argument's text on its own (for JSON output).
-pub fn split_args(call: CallView<'_>, opts: &Options) -> Vec<String> {
+/// Each top-level argument's text on its own (for JSON output): the
+/// arguments strace shows, no more (`openat` without `O_CREAT` has no mode,
+/// `fcntl(3, F_GETFD)` two arguments). The flag says whether that is all of
+/// them: false when the call has not returned and its output arguments are
+/// still to come.
+pub fn split_args(call: CallView<'_>, opts: &Options) -> (Vec<String>, bool) {
     let env = Env::default();
     let w = write_args(call, opts, &env);
     let mut out = Vec::with_capacity(w.starts.len());
@@ -1015,7 +1019,8 @@ pub fn split_args(call: CallView<'_>, opts: &Options) -> Vec<String> {
         let t = w.s[st..end].trim_end_matches(' ').trim_end_matches(',');
         out.push(t.to_string());
     }
-    out
+    let whole = call.exit.is_some() || w.boundary.is_none();
+    (out, whole)
 }
 
 fn int(v: u64) -> i64 {
