@@ -65,6 +65,9 @@ pub enum CaptureKind {
     SpRel = 12,
     /// Inode numbers of the descriptors a call created.
     FdIno = 13,
+    /// A getdents buffer: its bytes in chunks as far as they fit, and the
+    /// number of entries when they do not.
+    Dirents = 14,
 }
 
 /// When to capture (`enum genba_cap_when`).

@@ -126,6 +126,7 @@ pub enum CapKind {
     MsghdrRet,
     SpRel,
     FdIno,
+    Dirents,
 }
 
 /// When to capture.
@@ -525,7 +526,9 @@ impl Ty {
             },
             Ty::TimespecBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::SocklenBoth => p(K::Fixed, W::Both, 0, 4),
-            Ty::Dirents => p(K::RetLen, W::ExitOk, 0, 16384),
+            // the whole buffer, in chunks, as far as a record holds it
+            // (~48 KiB); beyond that BPF counts the entries
+            Ty::Dirents => p(K::Dirents, W::ExitOk, 0, 0),
             Ty::StackIn => p(K::Fixed, W::Enter, 0, 24),
             Ty::StackOut => p(K::Fixed, W::ExitOk, 0, 24),
             Ty::SockoptOut(l) => p(K::PtrLen, W::ExitOk, l, s.max(4)),
@@ -1261,19 +1264,27 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             _ => fmt::ptr(s, v),
         },
-        Dirents if opts.verbose && call.exit.is_some() => match data(call.cap(i)) {
-            Some(d) => dirents(s, d),
-            None if call.ret() == Some(0) => s.push_str("[]"),
-            None => fmt::ptr(s, v),
-        },
-        Dirents => {
-            fmt::ptr(s, v);
-            if let Some(d) = data(call.cap(i)) {
-                let _ = write!(s, " /* {} entries */", count_dirents(d));
-            } else if call.ret() == Some(0) {
+        Dirents if call.ret() == Some(0) => {
+            if opts.verbose {
+                s.push_str("[]");
+            } else {
+                fmt::ptr(s, v);
                 s.push_str(" /* 0 entries */");
             }
         }
+        Dirents => match Dents::of(call, i) {
+            Some(d) if opts.verbose => dirents(s, &d.data, !d.whole, opts.hex >= 2),
+            Some(d) => {
+                fmt::ptr(s, v);
+                let _ = write!(
+                    s,
+                    " /* {}{} entries */",
+                    d.count,
+                    if d.partial { "+" } else { "" }
+                );
+            }
+            None => fmt::ptr(s, v),
+        },
         StackIn | StackOut => match data(call.cap(i)) {
             Some(d) if d.len() >= 24 => {
                 s.push_str("{ss_sp=");
@@ -2662,7 +2673,9 @@ fn io_uring_params(s: &mut String, d: &[u8], x: Xlat) {
 }
 
 /// `struct linux_dirent64` records, in full (`-v`).
-fn dirents(s: &mut String, d: &[u8]) {
+/// The entries of a getdents buffer (`-v`); `cut`: the buffer was not all
+/// captured, so `...` follows the last whole entry.
+fn dirents(s: &mut String, d: &[u8], cut: bool, hex: bool) {
     const DT: [&str; 15] = [
         "DT_UNKNOWN",
         "DT_FIFO",
@@ -2699,7 +2712,7 @@ fn dirents(s: &mut String, d: &[u8]) {
             s,
             "{{d_ino={}, d_off={}, d_reclen={reclen}, d_type=",
             le_u64(d, off),
-            le_i64(d, off + 8)
+            le_u64(d, off + 8)
         );
         match DT.get(ty).filter(|t| !t.is_empty()) {
             Some(t) => s.push_str(t),
@@ -2708,26 +2721,76 @@ fn dirents(s: &mut String, d: &[u8]) {
             }
         }
         s.push_str(", d_name=");
-        fmt::quoted(s, &name[..n], false, false);
+        fmt::quoted(s, &name[..n], false, hex);
         s.push('}');
         off += reclen;
+    }
+    if cut {
+        s.push_str(if first { "..." } else { ", ..." });
     }
     s.push(']');
 }
 
-/// Number of `struct linux_dirent64` records in a getdents buffer.
-fn count_dirents(d: &[u8]) -> usize {
+/// A getdents buffer as captured: its bytes (all of them, or as many as the
+/// record held) and the number of entries (strace's `/* N entries */`,
+/// `N+` when bytes were left over that make no whole entry).
+struct Dents {
+    data: Vec<u8>,
+    whole: bool,
+    count: u64,
+    partial: bool,
+}
+
+impl Dents {
+    fn of(call: CallView<'_>, i: usize) -> Option<Dents> {
+        let (ret, caps) = call.exit?;
+        let ret = usize::try_from(ret).ok()?;
+        let caps: Vec<&Capture> = caps.iter().filter(|c| c.arg as usize == i).collect();
+        let count = caps.iter().find(|c| c.item == CaptureItem::Count)?;
+        let mut chunks: Vec<&&Capture> = caps
+            .iter()
+            .filter(|c| c.item == CaptureItem::Elem)
+            .collect();
+        chunks.sort_by_key(|c| c.elem);
+        let mut data = Vec::new();
+        for c in chunks {
+            if c.fault || c.aux != data.len() as u64 {
+                break;
+            }
+            data.extend_from_slice(&c.data);
+        }
+        data.truncate(ret);
+        let whole = data.len() == ret;
+        let (count, partial) = if whole {
+            let (n, left) = count_dirents(&data);
+            (n as u64, left)
+        } else {
+            // BPF walked the entries the record could not hold
+            (count.aux, count.more)
+        };
+        Some(Dents {
+            data,
+            whole,
+            count,
+            partial,
+        })
+    }
+}
+
+/// Number of `struct linux_dirent64` records in a getdents buffer, and
+/// whether bytes are left that make no whole record.
+fn count_dirents(d: &[u8]) -> (usize, bool) {
     let mut n = 0;
     let mut off = 0usize;
     while off + 19 <= d.len() {
         let reclen = u16::from_le_bytes([d[off + 16], d[off + 17]]) as usize;
-        if reclen == 0 {
-            break;
+        if reclen < 19 {
+            return (n, true);
         }
         n += 1;
         off += reclen;
     }
-    n
+    (n, off < d.len())
 }
 
 fn clone_args(s: &mut String, cap: Option<&Capture>, v: u64, x: Xlat) {
@@ -3514,6 +3577,102 @@ mod tests {
         ] {
             assert_eq!(cond.accepts(&[3, cmd, 0, 0, 0, 0]), copied, "cmd {cmd}");
         }
+    }
+
+    /// A getdents64 buffer of `n` entries named `e0`, `e1`, ... (24 bytes each).
+    fn dents_buf(n: usize) -> Vec<u8> {
+        let mut d = Vec::new();
+        for k in 0..n {
+            let mut e = vec![0u8; 24];
+            e[0..8].copy_from_slice(&(100 + k as u64).to_le_bytes());
+            e[8..16].copy_from_slice(&(k as u64 + 1).to_le_bytes());
+            e[16..18].copy_from_slice(&24u16.to_le_bytes());
+            e[18] = 8; // DT_REG
+            let name = format!("e{k}");
+            e[19..19 + name.len()].copy_from_slice(name.as_bytes());
+            d.extend_from_slice(&e);
+        }
+        d
+    }
+
+    /// The items BPF sends for a getdents buffer: the count, then chunks.
+    fn dents_caps(count: u64, more: bool, chunks: &[&[u8]]) -> Vec<Capture> {
+        let mut v = vec![Capture {
+            arg: 1,
+            item: CaptureItem::Count,
+            elem: 0,
+            fault: false,
+            truncated: false,
+            more,
+            aux: count,
+            data: Vec::new(),
+        }];
+        let mut off = 0;
+        for (k, c) in chunks.iter().enumerate() {
+            v.push(Capture {
+                arg: 1,
+                item: CaptureItem::Elem,
+                elem: k as u8,
+                fault: false,
+                truncated: false,
+                more: false,
+                aux: off,
+                data: c.to_vec(),
+            });
+            off += c.len() as u64;
+        }
+        v
+    }
+
+    #[test]
+    fn getdents_counts_every_entry_and_marks_what_was_not_captured() {
+        let nr = table::by_name("getdents64").unwrap().nr;
+        let env = Env::default();
+        let args = [3, 0x1000, 32768, 0, 0, 0];
+        let text = |ret: i64, caps: &[Capture], verbose: bool| {
+            let o = Options {
+                verbose,
+                ..Options::default()
+            };
+            write_args(
+                CallView {
+                    nr,
+                    args,
+                    enter: &[],
+                    exit: Some((ret, caps)),
+                },
+                &o,
+                &env,
+            )
+            .s
+        };
+        let d = dents_buf(5);
+        // all captured, in two chunks: counted from the bytes
+        let caps = dents_caps(0, false, &[&d[..48], &d[48..]]);
+        assert_eq!(text(120, &caps, false), "3, 0x1000 /* 5 entries */, 32768");
+        assert_eq!(
+            text(120, &caps, true),
+            "3, [{d_ino=100, d_off=1, d_reclen=24, d_type=DT_REG, d_name=\"e0\"}, \
+             {d_ino=101, d_off=2, d_reclen=24, d_type=DT_REG, d_name=\"e1\"}, \
+             {d_ino=102, d_off=3, d_reclen=24, d_type=DT_REG, d_name=\"e2\"}, \
+             {d_ino=103, d_off=4, d_reclen=24, d_type=DT_REG, d_name=\"e3\"}, \
+             {d_ino=104, d_off=5, d_reclen=24, d_type=DT_REG, d_name=\"e4\"}], 32768"
+        );
+        // only 2.5 entries fitted in the record: BPF's count, and `...`
+        let caps = dents_caps(5, false, &[&d[..60]]);
+        assert_eq!(text(120, &caps, false), "3, 0x1000 /* 5 entries */, 32768");
+        assert_eq!(
+            text(120, &caps, true),
+            "3, [{d_ino=100, d_off=1, d_reclen=24, d_type=DT_REG, d_name=\"e0\"}, \
+             {d_ino=101, d_off=2, d_reclen=24, d_type=DT_REG, d_name=\"e1\"}, ...], 32768"
+        );
+        // the walk stopped short: strace's `N+`
+        let caps = dents_caps(4, true, &[]);
+        assert_eq!(text(120, &caps, false), "3, 0x1000 /* 4+ entries */, 32768");
+        assert_eq!(text(120, &caps, true), "3, [...], 32768");
+        assert_eq!(text(0, &[], false), "3, 0x1000 /* 0 entries */, 32768");
+        assert_eq!(text(0, &[], true), "3, [], 32768");
+        assert_eq!(text(-9, &[], true), "3, 0x1000, 32768");
     }
 
     #[test]

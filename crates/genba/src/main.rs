@@ -157,6 +157,7 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             CapKind::MsghdrRet => CaptureKind::MsghdrRet,
             CapKind::SpRel => CaptureKind::SpRel,
             CapKind::FdIno => CaptureKind::FdIno,
+            CapKind::Dirents => CaptureKind::Dirents,
         },
         when: match p.when {
             CapWhen::Enter => CaptureWhen::Enter,

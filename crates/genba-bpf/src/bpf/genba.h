@@ -120,6 +120,13 @@ enum genba_cap_kind {
 	 * len_arg GENBA_FD_RET: the returned fd; otherwise two ints at
 	 * args[len_arg] (pipe2, socketpair) */
 	GENBA_CAP_FD_INO = 13,
+	/* a getdents buffer (exit, ret > 0): a COUNT item, then the ret bytes
+	 * in ELEM chunks (aux: offset of the chunk) as far as the record holds
+	 * them. When they do not all fit, the COUNT item's aux is the number
+	 * of entries, counted by walking the d_reclen chain in user memory
+	 * (flag MORE: a partial entry or a fault ended the walk); when they
+	 * do, user space counts them and aux is 0. */
+	GENBA_CAP_DIRENTS = 14,
 };
 
 enum genba_cap_when {
