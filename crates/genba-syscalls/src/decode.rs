@@ -1673,11 +1673,17 @@ pub fn open_flags(s: &mut String, v: u64, x: Xlat) {
 }
 
 fn signal(s: &mut String, sig: i32, x: Xlat) {
-    if x == Xlat::Raw {
-        let _ = write!(s, "{sig}");
-        return;
+    let name = c::signal_name(sig);
+    match x {
+        Xlat::Raw => {
+            let _ = write!(s, "{sig}");
+        }
+        // `10 /* SIGUSR1 */`; a number without a name stays bare (`0`)
+        Xlat::Verbose if name != sig.to_string() => {
+            let _ = write!(s, "{sig} /* {name} */");
+        }
+        _ => s.push_str(&name),
     }
-    s.push_str(&c::signal_name(sig));
 }
 
 fn timespec(s: &mut String, cap: Option<&Capture>, v: u64) {
@@ -2240,8 +2246,13 @@ fn dec_fcntl(w: &mut ArgWriter<'_>) {
                 fcntl_struct(w, true);
             }
         }
-        // F_SETOWN, F_SETSIG, F_SETLEASE, F_NOTIFY, F_SETPIPE_SZ, F_ADD_SEALS
-        8 | 10 | 1024 | 1026 | 1031 | 1033 => arg(w, 2, Int),
+        // F_SETSIG: a signal; F_SETLEASE: a lock type; F_NOTIFY, F_ADD_SEALS: flags
+        10 => arg(w, 2, Signal),
+        1024 => arg(w, 2, Enum(LOCK_TYPES, "F_???")),
+        1026 => arg(w, 2, Flags(DN_FLAGS)),
+        1033 => arg(w, 2, Flags(SEAL_FLAGS)),
+        // F_SETOWN, F_SETPIPE_SZ
+        8 | 1031 => arg(w, 2, Int),
         // F_GETFD, F_GETFL, F_GETOWN, F_GETSIG, F_GETLEASE, F_GETPIPE_SZ, F_GET_SEALS
         1 | 3 | 9 | 11 | 1025 | 1032 | 1034 => {}
         _ => arg(w, 2, Ptr),
@@ -2311,6 +2322,26 @@ static LOCK_TYPES: &[(u64, &str)] = &[
     (2, "F_UNLCK"),
     (4, "F_EXLCK"),
     (8, "F_SHLCK"),
+];
+
+/// F_NOTIFY's events.
+static DN_FLAGS: &[(u64, &str)] = &[
+    (0x1, "DN_ACCESS"),
+    (0x2, "DN_MODIFY"),
+    (0x4, "DN_CREATE"),
+    (0x8, "DN_DELETE"),
+    (0x10, "DN_RENAME"),
+    (0x20, "DN_ATTRIB"),
+    (0x8000_0000, "DN_MULTISHOT"),
+];
+
+/// F_ADD_SEALS / F_GET_SEALS seals (as strace 6.1 knows them).
+static SEAL_FLAGS: &[(u64, &str)] = &[
+    (0x1, "F_SEAL_SEAL"),
+    (0x2, "F_SEAL_SHRINK"),
+    (0x4, "F_SEAL_GROW"),
+    (0x8, "F_SEAL_WRITE"),
+    (0x10, "F_SEAL_FUTURE_WRITE"),
 ];
 
 /// `struct f_owner_ex`'s `type`.
@@ -3141,7 +3172,8 @@ fn dec_getsockopt(w: &mut ArgWriter<'_>) {
 pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String {
     let ret = call.ret().unwrap_or(0);
     let mut s = String::new();
-    if (-4095..0).contains(&ret) || x == Xlat::Raw {
+    // fcntl's notes (flags, seals, lease, signal) stay with -X raw, as in strace
+    if (-4095..0).contains(&ret) || (x == Xlat::Raw && name != "fcntl") {
         format_return(&mut s, ret, kind, x);
         return s;
     }
@@ -3149,8 +3181,29 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
         ("fcntl", 3) => {
             s.push_str("= ");
             fmt::hex(&mut s, ret as u64);
+            // strace names the open flags here whatever -X says
             s.push_str(" (flags ");
-            open_flags(&mut s, ret as u64, x);
+            open_flags(&mut s, ret as u64, Xlat::Abbrev);
+            s.push(')');
+        }
+        // F_GETSIG: the signal's name, when there is one
+        ("fcntl", 11) if ret != 0 => {
+            let _ = write!(s, "= {ret} ({})", c::signal_name(ret as i32));
+        }
+        // F_GETLEASE: the lease's lock type
+        ("fcntl", 1025) => {
+            s.push_str("= ");
+            fmt::hex(&mut s, ret as u64);
+            if let Some((_, n)) = LOCK_TYPES.iter().find(|(k, _)| *k == ret as u64) {
+                let _ = write!(s, " ({n})");
+            }
+        }
+        // F_GET_SEALS
+        ("fcntl", 1034) if ret != 0 => {
+            s.push_str("= ");
+            fmt::hex(&mut s, ret as u64);
+            s.push_str(" (seals ");
+            fmt::flags(&mut s, ret as u64, SEAL_FLAGS, None, x);
             s.push(')');
         }
         ("fcntl", 1) if ret != 0 => {

@@ -580,6 +580,11 @@ fn diff_locks_xlat_verbose() {
 }
 
 #[test]
+fn diff_locks_xlat_raw() {
+    diff_test_flags("locks", &["-X", "raw"], &no_skip);
+}
+
+#[test]
 fn diff_memory_xlat_raw() {
     diff_test_flags("memory", &["-X", "raw"], &no_skip);
 }
