@@ -50,6 +50,7 @@ int main(int argc, char **argv)
 	symlink("data.txt", "link.txt");
 	n = readlink("link.txt", link, sizeof(link));
 	readlink("data.txt", link, sizeof(link));
+	readlinkat(AT_FDCWD, "link.txt", link, sizeof(link));
 	rename("created.txt", "renamed.txt");
 	rename("created.txt", "renamed.txt");
 	mkdir("subdir", 0755);
@@ -59,6 +60,9 @@ int main(int argc, char **argv)
 	chmod("data.txt", 0600);
 	if (!getcwd(cwd, sizeof(cwd)))
 		return 5;
+	close(syscall(SYS_open, "data.txt", O_RDONLY));
+	close(syscall(SYS_open, "created2.txt", O_WRONLY | O_CREAT | O_EXCL, 0600));
+	unlink("created2.txt");
 	dfd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	while ((n = syscall(SYS_getdents64, dfd, buf, sizeof(buf))) > 0)
 		;

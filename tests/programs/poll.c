@@ -1,4 +1,5 @@
-/* poll family: poll/ppoll on a pipe, epoll, eventfd2, timerfd.
+/* poll family: poll/ppoll on a pipe and on /dev/null next to an ignored
+ * (negative) descriptor, epoll, eventfd2, timerfd.
  * Work is bracketed by syscall(SYS_getppid) markers. */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -13,7 +14,7 @@
 
 int main(void)
 {
-	int p[2], ep, efd, tfd;
+	int p[2], ep, efd, tfd, nul;
 	struct pollfd pfd[2];
 	struct timespec zero = { 0, 0 }, one_ms = { 0, 1000000 };
 	struct epoll_event ev = { .events = EPOLLIN }, out[4];
@@ -35,6 +36,13 @@ int main(void)
 	ppoll(pfd, 1, &zero, NULL);
 	read(p[0], &v, 1);
 	ppoll(pfd, 1, &one_ms, NULL); /* times out */
+	nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	pfd[0].fd = -1;
+	pfd[0].events = POLLIN;
+	pfd[1].fd = nul;
+	pfd[1].events = POLLIN;
+	poll(pfd, 2, 0);
+	close(nul);
 
 	ep = epoll_create1(EPOLL_CLOEXEC);
 	ev.data.fd = p[0];

@@ -65,6 +65,9 @@ pub enum CaptureKind {
     SpRel = 12,
     /// Inode numbers of the descriptors a call created.
     FdIno = 13,
+    /// A getdents buffer: its bytes in chunks as far as they fit, and the
+    /// number of entries when they do not.
+    Dirents = 14,
 }
 
 /// When to capture (`enum genba_cap_when`).
@@ -95,7 +98,8 @@ pub struct ArgCapture {
     pub mult: u8,
     /// At most this many bytes (per element for arrays).
     pub max: u32,
-    /// Capture only when `(args[arg] & mask)` is one of two values.
+    /// Capture only when `(args[arg] & mask)` is one of two values (or,
+    /// with `bitmap`, one of a set).
     pub cond: Option<CaptureCond>,
 }
 
@@ -110,6 +114,9 @@ pub struct CaptureCond {
     pub val: u32,
     /// The other accepted value.
     pub val2: u32,
+    /// `val | val2 << 32` is the set of accepted values below 64 (bit v
+    /// accepts v) rather than two values.
+    pub bitmap: bool,
 }
 
 pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
@@ -137,6 +144,7 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
                 dst.cond_mask = c.mask;
                 dst.cond_val = c.val;
                 dst.cond_val2 = c.val2;
+                dst.cond_bitmap = u8::from(c.bitmap);
             }
             None => dst.cond_arg = 0xff,
         }

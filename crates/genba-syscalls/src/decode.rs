@@ -59,7 +59,9 @@ pub struct CapPlan {
     pub cond: Option<CapCond>,
 }
 
-/// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen.
+/// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen
+/// (with `bitmap`: one of the values whose bit is set in `val | val2 << 32`,
+/// see [`CapCond::one_of`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CapCond {
     /// The argument tested.
@@ -70,6 +72,39 @@ pub struct CapCond {
     pub val: u32,
     /// The other accepted value.
     pub val2: u32,
+    /// `val` and `val2` are a bit set of accepted values below 64.
+    pub bitmap: bool,
+}
+
+impl CapCond {
+    /// `(args[arg] & mask)` must be one of `vals` (each below 64).
+    pub const fn one_of(arg: u8, mask: u32, vals: &[u8]) -> CapCond {
+        let mut set = 0u64;
+        let mut i = 0;
+        while i < vals.len() {
+            set |= 1 << vals[i];
+            i += 1;
+        }
+        CapCond {
+            arg,
+            mask,
+            val: set as u32,
+            val2: (set >> 32) as u32,
+            bitmap: true,
+        }
+    }
+
+    /// Whether the capture happens for these arguments (what the BPF side
+    /// decides).
+    pub fn accepts(&self, args: &[u64; 6]) -> bool {
+        let v = args.get(self.arg as usize).copied().unwrap_or(0) & self.mask as u64;
+        if self.bitmap {
+            let set = self.val as u64 | (self.val2 as u64) << 32;
+            v < 64 && (set >> v) & 1 == 1
+        } else {
+            v == self.val as u64 || v == self.val2 as u64
+        }
+    }
 }
 
 /// Capture kinds; the same meaning as `enum genba_cap_kind`.
@@ -91,6 +126,7 @@ pub enum CapKind {
     MsghdrRet,
     SpRel,
     FdIno,
+    Dirents,
 }
 
 /// When to capture.
@@ -375,7 +411,11 @@ pub enum Ty {
     GidsOut,
     /// `gid_t *` input, as many as argument 0 says.
     GidsIn,
-    /// `loff_t *` the call reads and advances: `[in]`, or `[in] => [out]`.
+    /// `loff_t *` read at entry, printed `[in]` (copy_file_range, splice:
+    /// strace 6.1 shows only the value the call started from).
+    OffIn,
+    /// `loff_t *` the call reads and advances (sendfile): `[in]` at entry,
+    /// ` => [out]` added at exit when the call moved data.
     OffBoth,
     /// `fd_set *` of select: the set asked for (what came back is in the return).
     FdSetBoth,
@@ -486,13 +526,16 @@ impl Ty {
             },
             Ty::TimespecBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::SocklenBoth => p(K::Fixed, W::Both, 0, 4),
-            Ty::Dirents => p(K::RetLen, W::ExitOk, 0, 16384),
+            // the whole buffer, in chunks, as far as a record holds it
+            // (~48 KiB); beyond that BPF counts the entries
+            Ty::Dirents => p(K::Dirents, W::ExitOk, 0, 0),
             Ty::StackIn => p(K::Fixed, W::Enter, 0, 24),
             Ty::StackOut => p(K::Fixed, W::ExitOk, 0, 24),
             Ty::SockoptOut(l) => p(K::PtrLen, W::ExitOk, l, s.max(4)),
             Ty::CloneArgs => p(K::Fixed, W::Enter, 0, 88),
             // uc_sigmask in the rt_sigframe at the stack pointer (296 = 37 * 8)
             Ty::SigreturnMask => p(K::SpRel, W::Enter, 37, 8),
+            Ty::OffIn => p(K::Fixed, W::Enter, 0, 8),
             Ty::OffBoth => p(K::Fixed, W::Both, 0, 8),
             // nfds bits need nfds / 8 bytes: nfds bytes is always enough
             Ty::FdSetBoth => p(K::ArgLen, W::Both, 0, 128),
@@ -619,8 +662,8 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "access" => sig!(Dec; Path, AccessMode),
         "faccessat" => sig!(Dec; DirFd, Path, AccessMode),
         "faccessat2" => sig!(Dec; DirFd, Path, AccessMode, Flags(c::FACCESSAT_FLAGS)),
-        "readlink" => sig!(Dec; Path, StrOut, Ulong),
-        "readlinkat" => sig!(Dec; DirFd, Path, StrOut, Ulong),
+        "readlink" => sig!(Dec; Path, BufOut, Ulong),
+        "readlinkat" => sig!(Dec; DirFd, Path, BufOut, Ulong),
         "unlink" | "rmdir" | "chdir" | "chroot" | "acct" => sig!(Dec; Path),
         "unlinkat" => sig!(Dec; DirFd, Path, Flags(c::AT_FLAGS)),
         "rename" | "link" | "symlink" => sig!(Dec; Path, Path),
@@ -652,9 +695,9 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "fcntl" => custom(dec_fcntl, Ret::Dec),
         "ioctl" => custom(dec_ioctl, Ret::Dec),
         "flock" => sig!(Dec; Fd, Flags(c::FLOCK_OPS)),
-        "sendfile" => sig!(Dec; Fd, Fd, OffBoth, Ulong),
-        "copy_file_range" => sig!(Dec; Fd, OffBoth, Fd, OffBoth, Ulong, Uint),
-        "splice" => sig!(Dec; Fd, OffBoth, Fd, OffBoth, Ulong, Flags(c::SPLICE_FLAGS)),
+        "sendfile" => custom(dec_sendfile, Ret::Dec),
+        "copy_file_range" => sig!(Dec; Fd, OffIn, Fd, OffIn, Ulong, Uint),
+        "splice" => sig!(Dec; Fd, OffIn, Fd, OffIn, Ulong, Flags(c::SPLICE_FLAGS)),
         "tee" => sig!(Dec; Fd, Fd, Ulong, Flags(c::SPLICE_FLAGS)),
         "close_range" => sig!(Dec; Uint, Uint, Flags(c::CLOSE_RANGE_FLAGS)),
         "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
@@ -859,6 +902,20 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     match name {
+        // the timeout of WAIT, LOCK_PI, WAIT_BITSET, WAIT_REQUEUE_PI, LOCK_PI2
+        // (for the other commands the fourth argument is a number)
+        "futex" => out[3].cond = Some(CapCond::one_of(1, 0x7f, &[0, 6, 9, 11, 13])),
+        // struct flock (32 bytes) and struct f_owner_ex (8): the set commands
+        // read it, the get commands write it back
+        "fcntl" => {
+            out[2] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Both,
+                max: 32,
+                cond: Some(CapCond::one_of(1, u32::MAX, FCNTL_STRUCT_CMDS)),
+                ..Default::default()
+            };
+        }
         // a name only for PR_SET_NAME (read at entry) and PR_GET_NAME (at exit)
         "prctl" => {
             out[1] = CapPlan {
@@ -870,6 +927,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                     mask: u32::MAX,
                     val: 15,
                     val2: 16,
+                    bitmap: false,
                 }),
                 ..Default::default()
             };
@@ -885,6 +943,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                     mask: 0xff00,
                     val: 0x5400,
                     val2: 0x5400,
+                    bitmap: false,
                 }),
                 ..Default::default()
             };
@@ -901,6 +960,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "openat" => &[DirFd, Path],
         "prlimit64" => &[Int, Skip, RlimitIn, RlimitOut],
         "futex" => &[Ptr, Skip, Skip, TimespecIn],
+        "sendfile" => &[Fd, Fd, OffBoth],
         "clone3" => &[CloneArgs],
         "getsockopt" => &[Fd, Skip, Skip, SockoptOut(4), SocklenBoth],
         "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
@@ -948,8 +1008,12 @@ pub fn write_args<'a>(call: CallView<'a>, opts: &'a Options, env: &'a Env<'a>) -
     w
 }
 
-/// Each top-level argument's text on its own (for JSON output).
-pub fn split_args(call: CallView<'_>, opts: &Options) -> Vec<String> {
+/// Each top-level argument's text on its own (for JSON output): the
+/// arguments strace shows, no more (`openat` without `O_CREAT` has no mode,
+/// `fcntl(3, F_GETFD)` two arguments). The flag says whether that is all of
+/// them: false when the call has not returned and its output arguments are
+/// still to come.
+pub fn split_args(call: CallView<'_>, opts: &Options) -> (Vec<String>, bool) {
     let env = Env::default();
     let w = write_args(call, opts, &env);
     let mut out = Vec::with_capacity(w.starts.len());
@@ -958,7 +1022,8 @@ pub fn split_args(call: CallView<'_>, opts: &Options) -> Vec<String> {
         let t = w.s[st..end].trim_end_matches(' ').trim_end_matches(',');
         out.push(t.to_string());
     }
-    out
+    let whole = call.exit.is_some() || w.boundary.is_none();
+    (out, whole)
 }
 
 fn int(v: u64) -> i64 {
@@ -1092,8 +1157,26 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         Argv => argv(s, &call.items(i), v, opts),
         Envp => envp(s, &call.items(i), v, opts),
         IovIn(_) | IovOut(_) => iovec(s, &call.items(i), v, opts),
-        SockaddrIn(_) | SockaddrOut(_) => match call.cap(i) {
+        SockaddrIn(_) => match call.cap(i) {
             Some(c) if !c.fault && !c.data.is_empty() => sockaddr(s, &c.data, x, opts.hex >= 2),
+            _ => fmt::ptr(s, v),
+        },
+        // the kernel says how long the address is (the length after the
+        // call); strace shows no more of it than the buffer held (the length
+        // before)
+        SockaddrOut(l) => match call.cap(i) {
+            Some(c) if !c.fault && !c.data.is_empty() => {
+                let room = call
+                    .enter_cap(l as usize)
+                    .filter(|c| c.data.len() >= 4)
+                    .map_or(usize::MAX, |c| le_u32(&c.data, 0) as i32 as usize);
+                let d = &c.data[..c.data.len().min(room)];
+                if d.len() < 2 {
+                    fmt::ptr(s, v)
+                } else {
+                    sockaddr(s, d, x, opts.hex >= 2)
+                }
+            }
             _ => fmt::ptr(s, v),
         },
         SocklenPtr => match data(call.cap(i)) {
@@ -1145,7 +1228,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             _ => fmt::ptr(s, v),
         },
         MsghdrIn | MsghdrOut => msghdr(s, &call.items(i), v, call.args[i + 1], opts),
-        Pollfds(n) => pollfds(s, call, i, call.args[n as usize], x),
+        Pollfds(n) => pollfds(s, call, i, call.args[n as usize], opts, namer),
         EpollEventIn => match data(call.cap(i)) {
             Some(d) if d.len() >= 12 => epoll_event(s, d, x),
             _ => fmt::ptr(s, v),
@@ -1165,7 +1248,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             _ => fmt::ptr(s, v),
         },
         WaitOptions => fmt::flags(s, v, c::WAIT_OPTIONS, None, x),
-        PollfdsBoth(n) => pollfds(s, call, i, call.args[n as usize], x),
+        PollfdsBoth(n) => pollfds(s, call, i, call.args[n as usize], opts, namer),
         TimespecBoth => timespec(s, call.enter_cap(i), v),
         SocklenBoth => match (call.enter_cap(i), call.exit_cap(i)) {
             (Some(a), Some(b)) if a.data.len() >= 4 && b.data.len() >= 4 => {
@@ -1181,19 +1264,27 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             _ => fmt::ptr(s, v),
         },
-        Dirents if opts.verbose && call.exit.is_some() => match data(call.cap(i)) {
-            Some(d) => dirents(s, d),
-            None if call.ret() == Some(0) => s.push_str("[]"),
-            None => fmt::ptr(s, v),
-        },
-        Dirents => {
-            fmt::ptr(s, v);
-            if let Some(d) = data(call.cap(i)) {
-                let _ = write!(s, " /* {} entries */", count_dirents(d));
-            } else if call.ret() == Some(0) {
+        Dirents if call.ret() == Some(0) => {
+            if opts.verbose {
+                s.push_str("[]");
+            } else {
+                fmt::ptr(s, v);
                 s.push_str(" /* 0 entries */");
             }
         }
+        Dirents => match Dents::of(call, i) {
+            Some(d) if opts.verbose => dirents(s, &d.data, !d.whole, opts.hex >= 2),
+            Some(d) => {
+                fmt::ptr(s, v);
+                let _ = write!(
+                    s,
+                    " /* {}{} entries */",
+                    d.count,
+                    if d.partial { "+" } else { "" }
+                );
+            }
+            None => fmt::ptr(s, v),
+        },
         StackIn | StackOut => match data(call.cap(i)) {
             Some(d) if d.len() >= 24 => {
                 s.push_str("{ss_sp=");
@@ -1287,19 +1378,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             Some(d) => io_uring_params(s, d, x),
             None => fmt::ptr(s, v),
         },
-        OffBoth => match (call.enter_cap(i), call.exit_cap(i)) {
-            (Some(a), b) if a.data.len() >= 8 => {
-                let inv = le_i64(&a.data, 0);
-                match b.filter(|b| b.data.len() >= 8).map(|b| le_i64(&b.data, 0)) {
-                    Some(outv) if outv != inv && call.ret().is_some_and(|r| r >= 0) => {
-                        let _ = write!(s, "[{inv}] => [{outv}]");
-                    }
-                    _ => {
-                        let _ = write!(s, "[{inv}]");
-                    }
-                }
+        OffIn | OffBoth => match call.enter_cap(i).filter(|c| c.data.len() >= 8) {
+            Some(c) => {
+                let _ = write!(s, "[{}]", le_i64(&c.data, 0));
             }
-            _ => fmt::ptr(s, v),
+            None => fmt::ptr(s, v),
         },
         UtsnameOut => match data(call.cap(i)).filter(|d| d.len() >= 390) {
             Some(d) => {
@@ -1590,11 +1673,17 @@ pub fn open_flags(s: &mut String, v: u64, x: Xlat) {
 }
 
 fn signal(s: &mut String, sig: i32, x: Xlat) {
-    if x == Xlat::Raw {
-        let _ = write!(s, "{sig}");
-        return;
+    let name = c::signal_name(sig);
+    match x {
+        Xlat::Raw => {
+            let _ = write!(s, "{sig}");
+        }
+        // `10 /* SIGUSR1 */`; a number without a name stays bare (`0`)
+        Xlat::Verbose if name != sig.to_string() => {
+            let _ = write!(s, "{sig} /* {name} */");
+        }
+        _ => s.push_str(&name),
     }
-    s.push_str(&c::signal_name(sig));
 }
 
 fn timespec(s: &mut String, cap: Option<&Capture>, v: u64) {
@@ -1857,10 +1946,16 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: bool) {
     let fam = u16::from_le_bytes([d[0], d[1]]) as u64;
     s.push_str("{sa_family=");
     fmt::enumv(s, fam, c::SOCKET_FAMILIES, "AF_???", x, false);
+    // nothing past the family (an unnamed AF_UNIX socket): strace prints
+    // the family alone
+    if d.len() <= 2 {
+        s.push('}');
+        return;
+    }
     match fam {
         1 => {
             let path = &d[2..];
-            if path.first() == Some(&0) && path.len() > 1 {
+            if path.first() == Some(&0) {
                 let end = path.len();
                 s.push_str(", sun_path=@");
                 fmt::quoted(s, &path[1..end], false, hex);
@@ -1992,7 +2087,17 @@ pub fn wait_status(s: &mut String, st: i32) {
     }
 }
 
-fn pollfds(s: &mut String, call: CallView<'_>, i: usize, n: u64, x: Xlat) {
+/// poll's array as strace prints it at entry: `-y` paths on the
+/// descriptors, no events for a negative (ignored) descriptor, at most `-s`
+/// elements without `-v`, then `...` (also where the copy stopped short).
+fn pollfds(
+    s: &mut String,
+    call: CallView<'_>,
+    i: usize,
+    n: u64,
+    o: &Options,
+    namer: Option<&dyn Fn(i32) -> Option<String>>,
+) {
     let v = call.args[i];
     let Some(d) = call
         .enter
@@ -2003,20 +2108,38 @@ fn pollfds(s: &mut String, call: CallView<'_>, i: usize, n: u64, x: Xlat) {
     else {
         return fmt::ptr(s, v);
     };
+    let limit = if o.verbose { usize::MAX } else { o.strsize };
+    let have = d.len() / 8;
+    let n = n.min(u32::MAX as u64) as usize;
     s.push('[');
-    for (k, p) in d.chunks_exact(8).take(n as usize).enumerate() {
+    for (k, p) in d.chunks_exact(8).take(n).enumerate() {
         if k > 0 {
             s.push_str(", ");
         }
-        let _ = write!(s, "{{fd={}, events=", le_u32(p, 0) as i32);
-        fmt::flags(
-            s,
-            u16::from_le_bytes([p[4], p[5]]) as u64,
-            c::POLL_EVENTS,
-            None,
-            x,
-        );
+        if k >= limit {
+            s.push_str("...");
+            break;
+        }
+        s.push_str("{fd=");
+        let pfd = le_u32(p, 0) as i32;
+        fd(s, pfd, namer);
+        if pfd >= 0 {
+            s.push_str(", events=");
+            fmt::flags(
+                s,
+                u16::from_le_bytes([p[4], p[5]]) as u64,
+                c::POLL_EVENTS,
+                None,
+                o.xlat,
+            );
+        }
         s.push('}');
+    }
+    if have < n && have < limit {
+        if have > 0 {
+            s.push_str(", ");
+        }
+        s.push_str("...");
     }
     s.push(']');
 }
@@ -2100,13 +2223,130 @@ fn dec_fcntl(w: &mut ArgWriter<'_>) {
             w.sep();
             open_flags(&mut w.s, v, w.opts.xlat);
         }
-        // F_SETOWN, F_SETSIG, F_SETLEASE, F_NOTIFY, F_SETPIPE_SZ, F_ADD_SEALS
-        8 | 10 | 1024 | 1026 | 1031 | 1033 => arg(w, 2, Int),
+        // F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW: the lock asked for
+        6 | 7 | 37 | 38 => {
+            w.sep();
+            fcntl_struct(w, false);
+        }
+        // F_SETOWN_EX
+        15 => {
+            w.sep();
+            fcntl_struct(w, false);
+        }
+        // F_GETLK, F_OFD_GETLK, F_GETOWN_EX: what the kernel wrote back,
+        // printed at exit only (`fcntl(3, F_GETLK <unfinished ...>`)
+        5 | 36 | 16 => {
+            if !w.exiting_inside() {
+                return;
+            }
+            w.sep();
+            if w.call.ret().is_some_and(|r| r < 0) {
+                fmt::ptr(&mut w.s, v);
+            } else {
+                fcntl_struct(w, true);
+            }
+        }
+        // F_SETSIG: a signal; F_SETLEASE: a lock type; F_NOTIFY, F_ADD_SEALS: flags
+        10 => arg(w, 2, Signal),
+        1024 => arg(w, 2, Enum(LOCK_TYPES, "F_???")),
+        1026 => arg(w, 2, Flags(DN_FLAGS)),
+        1033 => arg(w, 2, Flags(SEAL_FLAGS)),
+        // F_SETOWN, F_SETPIPE_SZ
+        8 | 1031 => arg(w, 2, Int),
         // F_GETFD, F_GETFL, F_GETOWN, F_GETSIG, F_GETLEASE, F_GETPIPE_SZ, F_GET_SEALS
         1 | 3 | 9 | 11 | 1025 | 1032 | 1034 => {}
         _ => arg(w, 2, Ptr),
     }
 }
+
+/// The fcntl commands whose third argument points to a struct: the lock
+/// commands (`struct flock`) and F_SETOWN_EX/F_GETOWN_EX (`struct
+/// f_owner_ex`).
+const FCNTL_STRUCT_CMDS: &[u8] = &[5, 6, 7, 15, 16, 36, 37, 38];
+
+/// fcntl's `struct flock` (`{l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0,
+/// l_len=0}`, with `l_pid` for the GETLK commands) or `struct f_owner_ex`
+/// (`{type=F_OWNER_PID, pid=42}`); the address if it cannot be read.
+fn fcntl_struct(w: &mut ArgWriter<'_>, out: bool) {
+    let v = w.call.args[2];
+    let cmd = w.call.args[1] as u32;
+    let x = w.opts.xlat;
+    let need = if matches!(cmd, 15 | 16) { 8 } else { 32 };
+    let cap = if out {
+        w.call.exit_cap(2)
+    } else {
+        w.call.enter_cap(2)
+    };
+    let d: Option<Vec<u8>> = match cap.filter(|c| c.data.len() >= need) {
+        Some(c) => Some(c.data.clone()),
+        // a struct at the very end of a page: the 32-byte copy faulted
+        None if v != 0 => w.env.read_mem.and_then(|read| read(v, need)),
+        None => None,
+    };
+    let Some(d) = d.filter(|d| d.len() >= need) else {
+        if v != 0 {
+            w.env.unreadable.set(w.env.unreadable.get() + 1);
+        }
+        return fmt::ptr(&mut w.s, v);
+    };
+    let s = &mut w.s;
+    if need == 8 {
+        s.push_str("{type=");
+        fmt::enumv(
+            s,
+            le_u32(&d, 0) as u64,
+            F_OWNER_TYPES,
+            "F_OWNER_???",
+            x,
+            true,
+        );
+        let _ = write!(s, ", pid={}}}", le_u32(&d, 4) as i32);
+        return;
+    }
+    let short = |k: usize| u16::from_le_bytes([d[k], d[k + 1]]) as u64;
+    s.push_str("{l_type=");
+    fmt::enumv(s, short(0), LOCK_TYPES, "F_???", x, true);
+    s.push_str(", l_whence=");
+    fmt::enumv(s, short(2), c::SEEK_WHENCE, "SEEK_???", x, true);
+    let _ = write!(s, ", l_start={}, l_len={}", le_i64(&d, 8), le_i64(&d, 16));
+    if out && matches!(cmd, 5 | 36) {
+        let _ = write!(s, ", l_pid={}", le_u32(&d, 24) as i32);
+    }
+    s.push('}');
+}
+
+/// `struct flock`'s `l_type` (strace's `lockfcmds`).
+static LOCK_TYPES: &[(u64, &str)] = &[
+    (0, "F_RDLCK"),
+    (1, "F_WRLCK"),
+    (2, "F_UNLCK"),
+    (4, "F_EXLCK"),
+    (8, "F_SHLCK"),
+];
+
+/// F_NOTIFY's events.
+static DN_FLAGS: &[(u64, &str)] = &[
+    (0x1, "DN_ACCESS"),
+    (0x2, "DN_MODIFY"),
+    (0x4, "DN_CREATE"),
+    (0x8, "DN_DELETE"),
+    (0x10, "DN_RENAME"),
+    (0x20, "DN_ATTRIB"),
+    (0x8000_0000, "DN_MULTISHOT"),
+];
+
+/// F_ADD_SEALS / F_GET_SEALS seals (as strace 6.1 knows them).
+static SEAL_FLAGS: &[(u64, &str)] = &[
+    (0x1, "F_SEAL_SEAL"),
+    (0x2, "F_SEAL_SHRINK"),
+    (0x4, "F_SEAL_GROW"),
+    (0x8, "F_SEAL_WRITE"),
+    (0x10, "F_SEAL_FUTURE_WRITE"),
+];
+
+/// `struct f_owner_ex`'s `type`.
+static F_OWNER_TYPES: &[(u64, &str)] =
+    &[(0, "F_OWNER_TID"), (1, "F_OWNER_PID"), (2, "F_OWNER_PGRP")];
 
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Fd);
@@ -2464,7 +2704,9 @@ fn io_uring_params(s: &mut String, d: &[u8], x: Xlat) {
 }
 
 /// `struct linux_dirent64` records, in full (`-v`).
-fn dirents(s: &mut String, d: &[u8]) {
+/// The entries of a getdents buffer (`-v`); `cut`: the buffer was not all
+/// captured, so `...` follows the last whole entry.
+fn dirents(s: &mut String, d: &[u8], cut: bool, hex: bool) {
     const DT: [&str; 15] = [
         "DT_UNKNOWN",
         "DT_FIFO",
@@ -2501,7 +2743,7 @@ fn dirents(s: &mut String, d: &[u8]) {
             s,
             "{{d_ino={}, d_off={}, d_reclen={reclen}, d_type=",
             le_u64(d, off),
-            le_i64(d, off + 8)
+            le_u64(d, off + 8)
         );
         match DT.get(ty).filter(|t| !t.is_empty()) {
             Some(t) => s.push_str(t),
@@ -2510,26 +2752,76 @@ fn dirents(s: &mut String, d: &[u8]) {
             }
         }
         s.push_str(", d_name=");
-        fmt::quoted(s, &name[..n], false, false);
+        fmt::quoted(s, &name[..n], false, hex);
         s.push('}');
         off += reclen;
+    }
+    if cut {
+        s.push_str(if first { "..." } else { ", ..." });
     }
     s.push(']');
 }
 
-/// Number of `struct linux_dirent64` records in a getdents buffer.
-fn count_dirents(d: &[u8]) -> usize {
+/// A getdents buffer as captured: its bytes (all of them, or as many as the
+/// record held) and the number of entries (strace's `/* N entries */`,
+/// `N+` when bytes were left over that make no whole entry).
+struct Dents {
+    data: Vec<u8>,
+    whole: bool,
+    count: u64,
+    partial: bool,
+}
+
+impl Dents {
+    fn of(call: CallView<'_>, i: usize) -> Option<Dents> {
+        let (ret, caps) = call.exit?;
+        let ret = usize::try_from(ret).ok()?;
+        let caps: Vec<&Capture> = caps.iter().filter(|c| c.arg as usize == i).collect();
+        let count = caps.iter().find(|c| c.item == CaptureItem::Count)?;
+        let mut chunks: Vec<&&Capture> = caps
+            .iter()
+            .filter(|c| c.item == CaptureItem::Elem)
+            .collect();
+        chunks.sort_by_key(|c| c.elem);
+        let mut data = Vec::new();
+        for c in chunks {
+            if c.fault || c.aux != data.len() as u64 {
+                break;
+            }
+            data.extend_from_slice(&c.data);
+        }
+        data.truncate(ret);
+        let whole = data.len() == ret;
+        let (count, partial) = if whole {
+            let (n, left) = count_dirents(&data);
+            (n as u64, left)
+        } else {
+            // BPF walked the entries the record could not hold
+            (count.aux, count.more)
+        };
+        Some(Dents {
+            data,
+            whole,
+            count,
+            partial,
+        })
+    }
+}
+
+/// Number of `struct linux_dirent64` records in a getdents buffer, and
+/// whether bytes are left that make no whole record.
+fn count_dirents(d: &[u8]) -> (usize, bool) {
     let mut n = 0;
     let mut off = 0usize;
     while off + 19 <= d.len() {
         let reclen = u16::from_le_bytes([d[off + 16], d[off + 17]]) as usize;
-        if reclen == 0 {
-            break;
+        if reclen < 19 {
+            return (n, true);
         }
         n += 1;
         off += reclen;
     }
-    n
+    (n, off < d.len())
 }
 
 fn clone_args(s: &mut String, cap: Option<&Capture>, v: u64, x: Xlat) {
@@ -2665,6 +2957,30 @@ fn dec_prlimit(w: &mut ArgWriter<'_>) {
     arg(w, 3, RlimitOut);
 }
 
+/// sendfile: the offset at entry, and at exit ` => [new offset]` when the
+/// call succeeded and copied something (`sendfile(4, 3, [0] => [17], 17)`).
+/// A call without a readable offset is complete at entry.
+fn dec_sendfile(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    arg(w, 1, Fd);
+    arg(w, 2, OffBoth);
+    let call = w.call;
+    if call.enter_cap(2).is_some_and(|c| c.data.len() >= 8) {
+        if !w.exiting_inside() {
+            return;
+        }
+        if call.ret().is_some_and(|r| r > 0) {
+            if let Some(c) = call.exit_cap(2).filter(|c| c.data.len() >= 8) {
+                let _ = write!(w.s, " => [{}]", le_i64(&c.data, 0));
+            }
+        }
+    }
+    arg(w, 3, Ulong);
+}
+
+/// futex, as strace 6.1's src/futex.c: which arguments follow the operation
+/// depends on the command (`val` and `val2` unsigned, `val3` as a bitset, a
+/// count or the wake-op encoding).
 fn dec_futex(w: &mut ArgWriter<'_>) {
     let a = w.call.args;
     let x = w.opts.xlat;
@@ -2675,42 +2991,112 @@ fn dec_futex(w: &mut ArgWriter<'_>) {
     let mut t = String::new();
     fmt::enumv(&mut t, op, c::FUTEX_OPS, "FUTEX_???", x, true);
     w.s.push_str(&t);
-    arg(w, 2, Int);
+    let val3 = a[5] as u32 as u64;
+    let bitset = |w: &mut ArgWriter<'_>| {
+        w.sep();
+        fmt::enumv(&mut w.s, val3, FUTEX_BITSETS, "", x, true);
+    };
     match cmd {
-        // WAIT, WAIT_BITSET, LOCK_PI, WAIT_REQUEUE_PI: timeout
-        0 | 9 | 6 | 11 | 13 => {
+        // WAIT: val, timeout
+        0 => {
+            arg(w, 2, Uint);
             arg(w, 3, TimespecIn);
-            if cmd == 9 {
-                arg(w, 4, Ptr);
-                w.sep();
-                let _ = write!(w.s, "FUTEX_BITSET_MATCH_ANY");
-            }
         }
-        // WAKE_BITSET
+        // LOCK_PI, LOCK_PI2: the timeout only
+        6 | 13 => arg(w, 3, TimespecIn),
+        // WAIT_BITSET: val, timeout, bitset
+        9 => {
+            arg(w, 2, Uint);
+            arg(w, 3, TimespecIn);
+            bitset(w);
+        }
+        // WAKE_BITSET: val, bitset
         10 => {
+            arg(w, 2, Uint);
+            bitset(w);
+        }
+        // REQUEUE: val, val2, uaddr2
+        3 => {
+            arg(w, 2, Uint);
+            arg(w, 3, Uint);
+            arg(w, 4, Ptr);
+        }
+        // CMP_REQUEUE, CMP_REQUEUE_PI: val, val2, uaddr2, val3
+        4 | 12 => {
+            arg(w, 2, Uint);
+            arg(w, 3, Uint);
+            arg(w, 4, Ptr);
+            arg(w, 5, Uint);
+        }
+        // WAKE_OP: val, val2, uaddr2, the operation
+        5 => {
+            arg(w, 2, Uint);
+            arg(w, 3, Uint);
+            arg(w, 4, Ptr);
+            w.sep();
+            wake_op(&mut w.s, val3, x);
+        }
+        // WAIT_REQUEUE_PI: val, timeout, uaddr2
+        11 => {
+            arg(w, 2, Uint);
+            arg(w, 3, TimespecIn);
+            arg(w, 4, Ptr);
+        }
+        // WAKE, FD: val
+        1 | 2 => arg(w, 2, Uint),
+        // UNLOCK_PI, TRYLOCK_PI: nothing more
+        7 | 8 => {}
+        _ => {
+            arg(w, 2, Uint);
             arg(w, 3, Ptr);
             arg(w, 4, Ptr);
             w.sep();
-            if a[5] as u32 == u32::MAX {
-                w.s.push_str("FUTEX_BITSET_MATCH_ANY");
-            } else {
-                let _ = write!(w.s, "{:#x}", a[5] as u32);
-            }
-        }
-        // REQUEUE, CMP_REQUEUE, WAKE_OP
-        3..=5 => {
-            arg(w, 3, Uint);
-            arg(w, 4, Ptr);
-            arg(w, 5, Int);
-        }
-        // WAKE, FD, UNLOCK_PI, TRYLOCK_PI: nothing more
-        1 | 2 | 7 | 8 => {}
-        _ => {
-            arg(w, 3, Ptr);
-            arg(w, 4, Ptr);
-            arg(w, 5, Hex);
+            fmt::hex(&mut w.s, val3);
         }
     }
+}
+
+/// futex's val3 bitset.
+static FUTEX_BITSETS: &[(u64, &str)] = &[(0xffff_ffff, "FUTEX_BITSET_MATCH_ANY")];
+
+/// FUTEX_WAKE_OP's encoded operation:
+/// `FUTEX_OP_SET<<28|0x5<<12|FUTEX_OP_CMP_GT<<24|0x1`. As strace does, an
+/// operation or comparison it cannot name (or any, with `-X raw`) gets a
+/// `/* FUTEX_OP_??? */` comment after its shift.
+fn wake_op(s: &mut String, v: u64, x: Xlat) {
+    const OPS: &[(u64, &str)] = &[
+        (0, "FUTEX_OP_SET"),
+        (1, "FUTEX_OP_ADD"),
+        (2, "FUTEX_OP_OR"),
+        (3, "FUTEX_OP_ANDN"),
+        (4, "FUTEX_OP_XOR"),
+    ];
+    const CMPS: &[(u64, &str)] = &[
+        (0, "FUTEX_OP_CMP_EQ"),
+        (1, "FUTEX_OP_CMP_NE"),
+        (2, "FUTEX_OP_CMP_LT"),
+        (3, "FUTEX_OP_CMP_LE"),
+        (4, "FUTEX_OP_CMP_GT"),
+        (5, "FUTEX_OP_CMP_GE"),
+    ];
+    let named = |s: &mut String, val: u64, tab: &[(u64, &str)], shift: u32, hint: &str| {
+        fmt::enumv(s, val, tab, "", x, true);
+        let _ = write!(s, "<<{shift}");
+        if x == Xlat::Raw || !tab.iter().any(|(k, _)| *k == val) {
+            let _ = write!(s, " /* {hint} */");
+        }
+    };
+    if (v >> 28) & 8 != 0 {
+        fmt::enumv(s, 8, &[(8, "FUTEX_OP_OPARG_SHIFT")], "", x, true);
+        s.push_str("<<28|");
+    }
+    named(s, (v >> 28) & 7, OPS, 28, "FUTEX_OP_???");
+    s.push('|');
+    fmt::hex(s, (v >> 12) & 0xfff);
+    s.push_str("<<12|");
+    named(s, (v >> 24) & 0xf, CMPS, 24, "FUTEX_OP_CMP_???");
+    s.push('|');
+    fmt::hex(s, v & 0xfff);
 }
 
 fn dec_socket(w: &mut ArgWriter<'_>) {
@@ -2786,7 +3172,8 @@ fn dec_getsockopt(w: &mut ArgWriter<'_>) {
 pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String {
     let ret = call.ret().unwrap_or(0);
     let mut s = String::new();
-    if (-4095..0).contains(&ret) || x == Xlat::Raw {
+    // fcntl's notes (flags, seals, lease, signal) stay with -X raw, as in strace
+    if (-4095..0).contains(&ret) || (x == Xlat::Raw && name != "fcntl") {
         format_return(&mut s, ret, kind, x);
         return s;
     }
@@ -2794,8 +3181,29 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
         ("fcntl", 3) => {
             s.push_str("= ");
             fmt::hex(&mut s, ret as u64);
+            // strace names the open flags here whatever -X says
             s.push_str(" (flags ");
-            open_flags(&mut s, ret as u64, x);
+            open_flags(&mut s, ret as u64, Xlat::Abbrev);
+            s.push(')');
+        }
+        // F_GETSIG: the signal's name, when there is one
+        ("fcntl", 11) if ret != 0 => {
+            let _ = write!(s, "= {ret} ({})", c::signal_name(ret as i32));
+        }
+        // F_GETLEASE: the lease's lock type
+        ("fcntl", 1025) => {
+            s.push_str("= ");
+            fmt::hex(&mut s, ret as u64);
+            if let Some((_, n)) = LOCK_TYPES.iter().find(|(k, _)| *k == ret as u64) {
+                let _ = write!(s, " ({n})");
+            }
+        }
+        // F_GET_SEALS
+        ("fcntl", 1034) if ret != 0 => {
+            s.push_str("= ");
+            fmt::hex(&mut s, ret as u64);
+            s.push_str(" (seals ");
+            fmt::flags(&mut s, ret as u64, SEAL_FLAGS, None, x);
             s.push(')');
         }
         ("fcntl", 1) if ret != 0 => {
@@ -2971,6 +3379,353 @@ mod tests {
             Some((3, &[])),
         );
         assert_eq!(s, "AT_FDCWD, \"out\", O_WRONLY|O_CREAT|O_TRUNC, 0644");
+    }
+
+    /// The line as the text printer builds it: the entry text, then what the
+    /// exit decode adds past it (`printed` bytes are already out).
+    fn entry_then_exit(
+        name: &str,
+        args: [u64; 6],
+        enter: &[Capture],
+        ret: i64,
+        exit: &[Capture],
+    ) -> (String, String) {
+        let o = Options::default();
+        let env = Env::default();
+        let nr = table::by_name(name).unwrap().nr;
+        let view = |exit| CallView {
+            nr,
+            args,
+            enter,
+            exit,
+        };
+        let entry = write_args(view(None), &o, &env).s;
+        let full = write_args(view(Some((ret, exit))), &o, &env).s;
+        assert!(
+            full.starts_with(&entry),
+            "exit text {full:?} does not extend entry text {entry:?}"
+        );
+        (entry.clone(), format!("{entry}{}", &full[entry.len()..]))
+    }
+
+    /// strace 6.1 (`sendfile64` in src/sendfile.c): `[in]` at entry, then
+    /// ` => [out]` only when the call succeeded and copied something.
+    #[test]
+    fn sendfile_offset_in_then_out() {
+        let off = |v: i64| cap(2, &v.to_le_bytes());
+        let (entry, line) = entry_then_exit(
+            "sendfile",
+            [4, 3, 0x1000, 17, 0, 0],
+            &[off(0)],
+            17,
+            &[off(17)],
+        );
+        assert_eq!(entry, "4, 3, [0]");
+        assert_eq!(line, "4, 3, [0] => [17], 17");
+        let (_, line) = entry_then_exit(
+            "sendfile",
+            [4, 3, 0x1000, 0, 0, 0],
+            &[off(17)],
+            0,
+            &[off(17)],
+        );
+        assert_eq!(line, "4, 3, [17], 0");
+        let (_, line) = entry_then_exit(
+            "sendfile",
+            [4, 3, 0x1000, 5, 0, 0],
+            &[off(36)],
+            -9,
+            &[off(36)],
+        );
+        assert_eq!(line, "4, 3, [36], 5");
+        // no offset: the whole call is printed at entry
+        let mut null = cap(2, b"");
+        null.fault = true;
+        let (entry, line) = entry_then_exit("sendfile", [4, 3, 0, 4, 0, 0], &[null], 0, &[]);
+        assert_eq!(entry, "4, 3, NULL, 4");
+        assert_eq!(line, "4, 3, NULL, 4");
+    }
+
+    /// strace 6.1 prints copy_file_range's and splice's offsets as they were
+    /// at entry only (RVAL_DECODED in src/copy_file_range.c, src/io.c).
+    #[test]
+    fn copy_file_range_and_splice_offsets_at_entry() {
+        let off = |a: u8, v: i64| cap(a, &v.to_le_bytes());
+        let (_, line) = entry_then_exit(
+            "copy_file_range",
+            [3, 0x1000, 4, 0x2000, 10, 0],
+            &[off(1, 17), off(3, 100)],
+            10,
+            &[],
+        );
+        assert_eq!(line, "3, [17], 4, [100], 10, 0");
+        let (_, line) = entry_then_exit("splice", [5, 0, 4, 0x2000, 5, 1], &[off(3, 110)], 5, &[]);
+        assert_eq!(line, "5, NULL, 4, [110], 5, SPLICE_F_MOVE");
+    }
+
+    /// Expected lines from strace 6.1 on tests/programs/futex.c.
+    #[test]
+    fn futex_arguments_per_command() {
+        let u = 0x5575_156b_b018u64;
+        let u2 = 0x5575_156b_b024u64;
+        let ts = cap(3, &[0u8; 16]);
+        let f = |op: u64, a: [u64; 4], caps: &[Capture]| {
+            render(
+                "futex",
+                [u, op, a[0], a[1], a[2], a[3]],
+                caps,
+                Some((0, &[])),
+            )
+        };
+        assert_eq!(
+            f(0x89, [0, 0, 0, 0xffff_ffff], &[]),
+            "0x5575156bb018, FUTEX_WAIT_BITSET_PRIVATE, 0, NULL, FUTEX_BITSET_MATCH_ANY"
+        );
+        assert_eq!(
+            f(0x109, [0, 0x1000, 0, 5], std::slice::from_ref(&ts)),
+            "0x5575156bb018, FUTEX_WAIT_BITSET|FUTEX_CLOCK_REALTIME, 0, {tv_sec=0, tv_nsec=0}, 0x5"
+        );
+        assert_eq!(
+            f(0x8a, [1, 0, 0, 0], &[]),
+            "0x5575156bb018, FUTEX_WAKE_BITSET_PRIVATE, 1, 0"
+        );
+        assert_eq!(
+            f(0x83, [1, 2, u2, 0], &[]),
+            "0x5575156bb018, FUTEX_REQUEUE_PRIVATE, 1, 2, 0x5575156bb024"
+        );
+        assert_eq!(
+            f(0x8c, [1, 2, u2, 7], &[]),
+            "0x5575156bb018, FUTEX_CMP_REQUEUE_PI_PRIVATE, 1, 2, 0x5575156bb024, 7"
+        );
+        assert_eq!(
+            f(0x85, [1, 1, u2, 0x0400_5001], &[]),
+            "0x5575156bb018, FUTEX_WAKE_OP_PRIVATE, 1, 1, 0x5575156bb024, FUTEX_OP_SET<<28|0x5<<12|FUTEX_OP_CMP_GT<<24|0x1"
+        );
+        assert_eq!(
+            f(5, [1, 0, u2, 0x9000_37ff], &[]),
+            "0x5575156bb018, FUTEX_WAKE_OP, 1, 0, 0x5575156bb024, FUTEX_OP_OPARG_SHIFT<<28|FUTEX_OP_ADD<<28|0x3<<12|FUTEX_OP_CMP_EQ<<24|0x7ff"
+        );
+        assert_eq!(
+            f(0x85, [1, 1, u2, 0x7a00_b00c], &[]),
+            "0x5575156bb018, FUTEX_WAKE_OP_PRIVATE, 1, 1, 0x5575156bb024, 0x7<<28 /* FUTEX_OP_??? */|0xb<<12|0xa<<24 /* FUTEX_OP_CMP_??? */|0xc"
+        );
+        assert_eq!(
+            f(0x86, [0, 0, 0, 0], &[]),
+            "0x5575156bb018, FUTEX_LOCK_PI_PRIVATE, NULL"
+        );
+        assert_eq!(
+            f(0x88, [0, 0, 0, 0], &[]),
+            "0x5575156bb018, FUTEX_TRYLOCK_PI_PRIVATE"
+        );
+        assert_eq!(
+            f(0x8b, [0, 0, u2, 0], &[]),
+            "0x5575156bb018, FUTEX_WAIT_REQUEUE_PI_PRIVATE, 0, NULL, 0x5575156bb024"
+        );
+        assert_eq!(
+            f(1, [0x8000_0000, 0, 0, 0], &[]),
+            "0x5575156bb018, FUTEX_WAKE, 2147483648"
+        );
+        assert_eq!(
+            f(0xe3, [3, 4, u2, 5], &[]),
+            "0x5575156bb018, 0xe3 /* FUTEX_??? */, 3, 0x4, 0x5575156bb024, 0x5"
+        );
+        // the timeout is copied only for the commands that take one
+        let p = plan("futex", &Options::default());
+        let cond = p[3].cond.expect("futex timeout capture is conditional");
+        for (op, timed) in [
+            (0x80, true),
+            (0x189, true),
+            (0x8b, true),
+            (0x8d, true),
+            (0x83, false),
+            (0x85, false),
+            (1, false),
+        ] {
+            assert_eq!(cond.accepts(&[0, op, 0, 0, 0, 0]), timed, "op {op:#x}");
+        }
+    }
+
+    #[test]
+    fn futex_wake_op_raw_and_verbose() {
+        let args = [0x1000, 0x85, 1, 1, 0x2000, 0x0400_5001];
+        let nr = table::by_name("futex").unwrap().nr;
+        let env = Env::default();
+        let text = |x| {
+            let o = Options {
+                xlat: x,
+                ..Options::default()
+            };
+            write_args(
+                CallView {
+                    nr,
+                    args,
+                    enter: &[],
+                    exit: Some((0, &[])),
+                },
+                &o,
+                &env,
+            )
+            .s
+        };
+        assert_eq!(
+            text(Xlat::Raw),
+            "0x1000, 0x85, 1, 1, 0x2000, 0<<28 /* FUTEX_OP_??? */|0x5<<12|0x4<<24 /* FUTEX_OP_CMP_??? */|0x1"
+        );
+        assert_eq!(
+            text(Xlat::Verbose),
+            "0x1000, 0x85 /* FUTEX_WAKE_OP_PRIVATE */, 1, 1, 0x2000, 0 /* FUTEX_OP_SET */<<28|0x5<<12|0x4 /* FUTEX_OP_CMP_GT */<<24|0x1"
+        );
+    }
+
+    /// strace 6.1: the lock asked for at entry; F_GETLK's struct only at
+    /// exit, with l_pid; f_owner_ex.
+    #[test]
+    fn fcntl_flock_and_owner() {
+        let mut fl = vec![0u8; 32];
+        fl[0] = 1; // F_WRLCK
+        fl[16] = 100;
+        let (_, line) = entry_then_exit(
+            "fcntl",
+            [3, 37, 0x1000, 0, 0, 0],
+            &[cap(2, &fl)],
+            0,
+            &[cap(2, &fl)],
+        );
+        assert_eq!(
+            line,
+            "3, F_OFD_SETLK, {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=100}"
+        );
+        let mut got = fl.clone();
+        got[24..28].copy_from_slice(&(-1i32).to_le_bytes());
+        let (entry, line) = entry_then_exit(
+            "fcntl",
+            [4, 36, 0x1000, 0, 0, 0],
+            &[cap(2, &fl)],
+            0,
+            &[cap(2, &got)],
+        );
+        assert_eq!(entry, "4, F_OFD_GETLK");
+        assert_eq!(
+            line,
+            "4, F_OFD_GETLK, {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=100, l_pid=-1}"
+        );
+        let (_, line) = entry_then_exit("fcntl", [3, 5, 8, 0, 0, 0], &[], -14, &[]);
+        assert_eq!(line, "3, F_GETLK, 0x8");
+        let owner = [1u8, 0, 0, 0, 42, 0, 0, 0];
+        let (_, line) =
+            entry_then_exit("fcntl", [3, 15, 0x1000, 0, 0, 0], &[cap(2, &owner)], 0, &[]);
+        assert_eq!(line, "3, F_SETOWN_EX, {type=F_OWNER_PID, pid=42}");
+        let p = plan("fcntl", &Options::default());
+        let cond = p[2].cond.expect("conditional capture");
+        for (cmd, copied) in [
+            (5, true),
+            (6, true),
+            (7, true),
+            (15, true),
+            (16, true),
+            (36, true),
+            (38, true),
+            (4, false),
+            (1030, false),
+        ] {
+            assert_eq!(cond.accepts(&[3, cmd, 0, 0, 0, 0]), copied, "cmd {cmd}");
+        }
+    }
+
+    /// A getdents64 buffer of `n` entries named `e0`, `e1`, ... (24 bytes each).
+    fn dents_buf(n: usize) -> Vec<u8> {
+        let mut d = Vec::new();
+        for k in 0..n {
+            let mut e = vec![0u8; 24];
+            e[0..8].copy_from_slice(&(100 + k as u64).to_le_bytes());
+            e[8..16].copy_from_slice(&(k as u64 + 1).to_le_bytes());
+            e[16..18].copy_from_slice(&24u16.to_le_bytes());
+            e[18] = 8; // DT_REG
+            let name = format!("e{k}");
+            e[19..19 + name.len()].copy_from_slice(name.as_bytes());
+            d.extend_from_slice(&e);
+        }
+        d
+    }
+
+    /// The items BPF sends for a getdents buffer: the count, then chunks.
+    fn dents_caps(count: u64, more: bool, chunks: &[&[u8]]) -> Vec<Capture> {
+        let mut v = vec![Capture {
+            arg: 1,
+            item: CaptureItem::Count,
+            elem: 0,
+            fault: false,
+            truncated: false,
+            more,
+            aux: count,
+            data: Vec::new(),
+        }];
+        let mut off = 0;
+        for (k, c) in chunks.iter().enumerate() {
+            v.push(Capture {
+                arg: 1,
+                item: CaptureItem::Elem,
+                elem: k as u8,
+                fault: false,
+                truncated: false,
+                more: false,
+                aux: off,
+                data: c.to_vec(),
+            });
+            off += c.len() as u64;
+        }
+        v
+    }
+
+    #[test]
+    fn getdents_counts_every_entry_and_marks_what_was_not_captured() {
+        let nr = table::by_name("getdents64").unwrap().nr;
+        let env = Env::default();
+        let args = [3, 0x1000, 32768, 0, 0, 0];
+        let text = |ret: i64, caps: &[Capture], verbose: bool| {
+            let o = Options {
+                verbose,
+                ..Options::default()
+            };
+            write_args(
+                CallView {
+                    nr,
+                    args,
+                    enter: &[],
+                    exit: Some((ret, caps)),
+                },
+                &o,
+                &env,
+            )
+            .s
+        };
+        let d = dents_buf(5);
+        // all captured, in two chunks: counted from the bytes
+        let caps = dents_caps(0, false, &[&d[..48], &d[48..]]);
+        assert_eq!(text(120, &caps, false), "3, 0x1000 /* 5 entries */, 32768");
+        assert_eq!(
+            text(120, &caps, true),
+            "3, [{d_ino=100, d_off=1, d_reclen=24, d_type=DT_REG, d_name=\"e0\"}, \
+             {d_ino=101, d_off=2, d_reclen=24, d_type=DT_REG, d_name=\"e1\"}, \
+             {d_ino=102, d_off=3, d_reclen=24, d_type=DT_REG, d_name=\"e2\"}, \
+             {d_ino=103, d_off=4, d_reclen=24, d_type=DT_REG, d_name=\"e3\"}, \
+             {d_ino=104, d_off=5, d_reclen=24, d_type=DT_REG, d_name=\"e4\"}], 32768"
+        );
+        // only 2.5 entries fitted in the record: BPF's count, and `...`
+        let caps = dents_caps(5, false, &[&d[..60]]);
+        assert_eq!(text(120, &caps, false), "3, 0x1000 /* 5 entries */, 32768");
+        assert_eq!(
+            text(120, &caps, true),
+            "3, [{d_ino=100, d_off=1, d_reclen=24, d_type=DT_REG, d_name=\"e0\"}, \
+             {d_ino=101, d_off=2, d_reclen=24, d_type=DT_REG, d_name=\"e1\"}, ...], 32768"
+        );
+        // the walk stopped short: strace's `N+`
+        let caps = dents_caps(4, true, &[]);
+        assert_eq!(text(120, &caps, false), "3, 0x1000 /* 4+ entries */, 32768");
+        assert_eq!(text(120, &caps, true), "3, [...], 32768");
+        assert_eq!(text(0, &[], false), "3, 0x1000 /* 0 entries */, 32768");
+        assert_eq!(text(0, &[], true), "3, [], 32768");
+        assert_eq!(text(-9, &[], true), "3, 0x1000, 32768");
     }
 
     #[test]

@@ -315,8 +315,25 @@ impl FdTracker {
                     }
                 }
             }
+            // anonymous inodes whose name never varies: known without asking
+            // /proc, where the descriptor may be closed (or the process gone)
+            // by the time its call is printed
             "eventfd" | "eventfd2" | "epoll_create" | "epoll_create1" | "timerfd_create"
-            | "memfd_create" | "signalfd4" | "inotify_init1" | "pidfd_open" | "io_uring_setup"
+            | "signalfd4" => {
+                let (what, flags) = match name {
+                    "eventfd2" => ("eventfd", a[1]),
+                    "eventfd" => ("eventfd", 0),
+                    "epoll_create1" => ("eventpoll", a[0]),
+                    "epoll_create" => ("eventpoll", 0),
+                    "timerfd_create" => ("timerfd", a[1]),
+                    _ => ("signalfd", a[3]),
+                };
+                t.fds.insert(
+                    ret as i32,
+                    (format!("anon_inode:[{what}]"), flags & O_CLOEXEC != 0),
+                );
+            }
+            "memfd_create" | "inotify_init1" | "pidfd_open" | "io_uring_setup"
             | "perf_event_open" | "userfaultfd" | "fanotify_init" => {
                 match readlink(tgid, &format!("fd/{ret}")) {
                     Some(p) => t.fds.insert(ret as i32, (p, false)),

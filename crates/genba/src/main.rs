@@ -160,6 +160,7 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             CapKind::MsghdrRet => CaptureKind::MsghdrRet,
             CapKind::SpRel => CaptureKind::SpRel,
             CapKind::FdIno => CaptureKind::FdIno,
+            CapKind::Dirents => CaptureKind::Dirents,
         },
         when: match p.when {
             CapWhen::Enter => CaptureWhen::Enter,
@@ -174,6 +175,7 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             mask: c.mask,
             val: c.val,
             val2: c.val2,
+            bitmap: c.bitmap,
         }),
         max: p.max,
     }

@@ -818,8 +818,14 @@ impl<W: Write> JsonPrinter<W> {
         };
         // written by hand: this runs per call, and building a serde_json
         // value tree for each cost several times the decoding itself
-        let texts = decode::split_args(call, &self.decode);
-        let nargs = table::by_nr(nr).map(|s| s.nargs as usize).unwrap_or(6);
+        let (texts, whole) = decode::split_args(call, &self.decode);
+        // the arguments strace shows; an unfinished call lists them all, the
+        // outputs it has no values for with empty texts
+        let nargs = if whole {
+            texts.len()
+        } else {
+            table::by_nr(nr).map_or(6, |s| s.nargs as usize)
+        };
         let mut line = String::with_capacity(256);
         let _ = write!(
             line,

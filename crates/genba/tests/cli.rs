@@ -1194,3 +1194,106 @@ fn clone_parent_sibling_is_reaped() {
         );
     }
 }
+
+/// The arguments of a strace line (`openat(AT_FDCWD, "x", O_RDONLY) = 3`),
+/// split at its top-level commas.
+fn strace_args(body: &str) -> Option<Vec<String>> {
+    let open = body.find('(')?;
+    let (text_end, _) = split_return(body)?;
+    let inner = body[open + 1..text_end].strip_suffix(')')?;
+    let mut out = Vec::new();
+    let (mut depth, mut quoted, mut escaped, mut start) = (0i32, false, false, 0);
+    for (i, ch) in inner.char_indices() {
+        match ch {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '[' | '{' | '(' if !quoted => depth += 1,
+            ']' | '}' | ')' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                out.push(inner[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !inner.trim().is_empty() {
+        out.push(inner[start..].trim().to_string());
+    }
+    Some(out)
+}
+
+/// JSON lines list the arguments strace shows, no more: open and openat
+/// without O_CREAT/O_TMPFILE have no mode, fcntl(fd, F_GETFD) has two.
+/// Checked call by call against strace on the file family.
+#[test]
+fn jsonl_args_are_the_ones_strace_shows() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let dir = TempDir::new("jsonl-args");
+    let work = TempDir::new("jsonl-args-work");
+    let s_out = dir.join("strace.txt");
+    let j_out = dir.join("t.jsonl");
+    let st = run(Command::new("strace")
+        .arg("-o")
+        .arg(&s_out)
+        .arg("--")
+        .arg(program("file"))
+        .arg(work.path()));
+    assert_eq!(st.code(), Some(0), "{}", st.describe());
+    let out = run(genba_cmd(["trace", "--format", "jsonl", "-o"])
+        .arg(&j_out)
+        .arg("--")
+        .arg(program("file"))
+        .arg(work.path()));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let names = ["open", "openat", "creat", "fcntl"];
+    let expected: Vec<(String, Vec<String>)> = parse_trace(&read(&s_out))
+        .iter()
+        .filter_map(|e| {
+            let name = e.syscall()?;
+            if !names.contains(&name) {
+                return None;
+            }
+            Some((name.to_string(), strace_args(&e.body)?))
+        })
+        .collect();
+    let actual: Vec<(String, Vec<String>)> = read(&j_out)
+        .lines()
+        .filter_map(|l| {
+            let v = parse_json(l).ok()?;
+            let name = v.get("name")?.as_str()?.to_string();
+            if !names.contains(&name.as_str()) {
+                return None;
+            }
+            let Json::Arr(args) = v.get("args")? else {
+                return None;
+            };
+            let texts = args
+                .iter()
+                .map(|a| {
+                    a.get("text")
+                        .and_then(Json::as_str)
+                        .unwrap_or("?")
+                        .to_string()
+                })
+                .collect();
+            Some((name, texts))
+        })
+        .collect();
+    assert!(
+        expected.iter().any(|(n, a)| n == "open" && a.len() == 2)
+            && expected.iter().any(|(n, a)| n == "openat" && a.len() == 3)
+            && expected.iter().any(|(n, a)| n == "openat" && a.len() == 4),
+        "the file family should open with and without a mode: {expected:?}"
+    );
+    assert_eq!(
+        expected.len(),
+        actual.len(),
+        "strace: {expected:#?}\njsonl: {actual:#?}"
+    );
+    for (e, a) in expected.iter().zip(&actual) {
+        assert_eq!(e, a, "strace's arguments vs the JSON's");
+    }
+}

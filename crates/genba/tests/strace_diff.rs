@@ -48,7 +48,7 @@ fn save(name: &str, w: &Window) {
 /// Arguments for a family program; `work` is an empty scratch directory.
 fn prog_args(prog: &str, work: &Path) -> Vec<String> {
     match prog {
-        "file" | "sysmisc" => vec![work.display().to_string()],
+        "file" | "sysmisc" | "offsets" | "locks" | "unix" => vec![work.display().to_string()],
         _ => vec![],
     }
 }
@@ -68,6 +68,17 @@ fn assert_dir_empty(d: &Path) {
 
 /// Traces `prog` with strace (`-f -o`), returning the trace text.
 fn strace_run(prog: &str, extra: &[&str], dir: &TempDir, work: &TempDir, tag: &str) -> String {
+    strace_run_args(prog, extra, &[], dir, work, tag)
+}
+
+fn strace_run_args(
+    prog: &str,
+    extra: &[&str],
+    extra_args: &[String],
+    dir: &TempDir,
+    work: &TempDir,
+    tag: &str,
+) -> String {
     let out = dir.join(&format!("strace{tag}.txt"));
     let r = run(Command::new("strace")
         .arg("-f")
@@ -76,7 +87,8 @@ fn strace_run(prog: &str, extra: &[&str], dir: &TempDir, work: &TempDir, tag: &s
         .arg(&out)
         .arg("--")
         .arg(program(prog))
-        .args(prog_args(prog, work.path())));
+        .args(prog_args(prog, work.path()))
+        .args(extra_args));
     assert_eq!(
         r.code(),
         Some(0),
@@ -90,6 +102,16 @@ fn strace_run(prog: &str, extra: &[&str], dir: &TempDir, work: &TempDir, tag: &s
 /// Traces `prog` with genba (`trace -f -o`), returning the trace text and
 /// genba's stderr.
 fn genba_run(prog: &str, extra: &[&str], dir: &TempDir, work: &TempDir) -> (String, Output) {
+    genba_run_args(prog, extra, &[], dir, work)
+}
+
+fn genba_run_args(
+    prog: &str,
+    extra: &[&str],
+    extra_args: &[String],
+    dir: &TempDir,
+    work: &TempDir,
+) -> (String, Output) {
     let out = dir.join("genba.txt");
     let r = run(genba_cmd(["trace", "-f"])
         .args(extra)
@@ -97,7 +119,8 @@ fn genba_run(prog: &str, extra: &[&str], dir: &TempDir, work: &TempDir) -> (Stri
         .arg(&out)
         .arg("--")
         .arg(program(prog))
-        .args(prog_args(prog, work.path())));
+        .args(prog_args(prog, work.path()))
+        .args(extra_args));
     assert_eq!(
         r.code(),
         Some(0),
@@ -128,6 +151,17 @@ fn diff_test(prog: &str, skip: &dyn Fn(&str, &str) -> bool) {
 
 /// The family comparison with the same extra flags given to both tracers.
 fn diff_test_flags(prog: &str, flags: &[&str], skip: &dyn Fn(&str, &str) -> bool) {
+    diff_test_args(prog, flags, &[], skip)
+}
+
+/// The family comparison with extra flags, and extra program arguments
+/// after the ones [`prog_args`] gives.
+fn diff_test_args(
+    prog: &str,
+    flags: &[&str],
+    extra_args: &[String],
+    skip: &dyn Fn(&str, &str) -> bool,
+) {
     require_bpf!();
     require_strace!();
     let _serial = serial();
@@ -135,7 +169,7 @@ fn diff_test_flags(prog: &str, flags: &[&str], skip: &dyn Fn(&str, &str) -> bool
     // one scratch directory for both runs, so paths and their lengths match
     let work = TempDir::new(&format!("{prog}-work"));
 
-    let st = strace_run(prog, flags, &dir, &work, "");
+    let st = strace_run_args(prog, flags, extra_args, &dir, &work, "");
     let ws = window(&st, skip)
         .unwrap_or_else(|e| panic!("strace trace of {prog}: {e}\n{}", tail(&st, 30)));
     assert!(
@@ -150,7 +184,7 @@ fn diff_test_flags(prog: &str, flags: &[&str], skip: &dyn Fn(&str, &str) -> bool
     };
     save(&format!("{prog}{tag}.strace.txt"), &ws);
 
-    let (gt, gout) = genba_run(prog, flags, &dir, &work);
+    let (gt, gout) = genba_run_args(prog, flags, extra_args, &dir, &work);
     let wg = window(&gt, skip).unwrap_or_else(|e| {
         panic!(
             "genba trace of {prog}: {e}\n--- genba output (tail) ---\n{}\n--- genba stderr ---\n{}",
@@ -276,6 +310,9 @@ diff_tests! {
     diff_poll => "poll", no_skip;
     diff_futex => "futex", no_skip;
     diff_threads => "threads", skip_join_futex;
+    diff_offsets => "offsets", no_skip;
+    diff_locks => "locks", no_skip;
+    diff_unix => "unix", no_skip;
 }
 
 /// The programs are deterministic and the normalization is sound: two strace
@@ -319,6 +356,9 @@ const FAMILIES: &[(&str, Skip)] = &[
     ("poll", no_skip),
     ("futex", no_skip),
     ("threads", skip_join_futex),
+    ("offsets", no_skip),
+    ("locks", no_skip),
+    ("unix", no_skip),
 ];
 
 #[test]
@@ -490,10 +530,58 @@ fn diff_process_decode_fds() {
     diff_test_flags("process", &["-y"], &no_skip);
 }
 
+/// `-y` inside poll's array (`{fd=3</dev/null>, events=POLLIN}`).
+#[test]
+fn diff_poll_decode_fds() {
+    diff_test_flags("poll", &["-y"], &no_skip);
+}
+
+#[test]
+fn diff_unix_decode_fds() {
+    diff_test_flags("unix", &["-y"], &no_skip);
+}
+
+/// A directory of `n` files with long names (about 96-byte entries), so that
+/// getdents64 fills glibc's 32 KiB buffer several times over.
+fn big_directory(n: usize) -> TempDir {
+    let d = TempDir::new("dents-dir");
+    for i in 0..n {
+        let name = format!("file-with-a-rather-long-name-to-fill-the-getdents-buffer-quickly-{i}");
+        fs::write(d.join(&name), b"").unwrap();
+    }
+    d
+}
+
+/// getdents64 on a directory of 2000 entries: the count of each 32 KiB
+/// buffer, and of a 512 KiB one (more than a record holds: counted in BPF).
+#[test]
+fn diff_dents() {
+    let d = big_directory(2000);
+    diff_test_args("dents", &[], &[d.path().display().to_string()], &no_skip);
+}
+
+/// With -v every entry of every 32 KiB buffer, as strace prints them.
+#[test]
+fn diff_dents_verbose() {
+    let d = big_directory(2000);
+    let args = [d.path().display().to_string(), "small".to_string()];
+    diff_test_args("dents", &["-v"], &args, &no_skip);
+}
+
 /// Options that change how arguments are printed, against strace's output.
 #[test]
 fn diff_file_verbose() {
     diff_test_flags("file", &["-v"], &no_skip);
+}
+
+#[test]
+fn diff_locks_xlat_verbose() {
+    diff_test_flags("locks", &["-X", "verbose"], &no_skip);
+}
+
+#[test]
+fn diff_locks_xlat_raw() {
+    diff_test_flags("locks", &["-X", "raw"], &no_skip);
 }
 
 #[test]
@@ -509,6 +597,12 @@ fn diff_memory_xlat_verbose() {
 #[test]
 fn diff_desc_strsize() {
     diff_test_flags("desc", &["-s", "4"], &no_skip);
+}
+
+/// `-s` applies to readlink's result (a counted buffer, not a path).
+#[test]
+fn diff_file_strsize() {
+    diff_test_flags("file", &["-s", "4"], &no_skip);
 }
 
 #[test]

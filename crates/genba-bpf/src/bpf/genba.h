@@ -120,6 +120,13 @@ enum genba_cap_kind {
 	 * len_arg GENBA_FD_RET: the returned fd; otherwise two ints at
 	 * args[len_arg] (pipe2, socketpair) */
 	GENBA_CAP_FD_INO = 13,
+	/* a getdents buffer (exit, ret > 0): a COUNT item, then the ret bytes
+	 * in ELEM chunks (aux: offset of the chunk) as far as the record holds
+	 * them. When they do not all fit, the COUNT item's aux is the number
+	 * of entries, counted by walking the d_reclen chain in user memory
+	 * (flag MORE: a partial entry or a fault ended the walk); when they
+	 * do, user space counts them and aux is 0. */
+	GENBA_CAP_DIRENTS = 14,
 };
 
 enum genba_cap_when {
@@ -139,9 +146,12 @@ struct genba_arg_spec {
 	__u32 max;
 	/* capture only when (args[cond_arg] & cond_mask) is cond_val or
 	 * cond_val2 (cond_arg >= GENBA_NARGS: always): for calls whose
-	 * argument types depend on another argument (prctl, ioctl) */
+	 * argument types depend on another argument (prctl, ioctl). With
+	 * cond_bitmap set, cond_val | cond_val2 << 32 is instead the set of
+	 * accepted values below 64 (bit v accepts v): fcntl's lock commands */
 	__u8 cond_arg;
-	__u8 pad[3];
+	__u8 cond_bitmap;
+	__u8 pad[2];
 	__u32 cond_mask;
 	__u32 cond_val;
 	__u32 cond_val2;

@@ -567,6 +567,97 @@ __noinline int cap_fd_ino(struct cap_ctx *c, __u64 fd, __u8 elem)
 	return 1;
 }
 
+/* getdents: see GENBA_CAP_DIRENTS. */
+struct dirents_loop {
+	struct cap_ctx *c;
+	__u64 ptr;
+	__u64 len;  /* bytes the call returned */
+	__u64 off;  /* copy: bytes copied; walk: the next entry */
+	__u64 n;    /* walk: entries counted */
+	__u32 end;  /* walk: 1 done, 2 stopped short (fault, bad d_reclen) */
+};
+
+/* Header of struct linux_dirent64 up to d_name; d_reclen is at 16. */
+#define DIRENT64_HEAD 19
+
+static long dirents_copy_step(__u64 i, void *data)
+{
+	struct dirents_loop *l = data;
+	struct cap_ctx *c = l->c;
+	__u64 left = l->len - l->off, take = left, lim;
+
+	if (!left)
+		return 1;
+	/* the chunk must start where room() allows; stop quietly when it
+	 * cannot (the entries are counted instead) */
+	if (c->off > GENBA_OFF_MASK - sizeof(struct genba_cap))
+		return 1;
+	if (take > GENBA_CAP_MAX)
+		take = GENBA_CAP_MAX;
+	/* when more will follow, end this chunk where the next can still start */
+	lim = (GENBA_OFF_MASK - 2 * sizeof(struct genba_cap) - c->off) & ~7ULL;
+	if (take < left && take > lim && lim >= 4096)
+		take = lim;
+	c->kind = GENBA_ITEM_ELEM;
+	c->elem = i;
+	if (!cap_bytes(c, l->ptr + l->off, take, take, l->off))
+		return 1;
+	if (c->faulted & (1U << (c->arg & 31)))
+		return 1;
+	l->off += take;
+	return 0;
+}
+
+static long dirents_walk_step(__u64 i, void *data)
+{
+	struct dirents_loop *l = data;
+	__u16 reclen;
+
+	if (l->off + DIRENT64_HEAD > l->len) {
+		l->end = l->off == l->len ? 1 : 2;
+		return 1;
+	}
+	if (bpf_probe_read_user(&reclen, sizeof(reclen), (void *)(l->ptr + l->off + 16)) ||
+	    reclen < DIRENT64_HEAD) {
+		l->end = 2;
+		return 1;
+	}
+	l->n++;
+	l->off += reclen;
+	return 0;
+}
+
+__noinline int cap_dirents(struct cap_ctx *c, __u64 ptr, __u64 len)
+{
+	struct dirents_loop l = { .c = c, .ptr = ptr, .len = len };
+	struct scratch *s;
+	struct genba_cap *cnt;
+	__u32 o;
+
+	if (!c || !room(c))
+		return 0;
+	s = get_scratch();
+	if (!s)
+		return 0;
+	/* the count first, so that it always has room; filled in below */
+	o = c->off & GENBA_OFF_MASK;
+	c->kind = GENBA_ITEM_COUNT;
+	c->elem = 0;
+	cap_finish(c, s->buf, o, 0, 0, 0);
+	bpf_loop(8, dirents_copy_step, &l, 0);
+	if (l.off >= len)
+		return 1;
+	l.off = 0;
+	bpf_loop(len / 24 + 2, dirents_walk_step, &l, 0);
+	s = get_scratch();
+	if (!s)
+		return 1;
+	cnt = (void *)(s->buf + (o & GENBA_OFF_MASK));
+	cnt->aux = l.n;
+	cnt->flags = l.end == 1 ? 0 : GENBA_CAPF_MORE;
+	return 1;
+}
+
 /* The user registers an unwinder starts from. */
 struct uregs {
 	__u64 ip, sp, bp;
@@ -689,6 +780,10 @@ __noinline int capture_arg(struct cap_ctx *c)
 		return 0;
 	case GENBA_CAP_SPREL:
 		return cap_bytes(c, c->sp + 8 * c->len, c->max, c->max, c->sp);
+	case GENBA_CAP_DIRENTS:
+		if ((__s64)c->ret > 0)
+			return cap_dirents(c, c->ptr, c->ret);
+		return 0;
 	case GENBA_CAP_FD_INO: {
 		__s32 pair[2];
 		if ((__s64)c->ret < 0)
@@ -721,8 +816,13 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 			continue;
 		if (a->cond_arg < GENBA_NARGS) {
 			__u64 v = args[a->cond_arg] & a->cond_mask;
-			if (v != a->cond_val && v != a->cond_val2)
+			if (a->cond_bitmap) {
+				__u64 set = a->cond_val | ((__u64)a->cond_val2 << 32);
+				if (v >= 64 || !((set >> v) & 1))
+					continue;
+			} else if (v != a->cond_val && v != a->cond_val2) {
 				continue;
+			}
 		}
 		if (at_exit) {
 			/* entry captures that faulted (page not present yet) are
