@@ -374,6 +374,10 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             .sample_cpu(cpu, period_ns)
             .map_err(bpf_error)?;
     }
+    // as strace -p says it: from here on the processes are profiled
+    for &pid in &pids {
+        eprintln!("genba: Process {pid} attached");
+    }
     let status = crate::filter::Filter::parse(&[], false, false)?.status;
     let follower = TextPrinter::follower(&decode, status, None, 1);
     let mut stacks = Stacks::new(StackOptions {
@@ -407,10 +411,6 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     }
     let started = Instant::now();
     session.release();
-    // as strace -p says it: from here on the processes are profiled
-    for &pid in &pids {
-        eprintln!("genba: Process {pid} attached");
-    }
 
     session.run(&mut col)?;
     let elapsed = started.elapsed();
