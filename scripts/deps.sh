@@ -1,5 +1,5 @@
 # Debian packages genba needs to build and test; sourced by setup.sh and .ci/run.
-GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf bc"
+GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf bc python3-pip"
 
 genba_install_deps() {
     local missing=()
@@ -10,6 +10,12 @@ genba_install_deps() {
         echo "installing: ${missing[*]}"
         apt-get update -qq
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+    # Perfetto's official protobuf bindings: the tests check every Perfetto
+    # file genba writes with them (scripts/check_perfetto.py)
+    if ! python3 -c 'import perfetto.protos.perfetto.trace.perfetto_trace_pb2' >/dev/null 2>&1; then
+        echo "installing: perfetto protobuf (PyPI)"
+        python3 -m pip install -q --break-system-packages perfetto protobuf >/dev/null
     fi
     if ! command -v cargo >/dev/null 2>&1; then
         [ -f "$HOME/.cargo/env" ] && . "$HOME/.cargo/env"

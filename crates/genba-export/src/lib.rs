@@ -3,6 +3,8 @@
 //! speedscope's JSON. Each takes the aggregated profile and a writer.
 #![deny(missing_docs)]
 
+pub mod perfetto;
+
 use std::collections::HashMap;
 use std::io::{self, Write};
 

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Checks a Perfetto trace written by genba with Perfetto's official protobuf
+bindings (the `perfetto` PyPI package): it must parse, and be used as the
+format intends.
+
+Checked: the sequence's first packet clears the incremental state and
+later packets that need it say so; every interned id is defined on the
+sequence before it is used; each thread track names its pid and tid under
+its process's track; slices on a track are balanced and properly nested
+once sorted by time; every flow starts once and ends once; timestamps are on
+CLOCK_MONOTONIC. Prints a JSON summary on success (tracks, slices by name,
+flows) for the caller to check against what it expects; exits 1 with the
+first problem otherwise.
+
+usage: check_perfetto.py TRACE [--truncated]
+  --truncated: the file may end inside a packet (a recording cut short)
+"""
+import json
+import sys
+
+from perfetto.protos.perfetto.trace import perfetto_trace_pb2 as pb
+
+
+def fail(msg):
+    print(f"check_perfetto: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def read_packets(data, truncated):
+    """Trace.packet fields one by one; a cut last packet is allowed only
+    with --truncated (and then dropped, as a reader must)."""
+    packets, at = [], 0
+    from google.protobuf.internal.decoder import _DecodeVarint
+    while at < len(data):
+        try:
+            key, p = _DecodeVarint(data, at)
+            if key != (1 << 3) | 2:
+                fail(f"offset {at}: not a Trace.packet field (key {key})")
+            size, p = _DecodeVarint(data, p)
+        except IndexError:
+            if truncated:
+                break
+            fail(f"offset {at}: cut inside a packet header")
+        if p + size > len(data):
+            if truncated:
+                break
+            fail(f"offset {at}: packet of {size} bytes cut short")
+        packet = pb.TracePacket()
+        packet.ParseFromString(data[p:p + size])
+        packets.append(packet)
+        at = p + size
+    return packets
+
+
+def main():
+    path = sys.argv[1]
+    truncated = "--truncated" in sys.argv[2:]
+    data = open(path, "rb").read()
+    if not truncated:
+        # the whole file must also parse as one Trace message
+        trace = pb.Trace()
+        trace.ParseFromString(data)
+    packets = read_packets(data, truncated)
+    if not packets:
+        fail("no packets")
+    first = packets[0]
+    if not first.sequence_flags & pb.TracePacket.SEQ_INCREMENTAL_STATE_CLEARED:
+        fail("the first packet does not clear the incremental state")
+    if first.trace_packet_defaults.timestamp_clock_id != pb.BUILTIN_CLOCK_MONOTONIC:
+        fail("timestamps are not on CLOCK_MONOTONIC by default")
+    clocks = {c.clock_id for c in first.clock_snapshot.clocks}
+    if pb.BUILTIN_CLOCK_MONOTONIC not in clocks or pb.BUILTIN_CLOCK_BOOTTIME not in clocks:
+        fail(f"clock snapshot lacks MONOTONIC or BOOTTIME: {clocks}")
+
+    seq = first.trusted_packet_sequence_id
+    names, arg_names = {}, {}
+    tracks = {}
+    events = []
+    for i, p in enumerate(packets):
+        if p.trusted_packet_sequence_id != seq:
+            fail(f"packet {i}: another sequence")
+        for n in p.interned_data.event_names:
+            if n.iid in names:
+                fail(f"packet {i}: event name iid {n.iid} defined twice")
+            names[n.iid] = n.name
+        for n in p.interned_data.debug_annotation_names:
+            if n.iid in arg_names:
+                fail(f"packet {i}: annotation name iid {n.iid} defined twice")
+            arg_names[n.iid] = n.name
+        if p.HasField("track_descriptor"):
+            d = p.track_descriptor
+            tracks[d.uuid] = d
+        if p.HasField("track_event"):
+            e = p.track_event
+            if not p.sequence_flags & pb.TracePacket.SEQ_NEEDS_INCREMENTAL_STATE:
+                fail(f"packet {i}: an event without SEQ_NEEDS_INCREMENTAL_STATE")
+            if e.track_uuid not in tracks:
+                fail(f"packet {i}: event on undescribed track {e.track_uuid}")
+            name = None
+            if e.HasField("name_iid"):
+                if e.name_iid not in names:
+                    fail(f"packet {i}: name iid {e.name_iid} used before it is defined")
+                name = names[e.name_iid]
+            args = {}
+            for a in e.debug_annotations:
+                if a.name_iid not in arg_names:
+                    fail(f"packet {i}: annotation iid {a.name_iid} used before it is defined")
+                which = a.WhichOneof("value")
+                args[arg_names[a.name_iid]] = getattr(a, which) if which else None
+            events.append((p.timestamp, i, e, name, args))
+
+    for uuid, d in tracks.items():
+        if d.HasField("thread"):
+            parent = tracks.get(d.parent_uuid)
+            if parent is None or parent.process.pid != d.thread.pid:
+                fail(f"thread track {d.thread.tid}: not under its process {d.thread.pid}")
+
+    # slices per track, sorted as a reader sorts them: by time, ends first
+    # at equal times, then in file order
+    def order(ev):
+        ts, i, e, _, _ = ev
+        return (ts, 0 if e.type == pb.TrackEvent.TYPE_SLICE_END else 1, i)
+
+    stacks, slices, flows_out, flows_in = {}, [], {}, {}
+    for ts, i, e, name, args in sorted(events, key=order):
+        st = stacks.setdefault(e.track_uuid, [])
+        if e.type == pb.TrackEvent.TYPE_SLICE_BEGIN:
+            st.append((ts, name, args))
+        elif e.type == pb.TrackEvent.TYPE_SLICE_END:
+            if not st:
+                fail(f"packet {i}: a slice end without a begin on track {e.track_uuid}")
+            begin, bname, bargs = st.pop()
+            d = tracks[e.track_uuid]
+            slices.append({"name": bname, "ts": begin, "dur": ts - begin,
+                           "tid": d.thread.tid if d.HasField("thread") else None,
+                           "depth": len(st), "args": bargs})
+        for f in e.flow_ids:
+            flows_out[f] = flows_out.get(f, 0) + 1
+        for f in e.terminating_flow_ids:
+            flows_in[f] = flows_in.get(f, 0) + 1
+    for uuid, st in stacks.items():
+        if st:
+            fail(f"track {uuid}: {len(st)} slices never end")
+    for f in set(flows_out) | set(flows_in):
+        if flows_out.get(f) != 1 or flows_in.get(f) != 1:
+            fail(f"flow {f}: begins {flows_out.get(f, 0)} times, ends {flows_in.get(f, 0)} times")
+
+    threads = sorted([d.thread.pid, d.thread.tid, d.thread.thread_name]
+                     for d in tracks.values() if d.HasField("thread"))
+    print(json.dumps({"packets": len(packets), "threads": threads,
+                      "slices": slices, "flows": len(flows_out)}))
+
+
+if __name__ == "__main__":
+    main()
