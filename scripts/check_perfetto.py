@@ -115,11 +115,11 @@ def main():
             if parent is None or parent.process.pid != d.thread.pid:
                 fail(f"thread track {d.thread.tid}: not under its process {d.thread.pid}")
 
-    # slices per track, sorted as a reader sorts them: by time, ends first
-    # at equal times, then in file order
+    # slices per track, sorted as the trace processor sorts a sequence: by
+    # time, and in file order at equal times
     def order(ev):
-        ts, i, e, _, _ = ev
-        return (ts, 0 if e.type == pb.TrackEvent.TYPE_SLICE_END else 1, i)
+        ts, i, _, _, _ = ev
+        return (ts, i)
 
     stacks, slices, flows_out, flows_in = {}, [], {}, {}
     for ts, i, e, name, args in sorted(events, key=order):

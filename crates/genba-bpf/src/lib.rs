@@ -88,6 +88,9 @@ pub struct ProfileConfig {
     pub slots: u32,
     /// Every task on the system (`-a`), not only the traced ones.
     pub all_tasks: bool,
+    /// Send every off-CPU interval with its exact times and waker (a
+    /// recording), not only those that carry sampling weight.
+    pub exact: bool,
 }
 
 /// A thread already waiting when profiling starts (`-p`), as /proc shows it.
@@ -213,6 +216,8 @@ pub struct Tracer {
     received: Rc<RefCell<u64>>,
     cpu_time: bool,
     profile: bool,
+    /// A recording: exact intervals and wakers (sched_waking attached).
+    exact: bool,
     _links: Vec<libbpf_rs::Link>,
     prof_links: Vec<libbpf_rs::Link>,
 }
@@ -276,6 +281,11 @@ impl Tracer {
                 let n = p.slots.next_power_of_two().clamp(16, 1 << 16);
                 ro.prof_slot_mask = n - 1;
                 ro.prof_all = p.all_tasks as u32;
+                ro.prof_exact = p.exact as u32;
+                if !p.exact {
+                    // the waker is only recorded: no program on every wakeup
+                    open.progs.prof_waking.set_autoload(false);
+                }
                 open.maps
                     .prof_slots
                     .set_max_entries(n)
@@ -287,6 +297,7 @@ impl Tracer {
                     &mut p.prof_sample,
                     &mut p.prof_switch,
                     &mut p.prof_wakeup,
+                    &mut p.prof_waking,
                     &mut p.prof_wakeup_new,
                     &mut p.prof_lock_begin,
                     &mut p.prof_lock_end,
@@ -351,6 +362,7 @@ impl Tracer {
             received: Rc::new(RefCell::new(0)),
             cpu_time: cfg.summary && cfg.summary_cpu,
             profile: cfg.profile.is_some(),
+            exact: cfg.profile.as_ref().is_some_and(|p| p.exact),
             _links: Vec::new(),
             prof_links: Vec::new(),
         })
@@ -415,6 +427,13 @@ impl Tracer {
                 let link = prog
                     .attach_raw_tracepoint(tp)
                     .map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
+                self.prof_links.push(link);
+            }
+            if self.exact {
+                let link = p
+                    .prof_waking
+                    .attach_raw_tracepoint("sched_waking")
+                    .map_err(|e| Error::Load(format!("attaching sched_waking: {e}")))?;
                 self.prof_links.push(link);
             }
             // kernel-lock contention sharpens [L]; kernels without the
@@ -630,6 +649,7 @@ impl Tracer {
             &p.prof_sample,
             &p.prof_switch,
             &p.prof_wakeup,
+            &p.prof_waking,
             &p.prof_wakeup_new,
         ] {
             missed += recursion_misses(prog.as_fd());

@@ -309,6 +309,9 @@ pub(crate) fn prof_sample(r: &types::genba_prof, task: Task, ustack: &[u8]) -> P
             .collect(),
         ustack: ustack.to_vec(),
         flush: r.flags & PROFF_FLUSH != 0,
+        out_ts: r.out_ts,
+        wake_ts: r.wake_ts,
+        waker_tid: r.waker_tid,
         comm: {
             let b: Vec<u8> = r
                 .comm

@@ -187,6 +187,16 @@ pub struct ProfSample {
     /// (weight in `w_block`, no stack: it belongs where the thread was
     /// last seen running).
     pub flush: bool,
+    /// A blocked sample's exact interval (recordings; 0 otherwise): when
+    /// the thread was switched out, and when it was woken (`out_ts` for a
+    /// preemption); it ran again at `ts`.
+    pub out_ts: Nanos,
+    /// See `out_ts`.
+    pub wake_ts: Nanos,
+    /// The task running when it was woken: the waker, or for a wakeup from
+    /// an interrupt (a timer), the task the interrupt landed on (0: an idle
+    /// CPU, or not known).
+    pub waker_tid: u32,
 }
 
 impl Event {

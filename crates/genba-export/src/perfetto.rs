@@ -196,6 +196,11 @@ pub type Arg<'a> = (&'a str, ArgValue<'a>);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Track(u64);
 
+/// The track of thread `tid`, once [`PerfettoWriter::thread`] described it.
+pub fn thread_track(tid: u32) -> Track {
+    Track(THREAD_TRACK | u64::from(tid))
+}
+
 /// Writes a Perfetto trace, packet by packet.
 pub struct PerfettoWriter<W: Write> {
     out: W,
@@ -338,16 +343,19 @@ impl<W: Write> PerfettoWriter<W> {
         self.event_packet(ts + dur, end, InternedData::default())
     }
 
-    /// A point in time on `track`.
+    /// A point in time on `track`; `flow_out`: flows that start here (the
+    /// thread woke another).
     pub fn instant(
         &mut self,
         track: Track,
         ts: u64,
         name: &str,
         args: &[Arg<'_>],
+        flow_out: &[u64],
     ) -> io::Result<()> {
         let mut interned = InternedData::default();
-        let ev = self.event(track, TYPE_INSTANT, name, args, &mut interned);
+        let mut ev = self.event(track, TYPE_INSTANT, name, args, &mut interned);
+        ev.flow_ids = flow_out.to_vec();
         self.event_packet(ts, ev, interned)
     }
 
@@ -360,6 +368,11 @@ impl<W: Write> PerfettoWriter<W> {
             ..Default::default()
         };
         self.event_packet(ts, ev, InternedData::default())
+    }
+
+    /// Writes out what the underlying writer buffers.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 
     /// Flushes the writer and hands it back.
@@ -529,7 +542,7 @@ mod tests {
             &[7],
         )
         .unwrap();
-        w.instant(t2, 3_700, "exit", &[]).unwrap();
+        w.instant(t2, 3_700, "exit", &[], &[]).unwrap();
         w.counter(lost, 4_000, 0).unwrap();
         w.finish().unwrap()
     }

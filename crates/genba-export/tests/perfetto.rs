@@ -101,6 +101,7 @@ fn write_trace() -> Vec<u8> {
             t + 4_900,
             "woken",
             &[("waker_tid", ArgValue::Uint(4243))],
+            &[],
         )
         .unwrap();
         w.slice(main, t + 4_900, 50, "running", &[], &[], &[i + 1])

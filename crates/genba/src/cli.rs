@@ -21,6 +21,10 @@ pub enum Command {
     /// Profile a program on and off the CPU: where its threads ran, and why
     /// they waited ([I] I/O, [L] locks, [S] CPU, [B] other), on one clock.
     Profile(Box<ProfileArgs>),
+    /// Record a program's system calls and every off-CPU interval (its
+    /// class, its exact times, who woke it) on one clock, into a Perfetto
+    /// trace (ui.perfetto.dev opens it).
+    Record(Box<RecordArgs>),
     /// Run COMMAND with empty BPF programs on sys_enter/sys_exit (benchmark floor).
     #[command(hide = true)]
     BenchFloor {
@@ -179,6 +183,41 @@ pub struct ProfileArgs {
     #[arg(long = "buffer-size", default_value_t = 64, value_name = "MIB")]
     pub buffer_mib: u32,
     /// The program to run and profile.
+    #[arg(trailing_var_arg = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The recording (a Perfetto trace).
+    #[arg(
+        short = 'o',
+        long = "output",
+        default_value = "genba.pftrace",
+        value_name = "FILE"
+    )]
+    pub output: String,
+    /// Record these processes, all their threads (comma-separated or repeated).
+    #[arg(short = 'p', long = "pid", value_delimiter = ',')]
+    pub pids: Vec<String>,
+    /// The sampling clock of the blocked-time weights, in Hz.
+    #[arg(short = 'F', long = "freq", default_value_t = 1000, value_name = "HZ")]
+    pub freq: u64,
+    /// Leave the system calls out (scheduling intervals and wakeups only).
+    #[arg(long = "no-syscalls")]
+    pub no_syscalls: bool,
+    /// Print strings in the decoded calls up to this many bytes.
+    #[arg(
+        short = 's',
+        long = "string-limit",
+        default_value_t = 32,
+        value_name = "STRSIZE"
+    )]
+    pub strsize: usize,
+    /// Ring buffer size in MiB, a power of two.
+    #[arg(long = "buffer-size", default_value_t = 64, value_name = "MIB")]
+    pub buffer_mib: u32,
+    /// The program to run and record.
     #[arg(trailing_var_arg = true, value_name = "COMMAND")]
     pub command: Vec<String>,
 }

@@ -10,6 +10,7 @@ mod filter;
 mod launch;
 mod output;
 mod profile;
+mod record;
 mod render;
 mod session;
 mod siginfo;
@@ -72,6 +73,7 @@ fn run(cli: Cli) -> Result<i32> {
     match cli.cmd {
         Command::Trace(a) => trace(*a),
         Command::Profile(a) => profile::run(*a),
+        Command::Record(a) => record::run(*a),
         Command::BenchFloor { command } => bench_floor(&command),
     }
 }

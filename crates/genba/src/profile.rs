@@ -332,6 +332,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             ustack_bytes: a.stack_bytes,
             slots: if a.all { system_slots() } else { 4096 },
             all_tasks: a.all,
+            exact: false,
         }),
     };
 

@@ -25,6 +25,8 @@ pub trait Sink {
     fn event(&mut self, ev: &Event);
     /// After each poll: a chance to write out what is buffered.
     fn flush(&mut self) {}
+    /// After each poll, with the collector (its loss counters so far).
+    fn tick(&mut self, _tracer: &Tracer) {}
     /// A child of genba that is not the program ended (a CLONE_PARENT
     /// sibling of the program), reaped so that it does not stay a zombie.
     fn unknown_exit(&mut self, _pid: i32) {}
@@ -147,6 +149,7 @@ impl Session {
                 .map_err(|e| anyhow!(e))?;
             self.deliver(&mut events, sink);
             sink.flush();
+            sink.tick(&self.tracer);
             if let Some(c) = &mut self.child {
                 // every round, also after the program ended: children it gave
                 // genba must not stay zombies while something waits for them

@@ -303,7 +303,11 @@ struct genba_prof {
 	__u32 kstack_len; /* bytes of kstack */
 	__u64 ip, sp, bp; /* user registers */
 	__u32 ustack_len; /* bytes of ustack */
-	__u32 pad;
+	/* a blocked sample's exact interval (prof_exact): who woke the thread
+	 * (the task running when it was woken: 0 on an idle CPU or unknown) */
+	__u32 waker_tid;
+	__u64 out_ts;   /* switched out */
+	__u64 wake_ts;  /* woken (== out_ts for a preemption) */
 	char comm[16];  /* the thread's name when it was sampled / switched out */
 	__u64 kstack[GENBA_PROF_KFRAMES];
 	__u8 ustack[GENBA_PROF_USTACK];
@@ -317,6 +321,8 @@ struct genba_prof_slot {
 	__u32 open;     /* switched out, not yet back */
 	__u64 out_ts;
 	__u64 wake_ts;  /* 0: not woken yet */
+	__u32 waker;    /* the task running when it was woken (0: idle CPU) */
+	__u32 pad_w;
 	__u64 acc;      /* the phase: off-CPU ns not yet turned into samples */
 	__u64 lock_addr;
 	__u32 lock_flags;

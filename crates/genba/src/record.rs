@@ -1,0 +1,484 @@
+//! `genba record`: one recording of a program on one clock, as a Perfetto
+//! trace. Every system call is a slice on its thread's track (named by the
+//! call, with its decoded line and return value); every off-CPU interval is
+//! a slice of its class ([I] [L] [S] [B]) with its exact start and end, even
+//! those far shorter than a sampling period; a wakeup is a flow from the
+//! task that ran when the thread was woken to the thread's wait for a CPU.
+//!
+//! It is a configuration of the session (the trace's system-call records and
+//! the profiler's scheduler programs, sending every interval exactly) with a
+//! sink that writes packets as events come. The file is a stream of whole
+//! packets: a recording cut short reads up to its last whole one.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal};
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context, Result};
+use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
+use genba_events::{Event, ProfSample, SyscallEnter, SyscallExit, Task};
+use genba_export::perfetto::{ArgValue, ClockReadings, PerfettoWriter, Track};
+use genba_syscalls::decode::{self, Env, Ret};
+use genba_syscalls::{consts, table, CallView, Options, Xlat};
+
+use crate::cli::RecordArgs;
+use crate::session::{Session, Sink, Target, Until};
+use crate::{parse_pids, resolve_command, start_error, to_bpf_plan, Exit};
+
+/// The class tags, by the collector's class number.
+const CLASS_TAGS: [&str; 6] = ["[.]", "[k]", "[I]", "[L]", "[S]", "[B]"];
+
+pub fn run(a: RecordArgs) -> Result<i32> {
+    if a.command.is_empty() && a.pids.is_empty() {
+        bail!(Exit(
+            1,
+            "must have COMMAND to run or -p PID to attach (see genba record --help)".into()
+        ));
+    }
+    if !a.command.is_empty() && !a.pids.is_empty() {
+        bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
+    }
+    if !(1..=100_000).contains(&a.freq) {
+        bail!("-F must be between 1 and 100000 Hz");
+    }
+    if !a.buffer_mib.is_power_of_two() || a.buffer_mib > 1024 {
+        bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
+    }
+    let pids = parse_pids(&a.pids)?;
+    let path = resolve_command(&a.command)?;
+    // the file exists before the program starts: a bad path fails now
+    let file = File::create(&a.output).with_context(|| format!("Can't create '{}'", a.output))?;
+    let period_ns = 1_000_000_000 / a.freq;
+    let decode = Options {
+        strsize: a.strsize,
+        verbose: false,
+        xlat: Xlat::Abbrev,
+        hex: 0,
+    };
+    let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
+    for (nr, plan) in plans.iter_mut().enumerate() {
+        let Some(info) = table::by_nr(nr as u32) else {
+            continue;
+        };
+        plan.traced = !a.no_syscalls;
+        plan.no_stack = true;
+        plan.no_args = info.nargs == 0;
+        let p = genba_syscalls::plan(info.name, &decode);
+        plan.exit_only = genba_syscalls::exit_only(info.name, &p);
+        for (dst, src) in plan.args.iter_mut().zip(p) {
+            *dst = to_bpf_plan(src);
+        }
+    }
+    let cfg = TraceConfig {
+        follow_forks: true,
+        records: true,
+        summary: false,
+        summary_cpu: false,
+        summary_by: genba_bpf::SummaryBy::Syscall,
+        ustack_bytes: 0,
+        kstack: false,
+        buffer_bytes: a.buffer_mib << 20,
+        profile: Some(ProfileConfig {
+            period_ns,
+            ustack_bytes: 512,
+            slots: 4096,
+            all_tasks: false,
+            exact: true,
+        }),
+    };
+    let clocks = clock_readings();
+    let writer = PerfettoWriter::new(BufWriter::with_capacity(1 << 16, file), clocks)
+        .with_context(|| format!("writing '{}'", a.output))?;
+    let mut session = Session::start(
+        &cfg,
+        &plans,
+        Target {
+            command: path.as_deref().map(|p| (p, a.command.as_slice())),
+            pids: &pids,
+            all_threads: true,
+        },
+        Until::TasksGone,
+        |_, _| Ok(()),
+    )
+    .map_err(start_error)?;
+    for &pid in &pids {
+        eprintln!("genba: Process {pid} attached");
+    }
+    let mut sink = RecordSink::new(writer, decode, &a.output);
+    // the names of what is there before the first event: the program as
+    // launched, the attached threads as /proc says
+    if let Some(pid) = session.child_pid() {
+        let name = a.command[0].rsplit('/').next().unwrap_or("").to_string();
+        sink.names.insert(pid as u32, name);
+    }
+    for &tid in &session.attached {
+        if let Ok(c) = std::fs::read_to_string(format!("/proc/{tid}/comm")) {
+            sink.names.insert(tid, c.trim_end().to_string());
+        }
+    }
+    session.release();
+    session.run(&mut sink)?;
+    let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
+    sink.finish(stats.total_lost())?;
+    eprintln!("genba: {} events lost", stats.total_lost());
+    if let Some(problem) = sink.problem() {
+        eprintln!("genba: {problem}");
+        let code = session.exit_code();
+        return Ok(if code != 0 { code } else { 1 });
+    }
+    Ok(session.exit_code())
+}
+
+fn clock_readings() -> ClockReadings {
+    let read = |id| {
+        let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid timespec pointer.
+        unsafe { libc::clock_gettime(id, &mut ts) };
+        ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+    };
+    let monotonic = read(libc::CLOCK_MONOTONIC);
+    let boottime = read(libc::CLOCK_BOOTTIME);
+    let realtime = read(libc::CLOCK_REALTIME);
+    ClockReadings {
+        monotonic,
+        realtime,
+        boottime,
+    }
+}
+
+/// Writes the session's events as Perfetto packets.
+struct RecordSink {
+    w: PerfettoWriter<BufWriter<File>>,
+    file: String,
+    decode: Options,
+    /// Calls entered and not yet returned, by thread.
+    pending: HashMap<u32, SyscallEnter>,
+    /// Each thread's name as last known.
+    names: HashMap<u32, String>,
+    /// Threads whose track is described, with the name it was given.
+    described: HashMap<u32, String>,
+    /// Processes whose track is described.
+    processes: HashMap<u32, String>,
+    next_flow: u64,
+    events: u64,
+    /// The first write error; after it nothing more is written.
+    error: Option<io::Error>,
+    unwritten: u64,
+    started: Instant,
+    progress: Option<Instant>,
+}
+
+impl RecordSink {
+    fn new(w: PerfettoWriter<BufWriter<File>>, decode: Options, file: &str) -> RecordSink {
+        RecordSink {
+            w,
+            file: file.to_string(),
+            decode,
+            pending: HashMap::new(),
+            names: HashMap::new(),
+            described: HashMap::new(),
+            processes: HashMap::new(),
+            next_flow: 1,
+            events: 0,
+            error: None,
+            unwritten: 0,
+            started: Instant::now(),
+            progress: std::io::stderr().is_terminal().then(Instant::now),
+        }
+    }
+
+    /// The thread's track, described (again) when new or renamed.
+    fn track(&mut self, task: Task) -> io::Result<Track> {
+        let name = match self
+            .names
+            .get(&task.tid)
+            .or_else(|| self.names.get(&task.tgid))
+        {
+            Some(n) => n.clone(),
+            None => {
+                // a task seen first as a waker, or before its fork record:
+                // its name now, while it is there to ask
+                let n = std::fs::read_to_string(format!("/proc/{}/comm", task.tid))
+                    .map(|s| s.trim_end().to_string())
+                    .unwrap_or_default();
+                self.names.insert(task.tid, n.clone());
+                n
+            }
+        };
+        // a process is named after its main thread
+        let renamed = task.tid == task.tgid && self.processes.get(&task.tgid) != Some(&name);
+        if renamed || !self.processes.contains_key(&task.tgid) {
+            self.w.process(task.tgid, &name)?;
+            self.processes.insert(task.tgid, name.clone());
+        }
+        if self.described.get(&task.tid) != Some(&name) {
+            self.described.insert(task.tid, name.clone());
+            return self.w.thread(task.tgid, task.tid, &name);
+        }
+        Ok(genba_export::perfetto::thread_track(task.tid))
+    }
+
+    fn write(&mut self, ev: &Event) -> io::Result<()> {
+        match ev {
+            Event::SyscallEnter(e) => {
+                self.pending.insert(e.task.tid, e.clone());
+            }
+            Event::SyscallExit(x) => {
+                let e = self.pending.remove(&x.task.tid).filter(|e| e.nr == x.nr);
+                self.call(e.as_ref(), Some(x))?;
+            }
+            Event::Fork { ts, task, child } => {
+                if let Some(n) = self.names.get(&task.tid).cloned() {
+                    self.names.entry(child.tid).or_insert(n);
+                }
+                let t = self.track(*task)?;
+                let what = if child.tgid == task.tgid {
+                    "thread"
+                } else {
+                    "fork"
+                };
+                self.w.instant(
+                    t,
+                    *ts,
+                    what,
+                    &[("child_tid", ArgValue::Uint(child.tid.into()))],
+                    &[],
+                )?;
+                self.track(*child)?;
+            }
+            Event::Exec { ts, task, .. } => {
+                let t = self.track(*task)?;
+                self.w.instant(t, *ts, "exec", &[], &[])?;
+            }
+            Event::Exit { ts, task, status } => {
+                if let Some(e) = self.pending.remove(&task.tid) {
+                    self.unfinished(&e, *ts)?;
+                }
+                let t = self.track(*task)?;
+                self.w.instant(
+                    t,
+                    *ts,
+                    "exit",
+                    &[("status", ArgValue::Int((*status).into()))],
+                    &[],
+                )?;
+            }
+            Event::Signal { ts, task, sig, .. } => {
+                let t = self.track(*task)?;
+                let name = format!("--- {} ---", consts::signal_name(*sig));
+                self.w.instant(t, *ts, &name, &[], &[])?;
+            }
+            Event::Profile(p) => self.sample(p)?,
+        }
+        Ok(())
+    }
+
+    /// A completed call (or one whose entry was not needed: exit-only).
+    fn call(&mut self, e: Option<&SyscallEnter>, x: Option<&SyscallExit>) -> io::Result<()> {
+        let Some(x) = x else { return Ok(()) };
+        let Some(start) = e.map(|e| e.ts).or(x.enter_ts) else {
+            return Ok(());
+        };
+        let name = table::by_nr(x.nr)
+            .map(|s| s.name.to_string())
+            .unwrap_or_else(|| format!("syscall_{:#x}", x.nr));
+        let call = CallView {
+            nr: x.nr,
+            args: e.map(|e| e.args).unwrap_or(x.args),
+            enter: e.map(|e| e.captures.as_slice()).unwrap_or(&[]),
+            exit: Some((x.ret, x.captures.as_slice())),
+        };
+        let env = Env::default();
+        let args = decode::write_args(call, &self.decode, &env).s;
+        let kind = decode::decoder_for(x.nr).map(|d| d.ret).unwrap_or(Ret::Dec);
+        let ret = decode::return_text(&name, call, kind, self.decode.xlat);
+        let line = format!("{name}({args}) {ret}");
+        if x.task.tgid != 0 && x.nr == 59 && x.ret == 0 {
+            // execve: the thread is called by its new program from now on
+            if let Some(p) = args.split('"').nth(1) {
+                let base = p.rsplit('/').next().unwrap_or(p);
+                let comm: String = base.chars().take(15).collect();
+                self.names.insert(x.task.tid, comm);
+            }
+        }
+        let t = self.track(x.task)?;
+        self.w.slice(
+            t,
+            start,
+            x.ts.saturating_sub(start),
+            &name,
+            &[
+                ("call", ArgValue::Str(&line)),
+                ("ret", ArgValue::Int(x.ret)),
+            ],
+            &[],
+            &[],
+        )
+    }
+
+    /// A call still in progress when its thread ended.
+    fn unfinished(&mut self, e: &SyscallEnter, end: u64) -> io::Result<()> {
+        let name = table::by_nr(e.nr)
+            .map(|s| s.name.to_string())
+            .unwrap_or_else(|| format!("syscall_{:#x}", e.nr));
+        let t = self.track(e.task)?;
+        self.w.slice(
+            t,
+            e.ts,
+            end.saturating_sub(e.ts),
+            &name,
+            &[("call", ArgValue::Str(&format!("{name}(...) <unfinished>")))],
+            &[],
+            &[],
+        )
+    }
+
+    /// An off-CPU interval: its class from the switch-out to the wakeup,
+    /// then the wait for a CPU ([S]) to the switch-in, which a flow from the
+    /// waker reaches.
+    fn sample(&mut self, p: &ProfSample) -> io::Result<()> {
+        if !p.comm.is_empty() && self.names.get(&p.task.tid) != Some(&p.comm) {
+            self.names.insert(p.task.tid, p.comm.clone());
+        }
+        if !p.off_cpu || p.out_ts == 0 || p.flush {
+            return Ok(());
+        }
+        let t = self.track(p.task)?;
+        let syscall = (p.sysnr >= 0)
+            .then(|| table::by_nr(p.sysnr as u32).map(|s| s.name))
+            .flatten();
+        let wake = p.wake_ts.clamp(p.out_ts, p.ts);
+        if wake > p.out_ts {
+            let tag = CLASS_TAGS.get(p.class as usize).copied().unwrap_or("[B]");
+            let name = match syscall {
+                Some(s) => format!("{tag} {s}"),
+                None => tag.to_string(),
+            };
+            let mut args = vec![("class", ArgValue::Str(tag))];
+            if p.waker_tid != 0 {
+                args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));
+            }
+            self.w
+                .slice(t, p.out_ts, wake - p.out_ts, &name, &args, &[], &[])?;
+        }
+        // the wakeup: from the task that ran then, to this wait for a CPU
+        let mut flow_in = Vec::new();
+        if p.waker_tid != 0 && p.waker_tid != p.task.tid && wake > p.out_ts {
+            let flow = self.next_flow;
+            self.next_flow += 1;
+            let waker = Task {
+                tgid: self.tgid_of(p.waker_tid),
+                tid: p.waker_tid,
+            };
+            let wt = self.track(waker)?;
+            self.w.instant(
+                wt,
+                wake,
+                "wakeup",
+                &[("wakee_tid", ArgValue::Uint(p.task.tid.into()))],
+                &[flow],
+            )?;
+            flow_in.push(flow);
+        }
+        if p.ts > wake || !flow_in.is_empty() {
+            let mut args = vec![("class", ArgValue::Str("[S]"))];
+            if !flow_in.is_empty() {
+                args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));
+            }
+            self.w
+                .slice(t, wake, p.ts - wake, "[S] runnable", &args, &[], &flow_in)?;
+        }
+        Ok(())
+    }
+
+    /// The process of a thread seen only as a waker.
+    fn tgid_of(&self, tid: u32) -> u32 {
+        if let Some(&pid) = self.processes.keys().find(|&&p| p == tid) {
+            return pid;
+        }
+        std::fs::read_to_string(format!("/proc/{tid}/status"))
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("Tgid:"))
+                    .and_then(|v| v.trim().parse().ok())
+            })
+            .unwrap_or(tid)
+    }
+
+    /// The closing packets: what was lost.
+    fn finish(&mut self, lost: u64) -> Result<()> {
+        if self.error.is_none() {
+            let now = clock_readings().monotonic;
+            let r = self
+                .w
+                .counter_track("lost events", "events", None)
+                .and_then(|t| self.w.counter(t, now, lost as i64))
+                .and_then(|_| self.w.flush());
+            if let Err(e) = r {
+                self.error = Some(e);
+            }
+        }
+        if self.progress.is_some() {
+            eprintln!();
+        }
+        let (packets, bytes) = self.w.written();
+        eprintln!(
+            "genba: recorded {} events in {:.1} s: {packets} packets, {:.1} MB, to {}",
+            self.events,
+            self.started.elapsed().as_secs_f64(),
+            bytes as f64 / 1e6,
+            self.file
+        );
+        Ok(())
+    }
+
+    /// A write that failed, said as a sentence.
+    fn problem(&self) -> Option<String> {
+        self.error.as_ref().map(|e| {
+            if self.unwritten > 0 {
+                format!(
+                    "{} events not written to {}: {e}",
+                    self.unwritten, self.file
+                )
+            } else {
+                format!("the end of the recording not written to {}: {e}", self.file)
+            }
+        })
+    }
+}
+
+impl Sink for RecordSink {
+    fn event(&mut self, ev: &Event) {
+        self.events += 1;
+        if self.error.is_some() {
+            self.unwritten += 1;
+            return;
+        }
+        if let Err(e) = self.write(ev) {
+            eprintln!(
+                "genba: {}: {e} (the rest of the recording is counted, not written)",
+                self.file
+            );
+            self.error = Some(e);
+            self.unwritten += 1;
+        }
+    }
+
+    fn tick(&mut self, tracer: &Tracer) {
+        let Some(last) = self.progress else { return };
+        if last.elapsed().as_millis() < 500 {
+            return;
+        }
+        self.progress = Some(Instant::now());
+        let secs = self.started.elapsed().as_secs_f64();
+        let lost = tracer.stats().map(|s| s.total_lost()).unwrap_or(0);
+        let (_, bytes) = self.w.written();
+        eprint!(
+            "\rgenba: recording {secs:.1} s, {:.0} events/s, {:.1} MB written, {lost} lost ",
+            self.events as f64 / secs.max(1e-3),
+            bytes as f64 / 1e6
+        );
+    }
+}

@@ -1,0 +1,188 @@
+//! `genba record`: the recording is a Perfetto trace that Perfetto's own
+//! bindings read (scripts/check_perfetto.py), and what it holds agrees with
+//! what the programs measured of themselves.
+
+#[macro_use]
+mod common;
+
+use common::*;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+fn checker() -> std::path::PathBuf {
+    repo_root().join("scripts/check_perfetto.py")
+}
+
+/// The checker's summary of a recording, or its complaint.
+fn check(path: &Path, truncated: bool) -> Result<Value, String> {
+    let mut c = Command::new("python3");
+    c.arg(checker()).arg(path);
+    if truncated {
+        c.arg("--truncated");
+    }
+    let out = c.output().expect("python3");
+    if out.status.success() {
+        Ok(serde_json::from_slice(&out.stdout).expect("summary JSON"))
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+fn bindings() -> bool {
+    let ok = Command::new("python3")
+        .args([
+            "-c",
+            "import perfetto.protos.perfetto.trace.perfetto_trace_pb2",
+        ])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok || std::env::var_os("CI").is_none(),
+        "CI: Perfetto's Python bindings are missing (scripts/deps.sh installs them)"
+    );
+    ok
+}
+
+fn slices_of(s: &Value, tid: u64, pred: impl Fn(&str) -> bool) -> Vec<&Value> {
+    s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["tid"].as_u64() == Some(tid) && pred(x["name"].as_str().unwrap()))
+        .collect()
+}
+
+/// Two threads ping-pong a token over pipes, bracketing each blocking read
+/// with their own clock: the recording has a track per thread, every call
+/// they made, each blocked interval inside one of the thread's brackets,
+/// woken by the other thread, every time.
+#[test]
+fn pingpong_against_the_programs_own_clock() {
+    require_bpf!();
+    if !bindings() {
+        return;
+    }
+    let _s = serial();
+    let dir = TempDir::new("record");
+    let file = dir.join("pp.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program("record_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stderr.contains("genba: 0 events lost"),
+        "{}",
+        out.describe()
+    );
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+    let pid = truth["pid"].as_u64().unwrap();
+    let sides = truth["threads"].as_array().unwrap();
+    let threads = s["threads"].as_array().unwrap();
+    let mut all_blocked = 0;
+    for (k, side) in sides.iter().enumerate() {
+        let tid = side["tid"].as_u64().unwrap();
+        let other = sides[1 - k]["tid"].as_u64().unwrap();
+        assert!(
+            threads
+                .iter()
+                .any(|t| t[0].as_u64() == Some(pid) && t[1].as_u64() == Some(tid)),
+            "no track for thread {tid} of {pid}: {threads:?}"
+        );
+        let brackets: Vec<(u64, u64)> = side["reads"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r[0].as_u64().unwrap(), r[1].as_u64().unwrap()))
+            .collect();
+        let inside = |x: &Value| {
+            let ts = x["ts"].as_u64().unwrap();
+            let end = ts + x["dur"].as_u64().unwrap();
+            brackets.iter().any(|&(a, b)| a <= ts && end <= b)
+        };
+        // every call it made: its writes, and its reads inside its brackets
+        let writes = slices_of(&s, tid, |n| n == "write");
+        assert_eq!(writes.len() as u64, side["writes"].as_u64().unwrap());
+        let reads = slices_of(&s, tid, |n| n == "read");
+        assert_eq!(reads.len(), brackets.len(), "thread {tid}'s reads");
+        for r in &reads {
+            assert!(inside(r), "read outside the program's brackets: {r}");
+            assert!(
+                r["args"]["call"].as_str().unwrap().ends_with(", 1) = 1"),
+                "{r}"
+            );
+        }
+        // blocked in read: inside a bracket, at depth 1 (in the read), and
+        // woken by the other thread, every time (a read the token reached
+        // before the thread was off the CPU did not block: the kernel saw it
+        // runnable at the switch, and that wait is [S] alone)
+        let blocked = slices_of(&s, tid, |n| n == "[B] read");
+        for b in &blocked {
+            assert!(inside(b), "blocked outside the program's brackets: {b}");
+            assert_eq!(b["depth"], 1, "{b}");
+            assert_eq!(b["args"]["waker_tid"].as_u64(), Some(other), "{b}");
+        }
+        let woken = slices_of(&s, tid, |n| n == "[S] runnable");
+        for w in woken.iter().filter(|w| inside(w)) {
+            if let Some(waker) = w["args"]["waker_tid"].as_u64() {
+                assert_eq!(waker, other, "{w}");
+            }
+        }
+        all_blocked += blocked.len();
+    }
+    assert!(
+        all_blocked > 0,
+        "no read blocked in 400 rounds of ping-pong"
+    );
+    assert!(s["flows"].as_u64().unwrap() > 0, "no wakeup flows");
+
+    // cut short anywhere, it still reads up to its last whole packet
+    let data = std::fs::read(&file).unwrap();
+    let cut = dir.join("cut.pftrace");
+    for k in 1..12 {
+        let len = data.len() * k / 12;
+        std::fs::write(&cut, &data[..len]).unwrap();
+        if let Err(e) = check(&cut, true) {
+            assert!(
+                e.contains("never end") || e.contains("flow"),
+                "cut at {len}: {e}"
+            );
+        }
+    }
+}
+
+/// Bad input is one line and a non-zero exit; a recording that cannot be
+/// written fails the run and says so.
+#[test]
+fn record_errors() {
+    require_bpf!();
+    let _s = serial();
+    let out = run(&mut genba_cmd(["record", "-F", "0", "--", "/bin/true"]));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+    let out = run(&mut genba_cmd([
+        "record",
+        "-o",
+        "/nonexistent/dir/r.pftrace",
+        "--",
+        "/bin/true",
+    ]));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert!(out.stderr.contains("Can't create"), "{}", out.describe());
+    let out = run(&mut genba_cmd([
+        "record",
+        "-o",
+        "/dev/full",
+        "--",
+        "/bin/true",
+    ]));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert!(
+        out.stderr
+            .contains("not written to /dev/full: No space left on device"),
+        "{}",
+        out.describe()
+    );
+}
