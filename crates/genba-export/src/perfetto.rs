@@ -19,12 +19,16 @@
 //! - event names and argument names interned: each string is written once,
 //!   in the packet that first uses it, then referred to by number.
 //!
+//! [`PerfettoReader`] reads such a trace back, packet by packet, with the
+//! interned names resolved; a cut or malformed file is an error that says
+//! where, never a panic.
+//!
 //! The messages are the few of Perfetto's protos that are needed, written
 //! out with prost's derive (no protoc at build time); the tests check the
 //! files with Perfetto's official Python bindings.
 
 use std::collections::HashMap;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 
 use prost::Message;
 
@@ -137,6 +141,9 @@ struct TrackEvent {
     r#type: Option<i32>,
     #[prost(uint64, optional, tag = "10")]
     name_iid: Option<u64>,
+    /// A name not interned (genba interns; other writers may not).
+    #[prost(string, optional, tag = "23")]
+    name: Option<String>,
     #[prost(uint64, optional, tag = "11")]
     track_uuid: Option<u64>,
     #[prost(message, repeated, tag = "4")]
@@ -153,6 +160,9 @@ struct TrackEvent {
 struct DebugAnnotation {
     #[prost(uint64, optional, tag = "1")]
     name_iid: Option<u64>,
+    /// A name not interned.
+    #[prost(string, optional, tag = "10")]
+    name: Option<String>,
     #[prost(uint64, optional, tag = "3")]
     uint_value: Option<u64>,
     #[prost(int64, optional, tag = "4")]
@@ -494,6 +504,378 @@ pub fn count_packets(data: &[u8]) -> (u64, Option<usize>) {
     (n, None)
 }
 
+// ---------------------------------------------------------------------------
+// Reading a trace back
+// ---------------------------------------------------------------------------
+
+/// The largest packet the reader accepts: genba's are a few hundred bytes;
+/// a length beyond this is a file that is not a trace.
+const MAX_PACKET: u64 = 64 << 20;
+
+/// What a track is, as its descriptor says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrackKind {
+    /// A process.
+    Process {
+        /// Its pid.
+        pid: i32,
+        /// Its name.
+        name: String,
+    },
+    /// A thread of a process.
+    Thread {
+        /// Its process.
+        pid: i32,
+        /// Its tid.
+        tid: i32,
+        /// Its name.
+        name: String,
+    },
+    /// A counter.
+    Counter {
+        /// What it counts.
+        name: String,
+        /// Its unit.
+        unit: String,
+    },
+    /// Any other track (a name alone).
+    Other {
+        /// Its name, if any.
+        name: String,
+    },
+}
+
+/// A track's descriptor, read back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrackInfo {
+    /// The track's id.
+    pub uuid: u64,
+    /// The track it sits under.
+    pub parent: Option<u64>,
+    /// What it is.
+    pub kind: TrackKind,
+}
+
+/// The kind of a track event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    /// A slice begins.
+    SliceBegin,
+    /// The innermost open slice of the track ends.
+    SliceEnd,
+    /// A point in time.
+    Instant,
+    /// A counter's value.
+    Counter,
+    /// A type this reader does not know.
+    Other(i32),
+}
+
+/// An argument's value, read back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// Text.
+    Str(String),
+    /// A signed number.
+    Int(i64),
+    /// An unsigned number.
+    Uint(u64),
+    /// A value of a kind this reader does not keep.
+    Unknown,
+}
+
+/// A track event with its interned names resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadEvent {
+    /// When, in ns on the recording's clock.
+    pub ts: u64,
+    /// The track's uuid.
+    pub track: u64,
+    /// Begin, end, instant or counter.
+    pub kind: EventKind,
+    /// The event's name (none on a slice's end).
+    pub name: Option<String>,
+    /// The arguments, by name.
+    pub args: Vec<(String, Value)>,
+    /// A counter's value.
+    pub counter: Option<i64>,
+    /// Flows that start here.
+    pub flows_out: Vec<u64>,
+    /// Flows that end here.
+    pub flows_in: Vec<u64>,
+}
+
+impl ReadEvent {
+    /// The argument named `name`.
+    pub fn arg(&self, name: &str) -> Option<&Value> {
+        self.args.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+}
+
+/// One packet, read back: what genba's writer puts in packets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Packet {
+    /// A track described.
+    Track(TrackInfo),
+    /// A track event.
+    Event(ReadEvent),
+    /// Anything else (the sequence's defaults, a clock snapshot).
+    Other,
+}
+
+/// Why a trace could not be read further.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file could not be read.
+    Io(io::Error),
+    /// The file ends inside a packet: `at` is where that packet began,
+    /// after `packets` whole ones.
+    Truncated {
+        /// Byte offset of the cut packet.
+        at: u64,
+        /// Whole packets before it.
+        packets: u64,
+    },
+    /// A packet that is not what a trace holds.
+    Malformed {
+        /// Byte offset of the packet.
+        at: u64,
+        /// Whole packets before it.
+        packets: u64,
+        /// What is wrong.
+        what: String,
+    },
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::Truncated { at, packets } => {
+                write!(f, "truncated at byte {at}, after {packets} whole packets")
+            }
+            ReadError::Malformed { at, packets, what } => {
+                if *packets == 0 {
+                    write!(f, "not a Perfetto trace ({what} at byte {at})")
+                } else {
+                    write!(
+                        f,
+                        "malformed packet at byte {at} (packet {}): {what}",
+                        packets + 1
+                    )
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Reads a Perfetto trace packet by packet, keeping only the sequence's
+/// interned names (memory does not grow with the file).
+pub struct PerfettoReader<R: Read> {
+    r: R,
+    offset: u64,
+    packets: u64,
+    event_names: HashMap<u64, String>,
+    arg_names: HashMap<u64, String>,
+    buf: Vec<u8>,
+}
+
+/// The end of a varint read from a stream.
+enum Varint {
+    Value(u64),
+    /// The stream ended before its first byte.
+    Eof,
+    /// The stream ended inside it.
+    Cut,
+    /// More than ten bytes.
+    TooLong,
+}
+
+impl<R: Read> PerfettoReader<R> {
+    /// A reader at the start of a trace.
+    pub fn new(r: R) -> Self {
+        PerfettoReader {
+            r,
+            offset: 0,
+            packets: 0,
+            event_names: HashMap::new(),
+            arg_names: HashMap::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// Bytes and whole packets read so far.
+    pub fn position(&self) -> (u64, u64) {
+        (self.offset, self.packets)
+    }
+
+    fn varint(&mut self, consumed: &mut u64) -> io::Result<Varint> {
+        let mut v: u64 = 0;
+        for i in 0..10 {
+            let mut b = [0u8];
+            loop {
+                match self.r.read(&mut b) {
+                    Ok(0) => return Ok(if i == 0 { Varint::Eof } else { Varint::Cut }),
+                    Ok(_) => break,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            }
+            *consumed += 1;
+            v |= u64::from(b[0] & 0x7f) << (7 * i);
+            if b[0] & 0x80 == 0 {
+                return Ok(Varint::Value(v));
+            }
+        }
+        Ok(Varint::TooLong)
+    }
+
+    /// The next packet; `Ok(None)` at the end of a file that ends on a
+    /// packet boundary.
+    pub fn next_packet(&mut self) -> Result<Option<Packet>, ReadError> {
+        let at = self.offset;
+        let packets = self.packets;
+        let malformed = |what: String| ReadError::Malformed { at, packets, what };
+        let truncated = ReadError::Truncated { at, packets };
+        let mut head = 0;
+        let key = match self.varint(&mut head).map_err(ReadError::Io)? {
+            Varint::Value(k) => k,
+            Varint::Eof => return Ok(None),
+            Varint::Cut => return Err(truncated),
+            Varint::TooLong => return Err(malformed("a key longer than 10 bytes".into())),
+        };
+        // Trace.packet: field 1, length-delimited
+        if key != (1 << 3) | 2 {
+            return Err(malformed(format!(
+                "field {} (wire type {}) where a packet (field 1) should be",
+                key >> 3,
+                key & 7
+            )));
+        }
+        let len = match self.varint(&mut head).map_err(ReadError::Io)? {
+            Varint::Value(l) => l,
+            Varint::Eof | Varint::Cut => return Err(truncated),
+            Varint::TooLong => return Err(malformed("a length longer than 10 bytes".into())),
+        };
+        if len > MAX_PACKET {
+            return Err(malformed(format!("a packet of {len} bytes")));
+        }
+        self.buf.clear();
+        let got = (&mut self.r)
+            .take(len)
+            .read_to_end(&mut self.buf)
+            .map_err(ReadError::Io)?;
+        if (got as u64) < len {
+            return Err(truncated);
+        }
+        let p = TracePacket::decode(self.buf.as_slice()).map_err(|e| malformed(e.to_string()))?;
+        let packet = self.interpret(p).map_err(malformed)?;
+        self.offset += head + len;
+        self.packets += 1;
+        Ok(Some(packet))
+    }
+
+    fn interpret(&mut self, p: TracePacket) -> Result<Packet, String> {
+        if p.sequence_flags.unwrap_or(0) & SEQ_INCREMENTAL_STATE_CLEARED != 0 {
+            self.event_names.clear();
+            self.arg_names.clear();
+        }
+        if let Some(d) = p.interned_data {
+            for s in d.event_names {
+                let iid = s.iid.ok_or("an interned event name without an iid")?;
+                self.event_names.insert(iid, s.name.unwrap_or_default());
+            }
+            for s in d.debug_annotation_names {
+                let iid = s.iid.ok_or("an interned argument name without an iid")?;
+                self.arg_names.insert(iid, s.name.unwrap_or_default());
+            }
+        }
+        if let Some(t) = p.track_descriptor {
+            let uuid = t.uuid.ok_or("a track without a uuid")?;
+            let kind = if let Some(th) = t.thread {
+                TrackKind::Thread {
+                    pid: th.pid.unwrap_or(0),
+                    tid: th.tid.unwrap_or(0),
+                    name: th.thread_name.unwrap_or_default(),
+                }
+            } else if let Some(pr) = t.process {
+                TrackKind::Process {
+                    pid: pr.pid.unwrap_or(0),
+                    name: pr.process_name.unwrap_or_default(),
+                }
+            } else if let Some(c) = t.counter {
+                TrackKind::Counter {
+                    name: t.name.unwrap_or_default(),
+                    unit: c.unit_name.unwrap_or_default(),
+                }
+            } else {
+                TrackKind::Other {
+                    name: t.name.unwrap_or_default(),
+                }
+            };
+            return Ok(Packet::Track(TrackInfo {
+                uuid,
+                parent: t.parent_uuid,
+                kind,
+            }));
+        }
+        let Some(ev) = p.track_event else {
+            return Ok(Packet::Other);
+        };
+        let ts = p.timestamp.ok_or("a track event without a timestamp")?;
+        let kind = match ev.r#type.unwrap_or(0) {
+            TYPE_SLICE_BEGIN => EventKind::SliceBegin,
+            TYPE_SLICE_END => EventKind::SliceEnd,
+            TYPE_INSTANT => EventKind::Instant,
+            TYPE_COUNTER => EventKind::Counter,
+            other => EventKind::Other(other),
+        };
+        let name = match (ev.name_iid, ev.name) {
+            (Some(iid), _) => Some(
+                self.event_names
+                    .get(&iid)
+                    .cloned()
+                    .ok_or_else(|| format!("event name {iid} used before it is interned"))?,
+            ),
+            (None, n) => n,
+        };
+        let mut args = Vec::with_capacity(ev.debug_annotations.len());
+        for a in ev.debug_annotations {
+            let n = match (a.name_iid, a.name) {
+                (Some(iid), _) => self
+                    .arg_names
+                    .get(&iid)
+                    .cloned()
+                    .ok_or_else(|| format!("argument name {iid} used before it is interned"))?,
+                (None, Some(n)) => n,
+                (None, None) => return Err("an argument without a name".into()),
+            };
+            let v = if let Some(s) = a.string_value {
+                Value::Str(s)
+            } else if let Some(i) = a.int_value {
+                Value::Int(i)
+            } else if let Some(u) = a.uint_value {
+                Value::Uint(u)
+            } else {
+                Value::Unknown
+            };
+            args.push((n, v));
+        }
+        Ok(Packet::Event(ReadEvent {
+            ts,
+            track: ev.track_uuid.ok_or("a track event without a track")?,
+            kind,
+            name,
+            args,
+            counter: ev.counter_value,
+            flows_out: ev.flow_ids,
+            flows_in: ev.terminating_flow_ids,
+        }))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -573,6 +955,96 @@ mod tests {
             last = n;
             if let Some(at) = cut {
                 assert!(at <= len);
+            }
+        }
+    }
+
+    fn read_all(data: &[u8]) -> (Vec<Packet>, Option<ReadError>) {
+        let mut r = PerfettoReader::new(data);
+        let mut out = Vec::new();
+        loop {
+            match r.next_packet() {
+                Ok(Some(p)) => out.push(p),
+                Ok(None) => return (out, None),
+                Err(e) => return (out, Some(e)),
+            }
+        }
+    }
+
+    #[test]
+    fn reads_back_what_was_written() {
+        let data = sample_trace();
+        let (packets, err) = read_all(&data);
+        assert!(err.is_none(), "{err:?}");
+        assert_eq!(packets.len(), 13);
+        let threads: Vec<_> = packets
+            .iter()
+            .filter_map(|p| match p {
+                Packet::Track(TrackInfo {
+                    kind: TrackKind::Thread { tid, name, .. },
+                    ..
+                }) => Some((*tid, name.as_str())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(threads, [(100, "app"), (101, "worker")]);
+        let events: Vec<&ReadEvent> = packets
+            .iter()
+            .filter_map(|p| match p {
+                Packet::Event(e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        // the second "read" is interned: its name is resolved all the same
+        let begins: Vec<_> = events
+            .iter()
+            .filter(|e| e.kind == EventKind::SliceBegin)
+            .map(|e| (e.ts, e.name.as_deref().unwrap()))
+            .collect();
+        assert_eq!(
+            begins,
+            [(2_000, "read"), (3_000, "read"), (3_600, "running")]
+        );
+        assert_eq!(events[2].arg("ret"), Some(&Value::Int(-11)));
+        assert_eq!(events[2].flows_out, [7]);
+        assert_eq!(events[4].arg("waker_tid"), Some(&Value::Uint(100)));
+        assert_eq!(events[4].flows_in, [7]);
+        let last = events.last().unwrap();
+        assert_eq!((last.kind, last.counter), (EventKind::Counter, Some(0)));
+    }
+
+    #[test]
+    fn a_cut_trace_says_where() {
+        let data = sample_trace();
+        let (whole, _) = count_packets(&data);
+        for len in 0..data.len() {
+            let (packets, err) = read_all(&data[..len]);
+            let (n, cut) = count_packets(&data[..len]);
+            assert_eq!(packets.len() as u64, n, "{len}");
+            match (err, cut) {
+                (None, None) => {}
+                (Some(ReadError::Truncated { at, packets }), Some(c)) => {
+                    assert_eq!((at, packets), (c as u64, n), "{len}");
+                }
+                (e, c) => panic!("cut at {len}: {e:?} {c:?}"),
+            }
+            assert!(n <= whole);
+        }
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic() {
+        let (p, e) = read_all(b"root:x:0:0:root:/root:/bin/bash\n");
+        assert!(p.is_empty());
+        let e = e.unwrap();
+        assert!(e.to_string().starts_with("not a Perfetto trace"), "{e}");
+        // every byte flipped in turn: an error or a packet, never a panic
+        let data = sample_trace();
+        for i in 0..data.len() {
+            for x in [0x01u8, 0x80, 0xff] {
+                let mut d = data.clone();
+                d[i] ^= x;
+                let _ = read_all(&d);
             }
         }
     }
