@@ -1,4 +1,5 @@
-//! The `-c` table, in strace's layout, from the in-kernel summary.
+//! The `-c` table, in strace's layout: from the in-kernel summary, or from
+//! rows built elsewhere (a recording's system-call slices).
 
 use std::fmt::Write;
 
@@ -130,7 +131,11 @@ fn totals_of(r: &SummaryRow) -> SyscallTotals {
 
 /// Renders the table as strace -c does.
 pub fn render(rows: &[SummaryRow], sort: SortBy, cols: &[Column]) -> String {
-    let mut totals: Vec<SyscallTotals> = rows.iter().map(totals_of).collect();
+    render_totals(rows.iter().map(totals_of).collect(), sort, cols)
+}
+
+/// Renders named totals (however counted) as strace -c does.
+pub fn render_totals(mut totals: Vec<SyscallTotals>, sort: SortBy, cols: &[Column]) -> String {
     sort_rows(&mut totals, sort);
     let total_ns: u64 = totals.iter().map(|r| r.total_ns).sum();
     let mut all = SyscallTotals {
