@@ -200,9 +200,6 @@ pub struct RecordArgs {
     /// Record these processes, all their threads (comma-separated or repeated).
     #[arg(short = 'p', long = "pid", value_delimiter = ',')]
     pub pids: Vec<String>,
-    /// The sampling clock of the blocked-time weights, in Hz.
-    #[arg(short = 'F', long = "freq", default_value_t = 1000, value_name = "HZ")]
-    pub freq: u64,
     /// Leave the system calls out (scheduling intervals and wakeups only).
     #[arg(long = "no-syscalls")]
     pub no_syscalls: bool,

@@ -561,7 +561,7 @@ fn tgid_of(tid: u32) -> Option<u32> {
 }
 
 /// A thread that is off the CPU at attach time, as /proc shows it.
-fn waiting(tid: u32, stack_bytes: u32, period_ns: u64) -> Option<WaitingThread> {
+pub(crate) fn waiting(tid: u32, stack_bytes: u32, period_ns: u64) -> Option<WaitingThread> {
     let stat = std::fs::read_to_string(format!("/proc/{tid}/stat")).ok()?;
     // the state follows the parenthesised name, which may hold anything
     let state = stat.rsplit_once(") ")?.1.chars().next()?;

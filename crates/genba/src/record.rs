@@ -39,9 +39,6 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     if !a.command.is_empty() && !a.pids.is_empty() {
         bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
     }
-    if !(1..=100_000).contains(&a.freq) {
-        bail!("-F must be between 1 and 100000 Hz");
-    }
     if !a.buffer_mib.is_power_of_two() || a.buffer_mib > 1024 {
         bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
     }
@@ -49,7 +46,9 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     let path = resolve_command(&a.command)?;
     // the file exists before the program starts: a bad path fails now
     let file = File::create(&a.output).with_context(|| format!("Can't create '{}'", a.output))?;
-    let period_ns = 1_000_000_000 / a.freq;
+    // the intervals are sent exactly; the sampling period only sets weights
+    // nothing in the recording reads yet
+    let period_ns = 1_000_000;
     let decode = Options {
         strsize: a.strsize,
         verbose: false,
@@ -99,7 +98,17 @@ pub fn run(a: RecordArgs) -> Result<i32> {
             all_threads: true,
         },
         Until::TasksGone,
-        |_, _| Ok(()),
+        |tracer, live| {
+            // -p: threads already waiting get their interval from the attach
+            if path.is_none() {
+                for &tid in live {
+                    if let Some(w) = crate::profile::waiting(tid, 512, period_ns) {
+                        tracer.prof_open_waiting(&w)?;
+                    }
+                }
+            }
+            Ok(())
+        },
     )
     .map_err(start_error)?;
     for &pid in &pids {

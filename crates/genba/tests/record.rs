@@ -159,9 +159,17 @@ fn pingpong_against_the_programs_own_clock() {
 fn record_errors() {
     require_bpf!();
     let _s = serial();
-    let out = run(&mut genba_cmd(["record", "-F", "0", "--", "/bin/true"]));
+    let out = run(&mut genba_cmd([
+        "record",
+        "--buffer-size",
+        "3",
+        "--",
+        "/bin/true",
+    ]));
     assert_eq!(out.code(), Some(1), "{}", out.describe());
     assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+    let out = run(&mut genba_cmd(["record"]));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
     let out = run(&mut genba_cmd([
         "record",
         "-o",
@@ -185,4 +193,61 @@ fn record_errors() {
         "{}",
         out.describe()
     );
+}
+
+/// -p records a running process until it ends; --no-syscalls leaves the
+/// calls out and keeps the intervals; -s limits the strings in the calls.
+#[test]
+fn record_options() {
+    require_bpf!();
+    if !bindings() {
+        return;
+    }
+    let _s = serial();
+    let dir = TempDir::new("record-opts");
+    // -p: a sleeper's nanosleep, from the attach to its end
+    let mut sleeper = Command::new("sleep").arg("1").spawn().unwrap();
+    let file = dir.join("p.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .args(["-p", &sleeper.id().to_string()]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    sleeper.wait().unwrap();
+    let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+    let tid = u64::from(sleeper.id());
+    assert!(
+        !slices_of(&s, tid, |n| n == "[B] clock_nanosleep").is_empty()
+            || !slices_of(&s, tid, |n| n == "clock_nanosleep").is_empty(),
+        "{s}"
+    );
+    // --no-syscalls: intervals only
+    let file = dir.join("n.pftrace");
+    let out = run(genba_cmd(["record", "--no-syscalls", "-o"])
+        .arg(&file)
+        .args(["--", "sleep", "0.05"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert!(names.iter().all(|n| n.starts_with('[')), "{names:?}");
+    assert!(names.contains(&"[B] clock_nanosleep"), "{names:?}");
+    // -s 4: the decoded lines cut strings at 4 bytes, as strace -s does
+    let file = dir.join("s.pftrace");
+    let out =
+        run(genba_cmd(["record", "-s", "4", "-o"])
+            .arg(&file)
+            .args(["--", "cat", "/etc/passwd"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+    let open = s["slices"].as_array().unwrap().iter().find(|x| {
+        x["name"] == "execve"
+            && x["args"]["call"]
+                .as_str()
+                .is_some_and(|c| c.contains("[\"cat\", \"/etc\"...]"))
+    });
+    assert!(open.is_some(), "no execve of [\"cat\", \"/etc\"...] in {s}");
 }
