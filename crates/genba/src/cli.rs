@@ -25,6 +25,10 @@ pub enum Command {
     /// class, its exact times, who woke it) on one clock, into a Perfetto
     /// trace (ui.perfetto.dev opens it).
     Record(Box<RecordArgs>),
+    /// Report what a recording holds: the system-call summary (strace -c's
+    /// layout), each thread's time running and off the CPU by class, the
+    /// top blocking calls and the top wakers.
+    Report(Box<ReportArgs>),
     /// Run COMMAND with empty BPF programs on sys_enter/sys_exit (benchmark floor).
     #[command(hide = true)]
     BenchFloor {
@@ -217,4 +221,23 @@ pub struct RecordArgs {
     /// The program to run and record.
     #[arg(trailing_var_arg = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The recording (a Perfetto trace written by genba record).
+    #[arg(default_value = "genba.pftrace", value_name = "FILE")]
+    pub file: String,
+    /// Report format: text or json.
+    #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
+    pub format: String,
+    /// Write the report to OUT instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<String>,
+    /// Sort the system-call summary by time, calls, errors, name or avg-time.
+    #[arg(short = 'S', long = "summary-sort-by", value_name = "SORTBY")]
+    pub sort_by: Option<String>,
+    /// Summary columns: time-percent, total-time, avg-time, min-time, max-time, p50, p99, calls, errors, name.
+    #[arg(short = 'U', long = "summary-columns", value_name = "COLUMNS")]
+    pub columns: Option<String>,
 }

@@ -12,6 +12,7 @@ mod output;
 mod profile;
 mod record;
 mod render;
+mod report;
 mod session;
 mod siginfo;
 mod stacks;
@@ -74,6 +75,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Trace(a) => trace(*a),
         Command::Profile(a) => profile::run(*a),
         Command::Record(a) => record::run(*a),
+        Command::Report(a) => report::run(*a),
         Command::BenchFloor { command } => bench_floor(&command),
     }
 }

@@ -251,3 +251,256 @@ fn record_options() {
     });
     assert!(open.is_some(), "no execve of [\"cat\", \"/etc\"...] in {s}");
 }
+
+// ---------------------------------------------------------------------------
+// genba report
+// ---------------------------------------------------------------------------
+
+/// `genba report --format json` of a recording.
+fn report_json(file: &Path) -> Value {
+    let out = run(genba_cmd(["report", "--format", "json"]).arg(file));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    serde_json::from_str(out.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {}", out.describe()))
+}
+
+/// Records `prog` and reports it: the -c table of the recording counts the
+/// same calls and errors, syscall by syscall, as a live `trace -c -f`.
+fn report_matches_live_summary(prog: &str) {
+    let dir = TempDir::new(&format!("report-{prog}"));
+    // the programs work in the directory they are given, and leave it empty
+    let work = TempDir::new(&format!("report-{prog}-work"));
+    let file = dir.join("r.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program(prog))
+        .arg(work.path())
+        .current_dir(work.path()));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stderr.contains("genba: 0 events lost"),
+        "{}",
+        out.describe()
+    );
+    let rep = run(genba_cmd(["report"]).arg(&file));
+    assert_eq!(rep.code(), Some(0), "{}", rep.describe());
+    assert!(rep.stderr.trim().is_empty(), "{}", rep.describe());
+    assert!(
+        rep.stdout.contains("\n0 events lost\n"),
+        "{}",
+        rep.describe()
+    );
+    let recorded = parse_summary(&rep.stdout).unwrap_or_else(|e| panic!("report: {e}"));
+    let live = run(genba_cmd(["trace", "-c", "-f"])
+        .arg(program(prog))
+        .arg(work.path())
+        .current_dir(work.path()));
+    assert_eq!(live.code(), Some(0), "{}", live.describe());
+    let live_t = parse_summary(&live.stderr).unwrap_or_else(|e| panic!("trace -c: {e}"));
+    assert!(recorded["total"].calls > 10, "{}", rep.stdout);
+    assert_eq!(
+        recorded, live_t,
+        "report of a recording vs live trace -c -f of {prog}\n--- report ---\n{}\n--- trace -c ---\n{}",
+        rep.stdout, live.stderr
+    );
+    // the JSON says the same, with percentiles inside each call's range
+    let j = report_json(&file);
+    for row in j["syscalls"].as_array().unwrap() {
+        let name = row["syscall"].as_str().unwrap();
+        assert_eq!(row["calls"].as_u64(), Some(recorded[name].calls), "{row}");
+        assert_eq!(row["errors"].as_u64(), Some(recorded[name].errors), "{row}");
+        let (min, max) = (
+            row["min_ns"].as_u64().unwrap(),
+            row["max_ns"].as_u64().unwrap(),
+        );
+        for p in ["p50_ns", "p99_ns"] {
+            let v = row[p].as_u64().unwrap();
+            assert!(min <= v && v <= max, "{p} out of range: {row}");
+        }
+    }
+    assert_eq!(j["syscalls"].as_array().unwrap().len() + 1, recorded.len());
+    assert_eq!(j["lost_events"].as_u64(), Some(0));
+    assert!(j["truncated"].is_null(), "{j}");
+}
+
+#[test]
+fn report_summary_round_trip_file() {
+    require_bpf!();
+    let _s = serial();
+    report_matches_live_summary("file");
+}
+
+#[test]
+fn report_summary_round_trip_desc() {
+    require_bpf!();
+    let _s = serial();
+    report_matches_live_summary("desc");
+}
+
+/// The ping-pong's threads: lifetimes split into running and the off-CPU
+/// classes add up to the whole, its reads blocked ([B]), and the waiting of
+/// each side was released by the other side.
+#[test]
+fn report_pingpong_threads_and_wakers() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("report-pp");
+    let file = dir.join("pp.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program("record_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let j = report_json(&file);
+    let sides: Vec<u64> = truth["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["tid"].as_u64().unwrap())
+        .collect();
+    let threads = j["threads"].as_array().unwrap();
+    let mut blocked = 0.0;
+    let mut woken = 0;
+    for (k, &tid) in sides.iter().enumerate() {
+        let t = threads
+            .iter()
+            .find(|t| t["tid"].as_u64() == Some(tid))
+            .unwrap_or_else(|| panic!("no thread {tid} in {j}"));
+        assert!(t["lifetime_ns"].as_u64().unwrap() > 0, "{t}");
+        let shares = t["shares_percent"].as_object().unwrap();
+        let sum: f64 = shares.values().map(|v| v.as_f64().unwrap()).sum();
+        assert!(
+            (sum - 100.0).abs() <= 1.0,
+            "shares of {tid} add to {sum}: {t}"
+        );
+        let off: u64 = t["off_cpu_ns"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert!(off <= t["lifetime_ns"].as_u64().unwrap(), "{t}");
+        let b = shares["[B]"].as_f64().unwrap();
+        blocked += b;
+        // a side whose reads blocked was woken by the other side
+        if b > 0.0 {
+            assert_eq!(t["top_waker"].as_u64(), Some(sides[1 - k]), "{t}");
+            woken += 1;
+        }
+    }
+    assert!(
+        blocked > 0.0,
+        "no [B] share in 400 rounds of ping-pong: {j}"
+    );
+    assert!(woken > 0);
+    // the wakers table: each side's released time is the other side's
+    // blocked reads, and the [B] read row sums them
+    let wakers = j["wakers"].as_array().unwrap();
+    for w in wakers
+        .iter()
+        .filter(|w| sides.contains(&w["tid"].as_u64().unwrap()))
+    {
+        for x in w["wakees"].as_array().unwrap() {
+            let wakee = x["tid"].as_u64().unwrap();
+            assert!(
+                wakee != w["tid"].as_u64().unwrap(),
+                "a thread woke itself: {w}"
+            );
+        }
+    }
+    let reads = j["blocking"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["class"] == "[B]" && b["syscall"] == "read")
+        .unwrap_or_else(|| panic!("no [B] read row: {j}"));
+    assert!(reads["count"].as_u64().unwrap() > 0);
+    // the text report shows the same tables
+    let rep = run(genba_cmd(["report"]).arg(&file));
+    assert_eq!(rep.code(), Some(0), "{}", rep.describe());
+    for head in [
+        "threads (",
+        "top blocking calls",
+        "top wakers",
+        SUMMARY_HEADER,
+    ] {
+        assert!(rep.stdout.contains(head), "{head}: {}", rep.describe());
+    }
+}
+
+/// A recording cut short reports what is there and says where it ends; a
+/// file that is not a recording, or is not there, is a one-line error.
+#[test]
+fn report_truncated_and_bad_files() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("report-cut");
+    let file = dir.join("pp.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program("record_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let data = std::fs::read(&file).unwrap();
+    let cut = dir.join("cut.pftrace");
+    let mut last_calls = 0;
+    let mut truncated = 0;
+    for k in 1..16 {
+        // odd offsets: almost always inside a packet
+        let len = data.len() * k / 16 + 1;
+        std::fs::write(&cut, &data[..len]).unwrap();
+        let rep = run(genba_cmd(["report", "--format", "json"]).arg(&cut));
+        assert_eq!(rep.code(), Some(0), "cut at {len}: {}", rep.describe());
+        let j: Value = serde_json::from_str(rep.stdout.trim()).unwrap();
+        let calls: u64 = j["syscalls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["calls"].as_u64().unwrap())
+            .sum();
+        assert!(calls >= last_calls, "cut at {len}: fewer calls than before");
+        last_calls = calls;
+        if let Some(t) = j["truncated"].as_object() {
+            truncated += 1;
+            let at = t["at_byte"].as_u64().unwrap();
+            let n = t["whole_packets"].as_u64().unwrap();
+            assert!(at < len as u64, "{t:?}");
+            let line = format!(
+                "genba: the recording is truncated at byte {at}, after {n} whole packets; reported up to there"
+            );
+            assert_eq!(rep.stderr_messages(), [line.as_str()], "{}", rep.describe());
+            assert!(j["lost_events"].is_null(), "{j}");
+            // the text report too
+            let t = run(genba_cmd(["report"]).arg(&cut));
+            assert_eq!(t.code(), Some(0), "{}", t.describe());
+            assert!(t.stderr.contains(&line), "{}", t.describe());
+            assert!(t.stdout.contains(SUMMARY_HEADER), "{}", t.describe());
+        } else {
+            assert!(rep.stderr.trim().is_empty(), "{}", rep.describe());
+        }
+    }
+    assert!(
+        truncated >= 10,
+        "only {truncated} of 15 cuts fell inside a packet"
+    );
+    // not a recording
+    let out = run(&mut genba_cmd(["report", "/etc/passwd"]));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+    assert!(
+        out.stderr.contains("/etc/passwd: not a Perfetto trace"),
+        "{}",
+        out.describe()
+    );
+    assert!(out.stdout.is_empty(), "{}", out.describe());
+    // not there (and the default name, in a directory without one)
+    let missing = dir.join("missing.pftrace");
+    let out = run(genba_cmd(["report"]).arg(&missing));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+    assert!(out.stderr.contains("Can't open"), "{}", out.describe());
+    let out = run(genba_cmd(["report"]).current_dir(dir.path()));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert!(out.stderr.contains("genba.pftrace"), "{}", out.describe());
+}

@@ -1,0 +1,533 @@
+//! `genba report`: what a recording holds, read as a stream of packets
+//! (memory grows with the threads and calls seen, not with the file):
+//! the system-call summary in strace -c's layout, each thread's lifetime
+//! split into running and its off-CPU classes from the exact intervals, the
+//! top blocking calls and the top wakers, and the events lost. A recording
+//! cut short is reported up to its last whole packet, and says so.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufReader, Write};
+
+use anyhow::{bail, Context, Result};
+use genba_analyze::{SortBy, SyscallTotals};
+use genba_export::perfetto::{
+    EventKind, Packet, PerfettoReader, ReadError, ReadEvent, TrackKind, Value,
+};
+use serde_json::json;
+
+use crate::cli::ReportArgs;
+use crate::summary;
+use crate::Exit;
+
+/// The classes of off-CPU time, in the order they are shown.
+const CLASSES: [&str; 4] = ["[I]", "[L]", "[S]", "[B]"];
+/// Rows of the top tables in the text report.
+const TOP: usize = 10;
+
+/// A slice begun and not yet ended on its track.
+struct Open {
+    ts: u64,
+    what: Slice,
+}
+
+enum Slice {
+    /// A system call: its name, and its return value if it returned.
+    Call {
+        name: String,
+        ret: Option<i64>,
+    },
+    /// An off-CPU interval: its class, its call, who woke it.
+    OffCpu {
+        class: String,
+        syscall: Option<String>,
+        waker: Option<u32>,
+    },
+    Other,
+}
+
+#[derive(Default)]
+struct Thread {
+    pid: i32,
+    tid: i32,
+    name: String,
+    first: Option<u64>,
+    last: u64,
+    /// Off-CPU ns by class tag.
+    classes: HashMap<String, u64>,
+    /// Slices open on the track (a call, the wait inside it).
+    open: Vec<Open>,
+}
+
+#[derive(Default)]
+struct Blocking {
+    count: u64,
+    total_ns: u64,
+    max_ns: u64,
+}
+
+#[derive(Default)]
+struct Wakes {
+    count: u64,
+    ns: u64,
+}
+
+/// A waker: its tid, the waiting it released (ns), its wakeups, and the
+/// threads it woke, the most released first.
+type WakerRow<'a> = (u32, u64, u64, Vec<(u32, &'a Wakes)>);
+
+#[derive(Default)]
+struct Report {
+    /// By track uuid.
+    threads: HashMap<u64, Thread>,
+    syscalls: HashMap<String, SyscallTotals>,
+    /// Off-CPU time by (class, system call).
+    blocking: HashMap<(String, Option<String>), Blocking>,
+    /// Waiting time released, by (waker tid, woken tid).
+    wakes: HashMap<(u32, u32), Wakes>,
+    /// Tracks that count lost events.
+    lost_tracks: Vec<u64>,
+    lost: Option<i64>,
+    packets: u64,
+    bytes: u64,
+    truncated: Option<(u64, u64)>,
+}
+
+fn log2_bucket(v: u64) -> usize {
+    let b = if v == 0 {
+        0
+    } else {
+        63 - v.leading_zeros() as usize
+    };
+    b.min(genba_bpf::wire::HIST_BUCKETS - 1)
+}
+
+impl Report {
+    fn packet(&mut self, p: Packet) {
+        match p {
+            Packet::Track(t) => match t.kind {
+                TrackKind::Thread { pid, tid, name } => {
+                    let th = self.threads.entry(t.uuid).or_default();
+                    th.pid = pid;
+                    th.tid = tid;
+                    th.name = name;
+                }
+                TrackKind::Counter { name, .. } if name == "lost events" => {
+                    self.lost_tracks.push(t.uuid);
+                }
+                _ => {}
+            },
+            Packet::Event(e) => self.event(e),
+            Packet::Other => {}
+        }
+    }
+
+    fn event(&mut self, e: ReadEvent) {
+        if e.kind == EventKind::Counter {
+            if self.lost_tracks.contains(&e.track) {
+                self.lost = e.counter.or(self.lost);
+            }
+            return;
+        }
+        let th = self.threads.entry(e.track).or_default();
+        th.first = Some(th.first.map_or(e.ts, |f| f.min(e.ts)));
+        th.last = th.last.max(e.ts);
+        match e.kind {
+            EventKind::SliceBegin => {
+                let what = classify(&e);
+                th.open.push(Open { ts: e.ts, what });
+            }
+            EventKind::SliceEnd => {
+                let Some(open) = th.open.pop() else { return };
+                let dur = e.ts.saturating_sub(open.ts);
+                let tid = th.tid as u32;
+                match open.what {
+                    Slice::Call {
+                        name,
+                        ret: Some(ret),
+                    } => {
+                        let t =
+                            self.syscalls
+                                .entry(name.clone())
+                                .or_insert_with(|| SyscallTotals {
+                                    name,
+                                    hist: vec![0; genba_bpf::wire::HIST_BUCKETS],
+                                    ..Default::default()
+                                });
+                        t.calls += 1;
+                        if (-4095..=-1).contains(&ret) {
+                            t.errors += 1;
+                        }
+                        t.total_ns += dur;
+                        if t.min_ns == 0 || dur < t.min_ns {
+                            t.min_ns = dur;
+                        }
+                        t.max_ns = t.max_ns.max(dur);
+                        t.hist[log2_bucket(dur)] += 1;
+                    }
+                    Slice::OffCpu {
+                        class,
+                        syscall,
+                        waker,
+                    } => {
+                        *th.classes.entry(class.clone()).or_default() += dur;
+                        // the waiting a waker released: the blocked interval
+                        // itself, not the wait for a CPU that followed
+                        if let Some(w) = waker.filter(|_| class != "[S]") {
+                            let x = self.wakes.entry((w, tid)).or_default();
+                            x.count += 1;
+                            x.ns += dur;
+                        }
+                        let b = self.blocking.entry((class, syscall)).or_default();
+                        b.count += 1;
+                        b.total_ns += dur;
+                        b.max_ns = b.max_ns.max(dur);
+                    }
+                    // a call still running when its thread ended: not in
+                    // the -c table, as it is not in strace's or the kernel's
+                    Slice::Call { ret: None, .. } | Slice::Other => {}
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Each thread with its running time and off-CPU time by class.
+    fn thread_rows(&self) -> Vec<(&Thread, u64, u64)> {
+        let mut rows: Vec<(&Thread, u64, u64)> = self
+            .threads
+            .values()
+            .filter(|t| t.tid != 0 && t.first.is_some())
+            .map(|t| {
+                let life = t.last - t.first.unwrap_or(t.last);
+                let off: u64 = t.classes.values().sum();
+                (t, life, life.saturating_sub(off))
+            })
+            .collect();
+        rows.sort_by_key(|(t, _, _)| (t.pid, t.tid));
+        rows
+    }
+
+    fn name_of(&self, tid: u32) -> String {
+        self.threads
+            .values()
+            .find(|t| t.tid as u32 == tid)
+            .map(|t| t.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The thread that released the most of `tid`'s waiting.
+    fn top_waker(&self, tid: u32) -> Option<(u32, &Wakes)> {
+        self.wakes
+            .iter()
+            .filter(|((_, wakee), _)| *wakee == tid)
+            .max_by_key(|((waker, _), w)| (w.ns, std::cmp::Reverse(*waker)))
+            .map(|((waker, _), w)| (*waker, w))
+    }
+
+    /// Off-CPU rows, the most time first.
+    fn blocking_rows(&self) -> Vec<(&(String, Option<String>), &Blocking)> {
+        let mut rows: Vec<_> = self.blocking.iter().collect();
+        rows.sort_by(|a, b| b.1.total_ns.cmp(&a.1.total_ns).then(a.0.cmp(b.0)));
+        rows
+    }
+
+    /// Wakers: total released, and by woken thread; the most first.
+    fn waker_rows(&self) -> Vec<WakerRow<'_>> {
+        let mut by: HashMap<u32, Vec<(u32, &Wakes)>> = HashMap::new();
+        for ((waker, wakee), w) in &self.wakes {
+            by.entry(*waker).or_default().push((*wakee, w));
+        }
+        let mut rows: Vec<_> = by
+            .into_iter()
+            .map(|(waker, mut wakees)| {
+                wakees.sort_by(|a, b| b.1.ns.cmp(&a.1.ns).then(a.0.cmp(&b.0)));
+                let ns: u64 = wakees.iter().map(|(_, w)| w.ns).sum();
+                let n: u64 = wakees.iter().map(|(_, w)| w.count).sum();
+                (waker, ns, n, wakees)
+            })
+            .collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        rows
+    }
+
+    fn totals(&self) -> Vec<SyscallTotals> {
+        self.syscalls.values().cloned().collect()
+    }
+}
+
+/// What a slice is, from its name and arguments.
+fn classify(e: &ReadEvent) -> Slice {
+    let name = e.name.as_deref().unwrap_or("");
+    if let Some(Value::Str(class)) = e.arg("class") {
+        let syscall = name
+            .strip_prefix(class.as_str())
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "runnable")
+            .map(str::to_string);
+        let waker = match e.arg("waker_tid") {
+            Some(Value::Uint(u)) => u32::try_from(*u).ok(),
+            Some(Value::Int(i)) => u32::try_from(*i).ok(),
+            _ => None,
+        };
+        return Slice::OffCpu {
+            class: class.clone(),
+            syscall,
+            waker,
+        };
+    }
+    if e.arg("call").is_some() {
+        let ret = match e.arg("ret") {
+            Some(Value::Int(i)) => Some(*i),
+            Some(Value::Uint(u)) => Some(*u as i64),
+            _ => None,
+        };
+        return Slice::Call {
+            name: name.to_string(),
+            ret,
+        };
+    }
+    Slice::Other
+}
+
+fn pct(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+fn secs(ns: u64) -> String {
+    format!("{:.6}", ns as f64 / 1e9)
+}
+
+pub fn run(a: ReportArgs) -> Result<i32> {
+    let json = match a.format.as_str() {
+        "text" => false,
+        "json" => true,
+        other => bail!(Exit(
+            1,
+            format!("invalid --format '{other}' (expected text or json)")
+        )),
+    };
+    let sort = summary::parse_sort(a.sort_by.as_deref())?;
+    let columns = summary::parse_columns(a.columns.as_deref())?;
+    let file = File::open(&a.file).with_context(|| format!("Can't open '{}'", a.file))?;
+    let mut reader = PerfettoReader::new(BufReader::with_capacity(1 << 16, file));
+    let mut r = Report::default();
+    loop {
+        match reader.next_packet() {
+            Ok(Some(p)) => r.packet(p),
+            Ok(None) => break,
+            Err(ReadError::Truncated { at, packets }) => {
+                r.truncated = Some((at, packets));
+                break;
+            }
+            Err(e) => bail!(Exit(1, format!("{}: {e}", a.file))),
+        }
+    }
+    (r.bytes, r.packets) = reader.position();
+    if r.packets == 0 && r.truncated.is_none() {
+        bail!(Exit(1, format!("{}: empty, not a recording", a.file)));
+    }
+    let text = if json {
+        let mut s = render_json(&r, &a.file).to_string();
+        s.push('\n');
+        s
+    } else {
+        render_text(&r, sort, &columns)
+    };
+    match &a.output {
+        Some(out) => std::fs::write(out, text).with_context(|| format!("Can't write '{out}'"))?,
+        None => {
+            let mut o = std::io::stdout().lock();
+            // a closed pipe (| head) ends the report quietly
+            let _ = o.write_all(text.as_bytes()).and_then(|_| o.flush());
+        }
+    }
+    if let Some((at, packets)) = r.truncated {
+        eprintln!(
+            "genba: the recording is truncated at byte {at}, after {packets} whole packets; reported up to there"
+        );
+    }
+    Ok(0)
+}
+
+fn render_text(r: &Report, sort: SortBy, columns: &[summary::Column]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "system calls (wall-clock time in the call):");
+    s.push_str(&summary::render_totals(r.totals(), sort, columns));
+
+    let rows = r.thread_rows();
+    let _ = writeln!(
+        s,
+        "\nthreads (share of each lifetime, from the exact intervals):"
+    );
+    let _ = writeln!(
+        s,
+        "{:>8} {:>8} {:<16} {:>11} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8}",
+        "pid", "tid", "name", "lifetime s", "running", "[I]", "[L]", "[S]", "[B]", "waker"
+    );
+    for (t, life, running) in &rows {
+        let class = |c: &str| pct(t.classes.get(c).copied().unwrap_or(0), *life);
+        let waker = r
+            .top_waker(t.tid as u32)
+            .map(|(w, _)| w.to_string())
+            .unwrap_or_else(|| "-".into());
+        let _ = writeln!(
+            s,
+            "{:>8} {:>8} {:<16} {:>11} {:>6.1}% {:>6.1}% {:>6.1}% {:>6.1}% {:>6.1}% {:>8}",
+            t.pid,
+            t.tid,
+            t.name,
+            secs(*life),
+            pct(*running, *life),
+            class("[I]"),
+            class("[L]"),
+            class("[S]"),
+            class("[B]"),
+            waker
+        );
+    }
+
+    let _ = writeln!(s, "\ntop blocking calls (off-CPU time by class and call):");
+    let _ = writeln!(
+        s,
+        "{:<5} {:<20} {:>9} {:>11} {:>11}",
+        "class", "syscall", "count", "seconds", "longest"
+    );
+    for ((class, syscall), b) in r.blocking_rows().into_iter().take(TOP) {
+        let _ = writeln!(
+            s,
+            "{:<5} {:<20} {:>9} {:>11} {:>11}",
+            class,
+            syscall.as_deref().unwrap_or("-"),
+            b.count,
+            secs(b.total_ns),
+            secs(b.max_ns)
+        );
+    }
+
+    let _ = writeln!(s, "\ntop wakers (waiting time they released):");
+    let _ = writeln!(
+        s,
+        "{:>8} {:<16} {:>9} {:>11}  most released for",
+        "tid", "name", "wakeups", "seconds"
+    );
+    for (waker, ns, n, wakees) in r.waker_rows().into_iter().take(TOP) {
+        let most: Vec<String> = wakees
+            .iter()
+            .take(3)
+            .map(|(t, w)| format!("{t} ({} s)", secs(w.ns)))
+            .collect();
+        let _ = writeln!(
+            s,
+            "{:>8} {:<16} {:>9} {:>11}  {}",
+            waker,
+            r.name_of(waker),
+            n,
+            secs(ns),
+            most.join(", ")
+        );
+    }
+    s.push('\n');
+    match r.lost {
+        Some(n) => {
+            let _ = writeln!(s, "{n} events lost");
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "events lost: unknown (the recording ends before its closing counter)"
+            );
+        }
+    }
+    s
+}
+
+fn render_json(r: &Report, file: &str) -> serde_json::Value {
+    let mut totals = r.totals();
+    genba_analyze::sort_rows(&mut totals, SortBy::Time);
+    let syscalls: Vec<_> = totals
+        .iter()
+        .map(|t| {
+            json!({"syscall": t.name, "calls": t.calls, "errors": t.errors,
+                "total_ns": t.total_ns, "avg_ns": t.avg_ns(), "min_ns": t.min_ns,
+                "max_ns": t.max_ns, "p50_ns": t.percentile(0.5), "p99_ns": t.percentile(0.99)})
+        })
+        .collect();
+    let threads: Vec<_> = r
+        .thread_rows()
+        .into_iter()
+        .map(|(t, life, running)| {
+            let mut off = serde_json::Map::new();
+            let mut shares = serde_json::Map::new();
+            shares.insert("running".into(), json!(pct(running, life)));
+            let mut tags: Vec<&String> = t.classes.keys().collect();
+            tags.sort();
+            for c in CLASSES.iter().copied().chain(
+                tags.into_iter()
+                    .map(String::as_str)
+                    .filter(|c| !CLASSES.contains(c)),
+            ) {
+                let ns = t.classes.get(c).copied().unwrap_or(0);
+                off.insert(c.to_string(), json!(ns));
+                shares.insert(c.to_string(), json!(pct(ns, life)));
+            }
+            let waker = r.top_waker(t.tid as u32);
+            json!({"pid": t.pid, "tid": t.tid, "name": t.name,
+                "start_ns": t.first, "lifetime_ns": life, "running_ns": running,
+                "off_cpu_ns": off, "shares_percent": shares,
+                "top_waker": waker.map(|(w, _)| w),
+                "top_waker_ns": waker.map(|(_, x)| x.ns)})
+        })
+        .collect();
+    let blocking: Vec<_> = r
+        .blocking_rows()
+        .into_iter()
+        .map(|((class, syscall), b)| {
+            json!({"class": class, "syscall": syscall, "count": b.count,
+                "total_ns": b.total_ns, "max_ns": b.max_ns})
+        })
+        .collect();
+    let wakers: Vec<_> = r
+        .waker_rows()
+        .into_iter()
+        .map(|(waker, ns, n, wakees)| {
+            let wakees: Vec<_> = wakees
+                .iter()
+                .map(|(t, w)| json!({"tid": t, "wakeups": w.count, "released_ns": w.ns}))
+                .collect();
+            json!({"tid": waker, "name": r.name_of(waker), "wakeups": n,
+                "released_ns": ns, "wakees": wakees})
+        })
+        .collect();
+    json!({
+        "file": file,
+        "packets": r.packets,
+        "bytes": r.bytes,
+        "truncated": r.truncated.map(|(at, packets)| json!({"at_byte": at, "whole_packets": packets})),
+        "syscalls": syscalls,
+        "threads": threads,
+        "blocking": blocking,
+        "wakers": wakers,
+        "lost_events": r.lost,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_match_the_kernels() {
+        assert_eq!(log2_bucket(0), 0);
+        assert_eq!(log2_bucket(1), 0);
+        assert_eq!(log2_bucket(2), 1);
+        assert_eq!(log2_bucket(1023), 9);
+        assert_eq!(log2_bucket(1024), 10);
+        assert_eq!(log2_bucket(u64::MAX), 39);
+    }
+}
