@@ -21,7 +21,7 @@ use crate::{bpf_error, parse_pids, resolve_command, to_bpf_plan, Exit, BOOKKEEPI
 
 /// Kernel frames that are the profiler's own (BPF, tracepoints) or the
 /// sampling interrupt's, not the program's.
-fn own_kernel_frame(name: &str) -> bool {
+pub(crate) fn own_kernel_frame(name: &str) -> bool {
     const OURS: &[&str] = &[
         "bpf_prog_",
         "bpf_trace_run",
@@ -43,7 +43,7 @@ fn own_kernel_frame(name: &str) -> bool {
     OURS.iter().any(|p| name.starts_with(p))
 }
 
-fn class_of(c: u32) -> Class {
+pub(crate) fn class_of(c: u32) -> Class {
     match c {
         0 => Class::User,
         1 => Class::Kernel,

@@ -22,12 +22,14 @@ use genba_export::perfetto::{ArgValue, ClockReadings, PerfettoWriter, Track};
 use genba_syscalls::decode::{self, Env, Ret};
 use genba_syscalls::{consts, table, CallView, Options, Xlat};
 
-use crate::cli::RecordArgs;
-use crate::session::{Session, Sink, Target, Until};
-use crate::{parse_pids, resolve_command, start_error, to_bpf_plan, Exit};
+use genba_analyze::profile::Class;
+use genba_analyze::report;
 
-/// The class tags, by the collector's class number.
-const CLASS_TAGS: [&str; 6] = ["[.]", "[k]", "[I]", "[L]", "[S]", "[B]"];
+use crate::cli::RecordArgs;
+use crate::render::TextPrinter;
+use crate::session::{Session, Sink, Target, Until};
+use crate::stacks::{StackOptions, Stacks};
+use crate::{parse_pids, resolve_command, start_error, to_bpf_plan, Exit};
 
 pub fn run(a: RecordArgs) -> Result<i32> {
     if a.command.is_empty() && a.pids.is_empty() {
@@ -80,7 +82,9 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         buffer_bytes: a.buffer_mib << 20,
         profile: Some(ProfileConfig {
             period_ns,
-            ustack_bytes: 512,
+            // enough for the user frames near the blocking call (a futex
+            // wait in a lock or in a join reads as [L] or [B] by them)
+            ustack_bytes: 2048,
             slots: 4096,
             all_tasks: false,
             exact: true,
@@ -89,6 +93,8 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     let clocks = clock_readings();
     let writer = PerfettoWriter::new(BufWriter::with_capacity(1 << 16, file), clocks)
         .with_context(|| format!("writing '{}'", a.output))?;
+    // kernel symbols are read before the program starts, not while it waits
+    let mut sink = RecordSink::new(writer, decode.clone(), &a.output);
     let mut session = Session::start(
         &cfg,
         &plans,
@@ -102,7 +108,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
             // -p: threads already waiting get their interval from the attach
             if path.is_none() {
                 for &tid in live {
-                    if let Some(w) = crate::profile::waiting(tid, 512, period_ns) {
+                    if let Some(w) = crate::profile::waiting(tid, 2048, period_ns) {
                         tracer.prof_open_waiting(&w)?;
                     }
                 }
@@ -114,7 +120,11 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     for &pid in &pids {
         eprintln!("genba: Process {pid} attached");
     }
-    let mut sink = RecordSink::new(writer, decode, &a.output);
+    for &pid in &pids {
+        if let Some(s) = sink.follower.stacks_mut() {
+            s.load_process(pid as u32);
+        }
+    }
     // the names of what is there before the first event: the program as
     // launched, the attached threads as /proc says
     if let Some(pid) = session.child_pid() {
@@ -159,6 +169,9 @@ fn clock_readings() -> ClockReadings {
 /// Writes the session's events as Perfetto packets.
 struct RecordSink {
     w: PerfettoWriter<BufWriter<File>>,
+    /// Follows what each process maps, to read the stacks of off-CPU
+    /// intervals (as the profile's collector does).
+    follower: TextPrinter<std::io::Sink>,
     file: String,
     decode: Options,
     /// Calls entered and not yet returned, by thread.
@@ -180,8 +193,17 @@ struct RecordSink {
 
 impl RecordSink {
     fn new(w: PerfettoWriter<BufWriter<File>>, decode: Options, file: &str) -> RecordSink {
+        let status = crate::filter::StatusSet::ALL;
+        let mut stacks = Stacks::new(StackOptions {
+            source: true,
+            stack_trace: 0,
+            stack_bytes: 2048,
+            skip: Vec::new(),
+        });
+        stacks.load_kernel_symbols();
         RecordSink {
             w,
+            follower: TextPrinter::follower(&decode, status, None, 1).with_stacks(Some(stacks)),
             file: file.to_string(),
             decode,
             pending: HashMap::new(),
@@ -359,12 +381,16 @@ impl RecordSink {
             .flatten();
         let wake = p.wake_ts.clamp(p.out_ts, p.ts);
         if wake > p.out_ts {
-            let tag = CLASS_TAGS.get(p.class as usize).copied().unwrap_or("[B]");
+            let (class, site) = self.refine(p);
+            let tag = class.tag();
             let name = match syscall {
                 Some(s) => format!("{tag} {s}"),
                 None => tag.to_string(),
             };
             let mut args = vec![("class", ArgValue::Str(tag))];
+            if let Some(site) = &site {
+                args.push(("site", ArgValue::Str(site)));
+            }
             if p.waker_tid != 0 {
                 args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));
             }
@@ -399,6 +425,38 @@ impl RecordSink {
                 .slice(t, wake, p.ts - wake, "[S] runnable", &args, &[], &flow_in)?;
         }
         Ok(())
+    }
+
+    /// The class of a blocked interval as the profile reads it (kernel
+    /// frames sharpen I/O and locks; a futex wait in a join, a condition
+    /// variable or a semaphore waits for an event: [B]), and its call site.
+    fn refine(&mut self, p: &ProfSample) -> (Class, Option<String>) {
+        let class = crate::profile::class_of(p.class);
+        let Some(stacks) = self.follower.stacks_mut() else {
+            return (class, None);
+        };
+        let kernel: Vec<String> = p
+            .kstack
+            .iter()
+            .filter_map(|&a| stacks.kernel_name(a))
+            .map(|n| n.split('+').next().unwrap_or(&n).to_string())
+            .filter(|n| !crate::profile::own_kernel_frame(n))
+            .collect();
+        let kernel: Vec<&str> = kernel.iter().map(String::as_str).collect();
+        let class = report::refine_class(class, &kernel);
+        if p.regs[0] == 0 {
+            return (class, None);
+        }
+        let cs = stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false);
+        let user: Vec<&str> = cs
+            .user
+            .iter()
+            .flat_map(|phys| phys.iter())
+            .rev()
+            .filter_map(|f| f.function.as_deref())
+            .collect();
+        let class = report::refine_futex_wait(class, &user);
+        (class, Some(stacks.site_label(&cs)))
     }
 
     /// The process of a thread seen only as a waker.
@@ -461,6 +519,7 @@ impl RecordSink {
 impl Sink for RecordSink {
     fn event(&mut self, ev: &Event) {
         self.events += 1;
+        self.follower.event(ev);
         if self.error.is_some() {
             self.unwritten += 1;
             return;
