@@ -137,6 +137,13 @@ fn pingpong_against_the_programs_own_clock() {
         "no read blocked in 400 rounds of ping-pong"
     );
     assert!(s["flows"].as_u64().unwrap() > 0, "no wakeup flows");
+    // main waits in pthread_join: a futex wait for an event, [B], not a lock
+    assert!(
+        slices_of(&s, pid, |n| n.starts_with("[L]")).is_empty(),
+        "{:?}",
+        slices_of(&s, pid, |n| n.starts_with('['))
+    );
+    assert!(!slices_of(&s, pid, |n| n == "[B] futex").is_empty());
 
     // cut short anywhere, it still reads up to its last whole packet
     let data = std::fs::read(&file).unwrap();
