@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds genba, traces the bundled demo workload and
-# profiles a bundled demo program.
+# Installs what is missing, builds genba, traces the bundled demo workload,
+# profiles a bundled demo program, and records one and reports the recording.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -18,3 +18,8 @@ gcc -O2 -g -pthread -o /tmp/genba-demo-mixed tests/programs/profile/profile_mixe
 $G profile --rows 12 --flamegraph /tmp/genba-demo.svg -o /tmp/genba-demo-profile.txt -- /tmp/genba-demo-mixed 1000 /var/tmp >/dev/null
 cat /tmp/genba-demo-profile.txt
 echo "(flame graph: /tmp/genba-demo.svg)"
+echo "== genba record, then genba report: two threads ping-pong a token over pipes =="
+gcc -O2 -g -pthread -o /tmp/genba-demo-pingpong tests/programs/record_pingpong.c
+$G record -o /tmp/genba-demo.pftrace -- /tmp/genba-demo-pingpong >/dev/null
+$G report /tmp/genba-demo.pftrace
+echo "(the recording: /tmp/genba-demo.pftrace; open it in ui.perfetto.dev)"
