@@ -70,6 +70,14 @@ pub struct TraceArgs {
     /// Bytes of user stack copied per call (default: 2048 for --source, 16384 for -k).
     #[arg(long = "stack-bytes", value_name = "BYTES")]
     pub stack_bytes: Option<u32>,
+    /// Align return values (` = `) at this column (strace's -a; default 40).
+    #[arg(
+        short = 'a',
+        long = "columns",
+        default_value_t = 40,
+        value_name = "COLUMN"
+    )]
+    pub acolumn: usize,
     /// Show the time spent in each call.
     #[arg(short = 'T', long = "syscall-times")]
     pub times: bool,

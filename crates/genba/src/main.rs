@@ -495,6 +495,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 timestamps: a.timestamps,
                 relative: a.relative,
                 times: a.times,
+                acolumn: a.acolumn,
                 status: filter.status,
                 fd_paths: a.fd_paths,
                 quiet: a.quiet,

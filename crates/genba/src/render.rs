@@ -26,6 +26,8 @@ pub struct TextOptions {
     pub timestamps: u8,
     pub relative: bool,
     pub times: bool,
+    /// The column return values are aligned at (`-a`).
+    pub acolumn: usize,
     pub status: StatusSet,
     pub fd_paths: bool,
     pub quiet: u8,
@@ -74,7 +76,8 @@ pub struct TextPrinter<W: Write> {
     pub last_stacks: Option<(u32, crate::stacks::CallStacks)>,
 }
 
-const ACOLUMN: usize = 40;
+/// strace's default `-a` column.
+pub const ACOLUMN: usize = 40;
 
 fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
     match table::by_nr(nr) {
@@ -121,6 +124,7 @@ impl TextPrinter<std::io::Sink> {
                 timestamps: 0,
                 relative: false,
                 times: false,
+                acolumn: ACOLUMN,
                 status,
                 fd_paths: false,
                 quiet: 2,
@@ -381,12 +385,12 @@ impl<W: Write> TextPrinter<W> {
     }
 
     fn pad(&mut self) {
-        // strace: ") " then pad to column 40, then "= ..."
+        // strace: ") " then spaces up to the -a column (none when the line
+        // is already that long), then "= ..."
         self.emit(" ");
-        if self.col < ACOLUMN {
-            const SPACES: &str = "                                        ";
-            let n = ACOLUMN - self.col;
-            self.emit(&SPACES[..n.min(SPACES.len())]);
+        if self.col < self.o.acolumn {
+            let spaces = " ".repeat(self.o.acolumn - self.col);
+            self.emit(&spaces);
         }
     }
 

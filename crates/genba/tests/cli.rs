@@ -441,6 +441,65 @@ fn trace_class_file_matches_strace() {
     );
 }
 
+/// `-a COLUMN` / `--columns=COLUMN`: `=` at COLUMN, or one space after a
+/// longer call, counted from the line's start (pid prefix included), on
+/// whole and resumed lines alike; checked on strace's own lines too.
+#[test]
+fn columns_align_return_values_as_strace() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let dir = TempDir::new("columns");
+    let work = TempDir::new("columns-work");
+    for (flag, column) in [("-a0", 0), ("-a22", 22), ("--columns=60", 60)] {
+        let g = dir.join(&format!("g{column}.txt"));
+        let s = dir.join(&format!("s{column}.txt"));
+        let out = run(genba_cmd(["trace", "-f", flag, "-o"])
+            .arg(&g)
+            .arg("--")
+            .arg(program("file"))
+            .arg(work.path()));
+        assert_eq!(out.code(), Some(0), "{flag}: {}", out.describe());
+        let st = run(Command::new("strace")
+            .args(["-f", flag, "-o"])
+            .arg(&s)
+            .arg("--")
+            .arg(program("file"))
+            .arg(work.path()));
+        assert_eq!(st.code(), Some(0), "{}", st.describe());
+        let (g, s) = (read(&g), read(&s));
+        for (who, text) in [("genba", &g), ("strace", &s)] {
+            let bad: Vec<&str> = text.lines().filter(|l| !padding_ok_at(l, column)).collect();
+            assert!(bad.is_empty(), "{who} {flag}: misaligned lines: {bad:#?}");
+        }
+        // the padding genba wrote
+        let strip = |t: &str| -> Vec<usize> {
+            t.lines()
+                .filter_map(split_return)
+                .map(|(end, eq)| eq - end)
+                .collect()
+        };
+        let gp = strip(&g);
+        if column == 60 {
+            assert!(gp.iter().any(|&n| n > 1), "{flag}: no padded line: {g}");
+        }
+        if column == 0 {
+            assert!(gp.iter().all(|&n| n == 1), "{flag}: padding at -a0: {g}");
+        }
+        assert_eq!(names(&g), names(&s), "{flag}: calls, genba vs strace");
+    }
+    // resumed lines are padded by their own length
+    let g = dir.join("threads.txt");
+    let out = run(genba_cmd(["trace", "-f", "-a", "60", "-o"])
+        .arg(&g)
+        .arg("--")
+        .arg(program("threads")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let g = read(&g);
+    let bad: Vec<&str> = g.lines().filter(|l| !padding_ok_at(l, 60)).collect();
+    assert!(bad.is_empty(), "-a 60 threads: misaligned lines: {bad:#?}");
+}
+
 fn failed_only(flags: &[&str]) {
     require_bpf!();
     require_strace!();
