@@ -52,7 +52,12 @@ pub struct TraceArgs {
     #[arg(short = 'C', long = "summary")]
     pub summary: bool,
     /// Sort the summary by time, calls, errors, name or avg-time.
-    #[arg(short = 'S', long = "summary-sort-by", value_name = "SORTBY")]
+    #[arg(
+        short = 'S',
+        long = "summary-sort-by",
+        value_name = "SORTBY",
+        overrides_with = "sort_by"
+    )]
     pub sort_by: Option<String>,
     /// Summarise wall-clock time between entry and exit (default: time on the CPU inside the call).
     #[arg(short = 'w', long = "summary-wall-clock")]
@@ -80,7 +85,8 @@ pub struct TraceArgs {
         short = 'a',
         long = "columns",
         default_value_t = 40,
-        value_name = "COLUMN"
+        value_name = "COLUMN",
+        overrides_with = "acolumn"
     )]
     pub acolumn: usize,
     /// Show the time spent in each call.
@@ -129,7 +135,8 @@ pub struct TraceArgs {
         short = 's',
         long = "string-limit",
         default_value_t = 32,
-        value_name = "STRSIZE"
+        value_name = "STRSIZE",
+        overrides_with = "strsize"
     )]
     pub strsize: usize,
     /// Print structures and the environment in full.
@@ -173,7 +180,12 @@ pub struct TraceArgs {
     #[arg(short = 'q', action = ArgAction::Count)]
     pub quiet: u8,
     /// Constants: raw, abbrev or verbose.
-    #[arg(short = 'X', value_name = "FORMAT", default_value = "abbrev")]
+    #[arg(
+        short = 'X',
+        value_name = "FORMAT",
+        default_value = "abbrev",
+        overrides_with = "xlat"
+    )]
     pub xlat: String,
     /// Strings in hex (-x: non-ASCII ones, -xx: all).
     #[arg(short = 'x', action = ArgAction::Count)]

@@ -451,17 +451,18 @@ fn columns_align_return_values_as_strace() {
     let _s = serial();
     let dir = TempDir::new("columns");
     let work = TempDir::new("columns-work");
+    // given twice (the suite's run.sh does): the last one, as strace
     for (flag, column) in [("-a0", 0), ("-a22", 22), ("--columns=60", 60)] {
         let g = dir.join(&format!("g{column}.txt"));
         let s = dir.join(&format!("s{column}.txt"));
-        let out = run(genba_cmd(["trace", "-f", flag, "-o"])
+        let out = run(genba_cmd(["trace", "-f", "-a", "33", flag, "-o"])
             .arg(&g)
             .arg("--")
             .arg(program("file"))
             .arg(work.path()));
         assert_eq!(out.code(), Some(0), "{flag}: {}", out.describe());
         let st = run(Command::new("strace")
-            .args(["-f", flag, "-o"])
+            .args(["-f", "-a", "33", flag, "-o"])
             .arg(&s)
             .arg("--")
             .arg(program("file"))
