@@ -45,8 +45,13 @@ pub struct TraceArgs {
     /// Attach to these processes (comma-separated or repeated).
     #[arg(short = 'p', long = "attach", value_delimiter = ',')]
     pub pids: Vec<String>,
-    /// Write the trace (and summary) to FILE instead of stderr.
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    /// Write the trace (and summary) to FILE instead of stderr (given twice: the last).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        overrides_with = "output"
+    )]
     pub output: Option<String>,
     /// Count time, calls and errors per syscall; print a summary (kept in the kernel).
     #[arg(short = 'c', long = "summary-only")]
@@ -55,7 +60,12 @@ pub struct TraceArgs {
     #[arg(short = 'C', long = "summary")]
     pub summary: bool,
     /// Sort the summary by time, calls, errors, name or avg-time.
-    #[arg(short = 'S', long = "summary-sort-by", value_name = "SORTBY")]
+    #[arg(
+        short = 'S',
+        long = "summary-sort-by",
+        value_name = "SORTBY",
+        overrides_with = "sort_by"
+    )]
     pub sort_by: Option<String>,
     /// Summarise wall-clock time between entry and exit (default: time on the CPU inside the call).
     #[arg(short = 'w', long = "summary-wall-clock")]
@@ -78,29 +88,93 @@ pub struct TraceArgs {
     /// Bytes of user stack copied per call (default: 2048 for --source, 16384 for -k).
     #[arg(long = "stack-bytes", value_name = "BYTES")]
     pub stack_bytes: Option<u32>,
+    /// Align return values (` = `) at this column (strace's -a; default 40).
+    #[arg(
+        short = 'a',
+        long = "columns",
+        default_value_t = 40,
+        value_name = "COLUMN",
+        overrides_with = "acolumn"
+    )]
+    pub acolumn: usize,
     /// Show the time spent in each call.
-    #[arg(short = 'T', long = "syscall-times")]
+    #[arg(short = 'T')]
     pub times: bool,
+    /// -T with a precision: s, ms, us (default) or ns.
+    #[arg(
+        long = "syscall-times",
+        value_name = "PRECISION",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "us"
+    )]
+    pub times_long: Option<String>,
     /// Prefix lines with the time of day (-tt: with microseconds, -ttt: epoch).
     #[arg(short = 't', action = ArgAction::Count)]
     pub timestamps: u8,
+    /// -t in full: [format:]none|time|unix and [precision:]s|ms|us|ns, comma-separated.
+    #[arg(
+        long = "absolute-timestamps",
+        visible_alias = "timestamps",
+        value_name = "FORMAT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "format:time",
+        action = ArgAction::Append
+    )]
+    pub timestamps_long: Vec<String>,
     /// Prefix lines with the time since the previous line.
-    #[arg(short = 'r', long = "relative-timestamps")]
+    #[arg(short = 'r')]
     pub relative: bool,
+    /// -r with a precision: s, ms, us (default) or ns.
+    #[arg(
+        long = "relative-timestamps",
+        value_name = "PRECISION",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "us"
+    )]
+    pub relative_long: Option<String>,
+    /// Prefix calls with their system call number (`[ 257] `).
+    #[arg(short = 'n', long = "syscall-number")]
+    pub syscall_number: bool,
     /// Print strings up to this many bytes.
     #[arg(
         short = 's',
         long = "string-limit",
         default_value_t = 32,
-        value_name = "STRSIZE"
+        value_name = "STRSIZE",
+        overrides_with = "strsize"
     )]
     pub strsize: usize,
     /// Print structures and the environment in full.
     #[arg(short = 'v', long = "no-abbrev")]
     pub verbose: bool,
-    /// Qualifying expression: trace=SET, status=SET, or a syscall set.
+    /// Qualifying expression: trace=SET, status=SET, signal=SET, quiet=SET, or a syscall set.
     #[arg(short = 'e', value_name = "EXPR")]
     pub exprs: Vec<String>,
+    /// The system calls to trace (-e trace=SET).
+    #[arg(long = "trace", value_name = "SET")]
+    pub trace_set: Vec<String>,
+    /// Which results to show (-e status=SET).
+    #[arg(long = "status", value_name = "SET")]
+    pub status_set: Vec<String>,
+    /// The signals to show (-e signal=SET).
+    #[arg(long = "signals", visible_alias = "signal", value_name = "SET")]
+    pub signal_set: Vec<String>,
+    /// Messages to leave out (-e quiet=SET; alone: attach,personality).
+    #[arg(
+        long = "quiet",
+        visible_aliases = ["silent", "silence"],
+        value_name = "SET",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "attach,personality"
+    )]
+    pub quiet_set: Vec<String>,
+    /// What to say about process ids: pidns is refused (not supported).
+    #[arg(long = "decode-pids", value_name = "WHAT")]
+    pub decode_pids: Vec<String>,
     /// Trace only system calls that succeeded (status=successful).
     #[arg(short = 'z', long = "successful-only")]
     pub successful: bool,
@@ -114,7 +188,12 @@ pub struct TraceArgs {
     #[arg(short = 'q', action = ArgAction::Count)]
     pub quiet: u8,
     /// Constants: raw, abbrev or verbose.
-    #[arg(short = 'X', value_name = "FORMAT", default_value = "abbrev")]
+    #[arg(
+        short = 'X',
+        value_name = "FORMAT",
+        default_value = "abbrev",
+        overrides_with = "xlat"
+    )]
     pub xlat: String,
     /// Strings in hex (-x: non-ASCII ones, -xx: all).
     #[arg(short = 'x', action = ArgAction::Count)]

@@ -33,11 +33,38 @@ impl StatusSet {
     }
 }
 
+/// Which messages are left out (strace's `-q`, `-e quiet=`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Quiet {
+    /// `Process N attached` / `detached` (and genba's `events lost` line
+    /// when nothing was lost).
+    pub attach: bool,
+    /// `+++ exited with N +++` and `Exit of unknown pid N ignored`.
+    pub exit: bool,
+}
+
+impl Quiet {
+    /// strace's `-q`, `-qq`, `-qqq` (attach,personality; + exit; all).
+    pub fn from_count(q: u8) -> Quiet {
+        Quiet {
+            attach: q >= 1,
+            exit: q >= 2,
+        }
+    }
+}
+
+/// Signals `-e signal=` selects, indexed by number (0..=255).
+pub const NSIG_SET: usize = 256;
+
 #[derive(Debug, Clone)]
 pub struct Filter {
     /// Indexed by syscall number.
     pub traced: Vec<bool>,
     pub status: StatusSet,
+    /// Signals whose `--- SIG ---` and `+++ killed by SIG +++` lines are shown.
+    pub signals: Vec<bool>,
+    /// `-e quiet=`, when given.
+    pub quiet: Option<Quiet>,
 }
 
 const MAX_NR: usize = 512;
@@ -47,6 +74,8 @@ impl Filter {
         let mut f = Filter {
             traced: vec![true; MAX_NR],
             status: StatusSet::ALL,
+            signals: vec![true; NSIG_SET],
+            quiet: None,
         };
         for e in exprs {
             let (q, val) = match e.split_once('=') {
@@ -56,11 +85,14 @@ impl Filter {
             match q {
                 "trace" | "t" => f.traced = parse_set(val)?,
                 "status" => f.status = parse_status(val)?,
-                "abbrev" | "a" | "verbose" | "raw" | "signal" | "signals" | "s" | "read"
-                | "write" => {
+                "signal" | "signals" | "s" => f.signals = parse_signals(val)?,
+                "quiet" | "silent" | "silence" | "q" => f.quiet = Some(parse_quiet(val)?),
+                "abbrev" | "a" | "verbose" | "raw" | "read" | "write" => {
                     bail!("-e {q}= is not supported yet by genba")
                 }
-                _ => bail!("invalid qualifier '{q}' in -e {e} (expected trace= or status=)"),
+                _ => bail!(
+                    "invalid qualifier '{q}' in -e {e} (expected trace=, status=, signal= or quiet=)"
+                ),
             }
         }
         if successful_only {
@@ -79,6 +111,90 @@ impl Filter {
         }
         Ok(f)
     }
+}
+
+/// strace's token sets (`-e signal=`, `-e quiet=`): each leading `!`
+/// inverts; the whole rest `none` or `all`, or comma-separated tokens, each
+/// one that `token` must know. Returns (inverted, None for all/none or the
+/// tokens' numbers).
+fn parse_tokens(
+    val: &str,
+    what: &str,
+    token: &dyn Fn(&str) -> Option<usize>,
+) -> Result<(bool, Option<Vec<usize>>)> {
+    let body = val.trim_start_matches('!');
+    let mut inverted = (val.len() - body.len()) % 2 == 1;
+    match body {
+        "none" => return Ok((inverted, None)),
+        "all" => {
+            inverted = !inverted;
+            return Ok((inverted, None));
+        }
+        _ => {}
+    }
+    let mut nums = Vec::new();
+    for t in body.split(',').filter(|t| !t.is_empty()) {
+        match token(t) {
+            Some(n) => nums.push(n),
+            None => bail!("invalid {what} '{t}'"),
+        }
+    }
+    if nums.is_empty() {
+        bail!("invalid {what} '{body}'");
+    }
+    Ok((inverted, Some(nums)))
+}
+
+/// A signal by number (up to 255) or name, with or without `SIG`, any case.
+fn signal_number(s: &str) -> Option<usize> {
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        return s.parse::<usize>().ok().filter(|&n| n < NSIG_SET);
+    }
+    let bare = if s.len() >= 3 && s[..3].eq_ignore_ascii_case("SIG") {
+        &s[3..]
+    } else {
+        s
+    };
+    (1..=64).find(|&n| {
+        let name = genba_syscalls::consts::signal_name(n as i32);
+        name.strip_prefix("SIG")
+            .is_some_and(|b| b.eq_ignore_ascii_case(bare))
+    })
+}
+
+/// `-e signal=SET`: the signals whose delivery and deaths are printed.
+fn parse_signals(val: &str) -> Result<Vec<bool>> {
+    let (inverted, nums) = parse_tokens(val, "signal", &signal_number)?;
+    let mut set = vec![false; NSIG_SET];
+    for n in nums.unwrap_or_default() {
+        set[n] = true;
+    }
+    if inverted {
+        set.iter_mut().for_each(|b| *b = !*b);
+    }
+    Ok(set)
+}
+
+/// `-e quiet=SET`. `personality` (genba traces 64-bit programs only and so
+/// never prints a personality change), `thread-execve`/`superseded` (genba
+/// prints no `superseded by execve` line) and `path-resolution` (genba has
+/// no -P) name messages genba never writes: accepted, nothing to hide.
+fn parse_quiet(val: &str) -> Result<Quiet> {
+    const ATTACH: usize = 0;
+    const EXIT: usize = 1;
+    const NEVER_PRINTED: usize = 2;
+    let token = |t: &str| match t {
+        "attach" => Some(ATTACH),
+        "exit" | "exits" => Some(EXIT),
+        "personality" | "thread-execve" | "superseded" | "path-resolution" => Some(NEVER_PRINTED),
+        _ => None,
+    };
+    let (inverted, nums) = parse_tokens(val, "quiet", &token)?;
+    let nums = nums.unwrap_or_default();
+    Ok(Quiet {
+        attach: nums.contains(&ATTACH) != inverted,
+        exit: nums.contains(&EXIT) != inverted,
+    })
 }
 
 fn parse_status(val: &str) -> Result<StatusSet> {
@@ -250,5 +366,45 @@ mod tests {
         assert!(f.traced[257] && !f.traced[0]);
         let f = Filter::parse(&["trace=ipc,network,mmap2,signal".into()], false, false).unwrap();
         assert!(f.traced[41] && f.traced[13] && f.traced[29] && !f.traced[9]);
+    }
+
+    #[test]
+    fn signal_sets() {
+        let sig = |v: &str| Filter::parse(&[format!("signal={v}")], false, false);
+        let f = sig("none").unwrap();
+        assert!(f.signals.iter().all(|b| !b));
+        let f = sig("!chld").unwrap();
+        assert!(!f.signals[17] && f.signals[10] && f.signals[9]);
+        let f = sig("!SIGCHLD,SIGCONT").unwrap();
+        assert!(!f.signals[17] && !f.signals[18] && f.signals[10]);
+        let f = sig("USR1,2,sigrtmin,RT_1").unwrap();
+        assert!(f.signals[10] && f.signals[2] && f.signals[32] && f.signals[33]);
+        assert!(!f.signals[17]);
+        let f = sig("!!all").unwrap();
+        assert!(f.signals.iter().all(|&b| b));
+        assert_eq!(
+            sig("SIGNOPE").unwrap_err().to_string(),
+            "invalid signal 'SIGNOPE'"
+        );
+        assert!(sig("256").is_err());
+    }
+
+    #[test]
+    fn quiet_sets() {
+        let q = |v: &str| {
+            Filter::parse(&[format!("quiet={v}")], false, false).map(|f| f.quiet.unwrap())
+        };
+        assert_eq!(q("attach,personality").unwrap(), Quiet::from_count(1));
+        assert_eq!(q("exit,attach,personality").unwrap(), Quiet::from_count(2));
+        assert_eq!(q("all").unwrap(), Quiet::from_count(3));
+        assert_eq!(q("none").unwrap(), Quiet::from_count(0));
+        assert_eq!(
+            q("!exit").unwrap(),
+            Quiet {
+                attach: true,
+                exit: false
+            }
+        );
+        assert!(q("chatter").is_err());
     }
 }

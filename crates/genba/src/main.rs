@@ -22,13 +22,12 @@ use std::io::Write;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
-use clap::Parser;
 use genba_bpf::{ArgCapture, CaptureKind, CaptureWhen, SyscallPlan, TraceConfig};
 use genba_events::Event;
 use genba_syscalls::{table, CapKind, CapWhen, Options, Xlat};
 
 use crate::cli::{Cli, Command, TraceArgs};
-use crate::filter::Filter;
+use crate::filter::{Filter, Quiet};
 use crate::launch::Child;
 use crate::output::TraceOutput;
 use crate::render::{JsonPrinter, PidPrefix, TextOptions, TextPrinter};
@@ -46,7 +45,7 @@ impl std::fmt::Display for Exit {
 impl std::error::Error for Exit {}
 
 fn main() {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_cli() {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -66,6 +65,133 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+/// The command line; for `trace`, the qualifying expressions of `-e` and
+/// their long forms (`--trace=`, `--status=`, `--signal=`, `--quiet=`) in
+/// the order given, since a later one replaces an earlier one, as in strace.
+fn parse_cli() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let m = Cli::command().try_get_matches()?;
+    let mut cli = Cli::from_arg_matches(&m)?;
+    if let (Command::Trace(a), Some(("trace", m))) = (&mut cli.cmd, m.subcommand()) {
+        let mut exprs: Vec<(usize, String)> = Vec::new();
+        for (id, prefix) in [
+            ("exprs", ""),
+            ("trace_set", "trace="),
+            ("status_set", "status="),
+            ("signal_set", "signal="),
+            ("quiet_set", "quiet="),
+        ] {
+            if let (Some(idx), Some(vals)) = (m.indices_of(id), m.get_many::<String>(id)) {
+                exprs.extend(idx.zip(vals).map(|(i, v)| (i, format!("{prefix}{v}"))));
+            }
+        }
+        exprs.sort_by_key(|(i, _)| *i);
+        a.exprs = exprs.into_iter().map(|(_, e)| e).collect();
+    }
+    Ok(cli)
+}
+
+/// A precision (`s`, `ms`, `us`, `ns`) as digits of fraction.
+fn precision_width(p: &str) -> Option<u32> {
+    match p {
+        "s" => Some(0),
+        "ms" => Some(3),
+        "us" => Some(6),
+        "ns" => Some(9),
+        _ => None,
+    }
+}
+
+/// One `--absolute-timestamps=` argument applied over the previous ones
+/// (strace's `[format:]none|time|unix` and `[precision:]s|ms|us|ns` tokens;
+/// a precision alone turns on the time of day if nothing was on).
+fn apply_timestamps(arg: &str, state: &mut (Option<bool>, u32)) -> Result<()> {
+    // None: unset by this argument; Some(None): format:none
+    let mut format: Option<Option<bool>> = None;
+    for tok in arg.split(',').filter(|t| !t.is_empty()) {
+        let lower = tok.to_ascii_lowercase();
+        let (t, fmt_ok, prec_ok) = if let Some(t) = lower.strip_prefix("format:") {
+            (t.to_string(), true, false)
+        } else if let Some(t) = lower.strip_prefix("precision:") {
+            (tok[tok.len() - t.len()..].to_string(), false, true)
+        } else {
+            (tok.to_string(), true, true)
+        };
+        if fmt_ok {
+            match t.to_ascii_lowercase().as_str() {
+                "none" => {
+                    format = Some(None);
+                    continue;
+                }
+                "time" => {
+                    format = Some(Some(false));
+                    continue;
+                }
+                "unix" => {
+                    format = Some(Some(true));
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        if let (true, Some(w)) = (prec_ok, precision_width(&t)) {
+            state.1 = w;
+            continue;
+        }
+        bail!(Exit(
+            1,
+            format!("invalid --absolute-timestamps argument: '{arg}'")
+        ));
+    }
+    match format {
+        None => {
+            if state.0.is_none() {
+                state.0 = Some(false);
+            }
+        }
+        Some(f) => state.0 = f,
+    }
+    Ok(())
+}
+
+/// `-t`, `-tt`, `-ttt` or `--absolute-timestamps=...` (not both, as strace).
+fn abs_time(a: &TraceArgs) -> Result<Option<render::AbsTime>> {
+    if a.timestamps > 0 && !a.timestamps_long.is_empty() {
+        bail!(Exit(
+            1,
+            "-t and --absolute-timestamps cannot be provided simultaneously".into()
+        ));
+    }
+    let short = match a.timestamps {
+        0 => None,
+        1 => Some("format:time"),
+        2 => Some("precision:us,format:time"),
+        _ => Some("format:unix,precision:us"),
+    };
+    let mut state = (None, 0);
+    for arg in short
+        .into_iter()
+        .chain(a.timestamps_long.iter().map(String::as_str))
+    {
+        apply_timestamps(arg, &mut state)?;
+    }
+    Ok(state.0.map(|unix| render::AbsTime {
+        unix,
+        width: state.1,
+    }))
+}
+
+/// `-r`/`-T` and their long forms with a precision: the fraction digits.
+fn duration_width(short: bool, long: Option<&str>, name: &str) -> Result<Option<u32>> {
+    match long {
+        Some(p) => match precision_width(p) {
+            Some(w) => Ok(Some(w)),
+            None => bail!(Exit(1, format!("invalid --{name} argument: '{p}'"))),
+        },
+        None => Ok(short.then_some(6)),
+    }
 }
 
 fn run(cli: Cli) -> Result<i32> {
@@ -321,6 +447,37 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
     }
     let filter = Filter::parse(&a.exprs, a.successful, a.failed)?;
+    let quiet = match (a.quiet, filter.quiet) {
+        (q, None) => Quiet::from_count(q),
+        (0, Some(q)) => q,
+        _ => bail!(Exit(
+            1,
+            "-q and -e quiet/--quiet cannot be provided simultaneously".into()
+        )),
+    };
+    for d in &a.decode_pids {
+        for what in d.trim_start_matches('!').split(',') {
+            match what {
+                "none" => {}
+                "pidns" | "all" => bail!(Exit(
+                    1,
+                    "--decode-pids=pidns is not supported by genba: it cannot translate process ids between pid namespaces".into()
+                )),
+                "comm" => bail!(Exit(
+                    1,
+                    "--decode-pids=comm (-Y) is not supported by genba yet".into()
+                )),
+                other => bail!(Exit(1, format!("invalid decode-pids '{other}'"))),
+            }
+        }
+    }
+    let abs_time = abs_time(&a)?;
+    let relative = duration_width(
+        a.relative,
+        a.relative_long.as_deref(),
+        "relative-timestamps",
+    )?;
+    let times = duration_width(a.times, a.times_long.as_deref(), "syscall-times")?;
     let xlat = match a.xlat.as_str() {
         "abbrev" => Xlat::Abbrev,
         "raw" => Xlat::Raw,
@@ -445,7 +602,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     )
     .map_err(start_error)?;
     let ntasks = session.live().len();
-    if a.quiet == 0 {
+    if !quiet.attach {
         for tid in &session.attached {
             eprintln!("genba: Process {tid} attached");
         }
@@ -463,7 +620,9 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     let mut printer = if summary_only && !stacks {
         Printer::None
     } else if json && !summary_only {
-        let j = JsonPrinter::new(out, decode.clone(), filter.status).with_display(display.clone());
+        let j = JsonPrinter::new(out, decode.clone(), filter.status)
+            .with_display(display.clone())
+            .with_signals(filter.signals.clone());
         Printer::Json(match &stack_opts {
             Some(o) => {
                 let follower =
@@ -496,12 +655,15 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             TextOptions {
                 decode: decode.clone(),
                 prefix,
-                timestamps: a.timestamps,
-                relative: a.relative,
-                times: a.times,
+                abs_time,
+                relative,
+                times,
+                syscall_number: a.syscall_number,
+                signals: filter.signals.clone(),
+                acolumn: a.acolumn,
                 status: filter.status,
                 fd_paths: a.fd_paths,
-                quiet: a.quiet,
+                quiet_exit: quiet.exit,
                 realtime_offset_ns: realtime_offset(),
                 display: display.clone(),
             },
@@ -521,13 +683,13 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     session.run(&mut TraceSink {
         printer: &mut printer,
         // strace names a child it did not trace; with -f every one is traced
-        unknown_exits: a.quiet == 0 && !a.follow,
+        unknown_exits: !quiet.exit && !a.follow,
         output_command: output.command_pid(),
     })?;
     let tracer = &session.tracer;
     for &pid in &pids {
         let _ = tracer.remove_task(pid as u32);
-        if a.quiet == 0 {
+        if !quiet.attach {
             eprintln!("genba: Process {pid} detached");
         }
     }
@@ -629,7 +791,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     }
     // Losses are always reported; a clean run says so too, unless -q asked
     // for strace's quiet stderr.
-    if stats.total_lost() > 0 || a.quiet == 0 {
+    if stats.total_lost() > 0 || !quiet.attach {
         eprintln!("genba: {} events lost", stats.total_lost());
     }
     if short_stacks > 0 {

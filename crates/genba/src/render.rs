@@ -20,15 +20,40 @@ pub enum PidPrefix {
     Plain,
 }
 
+/// The time of day in the leader (`-t`, `--absolute-timestamps`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AbsTime {
+    /// Seconds since the epoch (`format:unix`) rather than `HH:MM:SS`.
+    pub unix: bool,
+    /// Digits of the fraction: 0 (s), 3 (ms), 6 (us) or 9 (ns).
+    pub width: u32,
+}
+
+/// Seconds and `width` digits of fraction (truncated), as strace prints
+/// durations: `12.000345` (width 6), `12` (width 0).
+fn fraction(ns: u64, width: u32) -> u64 {
+    (ns % 1_000_000_000) / 10u64.pow(9 - width)
+}
+
 pub struct TextOptions {
     pub decode: Options,
     pub prefix: PidPrefix,
-    pub timestamps: u8,
-    pub relative: bool,
-    pub times: bool,
+    /// `-t`/`-tt`/`-ttt`/`--absolute-timestamps`.
+    pub abs_time: Option<AbsTime>,
+    /// `-r`: the fraction digits of the time since the previous line.
+    pub relative: Option<u32>,
+    /// `-T`: the fraction digits of each call's duration.
+    pub times: Option<u32>,
+    /// `-n`: `[ NNN] ` after the timestamps.
+    pub syscall_number: bool,
+    /// `-e signal=`: signals (by number, 0..=255) whose lines are shown.
+    pub signals: Vec<bool>,
+    /// The column return values are aligned at (`-a`).
+    pub acolumn: usize,
     pub status: StatusSet,
     pub fd_paths: bool,
-    pub quiet: u8,
+    /// `-qq`, `-e quiet=exit`: no `+++ exited with N +++`.
+    pub quiet_exit: bool,
     /// CLOCK_REALTIME - CLOCK_MONOTONIC, to print times of day.
     pub realtime_offset_ns: i64,
     /// Which calls to show, when more are traced than shown (stacks need
@@ -54,6 +79,9 @@ pub struct TextPrinter<W: Write> {
     col: usize,
     nprocs: usize,
     last_ts: Option<u64>,
+    /// The last system call number each task entered (`-n` on every line,
+    /// as strace: 0 before the first).
+    last_nr: HashMap<u32, u32>,
     line: String,
     /// Arguments shown as addresses because their memory could not be read.
     pub unreadable: u64,
@@ -74,7 +102,8 @@ pub struct TextPrinter<W: Write> {
     pub last_stacks: Option<(u32, crate::stacks::CallStacks)>,
 }
 
-const ACOLUMN: usize = 40;
+/// strace's default `-a` column.
+pub const ACOLUMN: usize = 40;
 
 fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
     match table::by_nr(nr) {
@@ -118,12 +147,15 @@ impl TextPrinter<std::io::Sink> {
             TextOptions {
                 decode: decode.clone(),
                 prefix: PidPrefix::Bracketed,
-                timestamps: 0,
-                relative: false,
-                times: false,
+                abs_time: None,
+                relative: None,
+                times: None,
+                syscall_number: false,
+                signals: vec![true; crate::filter::NSIG_SET],
+                acolumn: ACOLUMN,
                 status,
                 fd_paths: false,
-                quiet: 2,
+                quiet_exit: true,
                 realtime_offset_ns: 0,
                 display,
             },
@@ -142,6 +174,7 @@ impl<W: Write> TextPrinter<W> {
             col: 0,
             nprocs: initial_tasks,
             last_ts: None,
+            last_nr: HashMap::new(),
             line: String::new(),
             unreadable: 0,
             fds: Default::default(),
@@ -217,31 +250,34 @@ impl<W: Write> TextPrinter<W> {
             }
             PidPrefix::Bracketed => {}
         }
-        if self.o.timestamps > 0 {
+        if let Some(t) = self.o.abs_time {
             let real = ts as i64 + self.o.realtime_offset_ns;
             let secs = real.div_euclid(1_000_000_000);
-            let us = real.rem_euclid(1_000_000_000) / 1000;
-            match self.o.timestamps {
-                1 | 2 => {
-                    let tod = local_time_of_day(secs);
-                    if self.o.timestamps == 1 {
-                        let _ = write!(s, "{tod} ");
-                    } else {
-                        let _ = write!(s, "{tod}.{us:06} ");
-                    }
-                }
-                _ => {
-                    let _ = write!(s, "{secs}.{us:06} ");
-                }
+            let ns = real.rem_euclid(1_000_000_000) as u64;
+            if t.unix {
+                let _ = write!(s, "{secs}");
+            } else {
+                s.push_str(&local_time_of_day(secs));
             }
-        } else if self.o.relative {
+            if t.width > 0 {
+                let _ = write!(s, ".{:0w$}", fraction(ns, t.width), w = t.width as usize);
+            }
+            s.push(' ');
+        }
+        if let Some(w) = self.o.relative {
             let d = self.last_ts.map(|l| ts.saturating_sub(l)).unwrap_or(0);
-            let _ = write!(
-                s,
-                "{:>6}.{:06} ",
-                d / 1_000_000_000,
-                (d % 1_000_000_000) / 1000
-            );
+            if self.o.abs_time.is_some() {
+                s.push_str("(+");
+            }
+            let _ = write!(s, "{:>6}", d / 1_000_000_000);
+            if w > 0 {
+                let _ = write!(s, ".{:0w$}", fraction(d, w), w = w as usize);
+            }
+            s.push_str(if self.o.abs_time.is_some() { ") " } else { " " });
+        }
+        if self.o.syscall_number {
+            let nr = self.last_nr.get(&tid).copied().unwrap_or(0);
+            let _ = write!(s, "[{nr:>4}] ");
         }
         self.last_ts = Some(ts);
         self.col = 0;
@@ -335,7 +371,12 @@ impl<W: Write> TextPrinter<W> {
                 let sig = st & 0x7f;
                 // strace -qq (and -qqq) hide `+++ exited with N +++`, never
                 // `+++ killed by SIG... +++`
-                if self.print && (sig != 0 || self.o.quiet < 2) {
+                let shown = if sig == 0 {
+                    !self.o.quiet_exit
+                } else {
+                    self.signal_shown(sig as u32)
+                };
+                if self.print && shown {
                     self.interrupt(None);
                     self.leader(tid, *ts);
                     let msg = if sig == 0 {
@@ -348,6 +389,7 @@ impl<W: Write> TextPrinter<W> {
                     self.flush_line();
                 }
                 self.nprocs = self.nprocs.saturating_sub(1);
+                self.last_nr.remove(&tid);
                 if self.o.fd_paths && task.tid == task.tgid {
                     self.fds.borrow_mut().exit(task.tgid);
                 }
@@ -358,8 +400,8 @@ impl<W: Write> TextPrinter<W> {
                 sig,
                 siginfo,
             } => {
-                // no -q level hides signals in strace
-                if !self.print {
+                // no -q level hides signals in strace; -e signal= does
+                if !self.print || !self.signal_shown(*sig as u32) {
                     return;
                 }
                 self.interrupt(None);
@@ -381,13 +423,18 @@ impl<W: Write> TextPrinter<W> {
     }
 
     fn pad(&mut self) {
-        // strace: ") " then pad to column 40, then "= ..."
+        // strace: ") " then spaces up to the -a column (none when the line
+        // is already that long), then "= ..."
         self.emit(" ");
-        if self.col < ACOLUMN {
-            const SPACES: &str = "                                        ";
-            let n = ACOLUMN - self.col;
-            self.emit(&SPACES[..n.min(SPACES.len())]);
+        if self.col < self.o.acolumn {
+            let spaces = " ".repeat(self.o.acolumn - self.col);
+            self.emit(&spaces);
         }
+    }
+
+    /// Whether `-e signal=` selects signal `sig`.
+    fn signal_shown(&self, sig: u32) -> bool {
+        self.o.signals.get(sig as usize).copied().unwrap_or(false)
     }
 
     /// Whether calls of number `nr` are shown (some are traced only for stacks).
@@ -476,6 +523,7 @@ impl<W: Write> TextPrinter<W> {
 
     fn enter(&mut self, e: &SyscallEnter) {
         let tid = e.task.tid;
+        self.last_nr.insert(tid, e.nr);
         let mut printed = None;
         let stacks = self.stacks.as_mut().and_then(|s| s.resolve(e));
         if self.stacks.is_some() {
@@ -520,6 +568,7 @@ impl<W: Write> TextPrinter<W> {
     fn exit(&mut self, x: &SyscallExit) {
         let tid = x.task.tid;
         let pending = self.pending.remove(&tid).filter(|p| p.enter.nr == x.nr);
+        self.last_nr.insert(tid, x.nr);
         let ok = x.ret >= 0 || x.ret < -4095;
         let name = name_of(x.nr);
         let (args, enter_caps): ([u64; 6], &[genba_events::Capture]) = match &pending {
@@ -611,17 +660,16 @@ impl<W: Write> TextPrinter<W> {
                 r.push_str(&decode::fd_path_text(&p));
             }
         }
-        if self.o.times {
+        if let Some(w) = self.o.times {
             let start = x.enter_ts.or(pending.as_ref().map(|p| p.enter.ts));
             match start {
                 Some(s) => {
                     let d = x.ts.saturating_sub(s);
-                    let _ = write!(
-                        r,
-                        " <{}.{:06}>",
-                        d / 1_000_000_000,
-                        (d % 1_000_000_000) / 1000
-                    );
+                    let _ = write!(r, " <{}", d / 1_000_000_000);
+                    if w > 0 {
+                        let _ = write!(r, ".{:0w$}", fraction(d, w), w = w as usize);
+                    }
+                    r.push('>');
                 }
                 None => r.push_str(" <unavailable>"),
             }
@@ -705,6 +753,8 @@ pub struct JsonPrinter<W: Write> {
     follower: Option<Box<TextPrinter<std::io::Sink>>>,
     /// Which calls to show (some are traced only to follow mappings).
     display: Option<Vec<bool>>,
+    /// `-e signal=`: the signals whose deliveries are written.
+    signals: Vec<bool>,
 }
 
 impl<W: Write> JsonPrinter<W> {
@@ -716,7 +766,13 @@ impl<W: Write> JsonPrinter<W> {
             pending: HashMap::new(),
             follower: None,
             display: None,
+            signals: vec![true; crate::filter::NSIG_SET],
         }
+    }
+
+    /// Writes only the deliveries of these signals (`-e signal=`).
+    pub fn with_signals(self, signals: Vec<bool>) -> Self {
+        JsonPrinter { signals, ..self }
     }
 
     /// Shows only the calls `display` selects.
@@ -790,6 +846,9 @@ impl<W: Write> JsonPrinter<W> {
                 sig,
                 siginfo,
             } => {
+                if !self.signals.get(*sig as usize).copied().unwrap_or(false) {
+                    return;
+                }
                 let v = serde_json::json!({"type": "signal", "ts_ns": ts, "pid": task.tgid, "tid": task.tid,
                     "signal": consts::signal_name(*sig), "siginfo": crate::siginfo::format(*sig, siginfo)});
                 let _ = writeln!(self.out, "{v}");

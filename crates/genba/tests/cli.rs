@@ -441,6 +441,66 @@ fn trace_class_file_matches_strace() {
     );
 }
 
+/// `-a COLUMN` / `--columns=COLUMN`: `=` at COLUMN, or one space after a
+/// longer call, counted from the line's start (pid prefix included), on
+/// whole and resumed lines alike; checked on strace's own lines too.
+#[test]
+fn columns_align_return_values_as_strace() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let dir = TempDir::new("columns");
+    let work = TempDir::new("columns-work");
+    // given twice (the suite's run.sh does): the last one, as strace
+    for (flag, column) in [("-a0", 0), ("-a22", 22), ("--columns=60", 60)] {
+        let g = dir.join(&format!("g{column}.txt"));
+        let s = dir.join(&format!("s{column}.txt"));
+        let out = run(genba_cmd(["trace", "-f", "-a", "33", flag, "-o"])
+            .arg(&g)
+            .arg("--")
+            .arg(program("file"))
+            .arg(work.path()));
+        assert_eq!(out.code(), Some(0), "{flag}: {}", out.describe());
+        let st = run(Command::new("strace")
+            .args(["-f", "-a", "33", flag, "-o"])
+            .arg(&s)
+            .arg("--")
+            .arg(program("file"))
+            .arg(work.path()));
+        assert_eq!(st.code(), Some(0), "{}", st.describe());
+        let (g, s) = (read(&g), read(&s));
+        for (who, text) in [("genba", &g), ("strace", &s)] {
+            let bad: Vec<&str> = text.lines().filter(|l| !padding_ok_at(l, column)).collect();
+            assert!(bad.is_empty(), "{who} {flag}: misaligned lines: {bad:#?}");
+        }
+        // the padding genba wrote
+        let strip = |t: &str| -> Vec<usize> {
+            t.lines()
+                .filter_map(split_return)
+                .map(|(end, eq)| eq - end)
+                .collect()
+        };
+        let gp = strip(&g);
+        if column == 60 {
+            assert!(gp.iter().any(|&n| n > 1), "{flag}: no padded line: {g}");
+        }
+        if column == 0 {
+            assert!(gp.iter().all(|&n| n == 1), "{flag}: padding at -a0: {g}");
+        }
+        assert_eq!(names(&g), names(&s), "{flag}: calls, genba vs strace");
+    }
+    // resumed lines are padded by their own length
+    let g = dir.join("threads.txt");
+    let out = run(genba_cmd(["trace", "-f", "-a", "60", "-o"])
+        .arg(&g)
+        .arg("--")
+        .arg(program("threads")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let g = read(&g);
+    let bad: Vec<&str> = g.lines().filter(|l| !padding_ok_at(l, 60)).collect();
+    assert!(bad.is_empty(), "-a 60 threads: misaligned lines: {bad:#?}");
+}
+
 fn failed_only(flags: &[&str]) {
     require_bpf!();
     require_strace!();
@@ -1295,5 +1355,263 @@ fn jsonl_args_are_the_ones_strace_shows() {
     );
     for (e, a) in expected.iter().zip(&actual) {
         assert_eq!(e, a, "strace's arguments vs the JSON's");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// strace's long options and qualifiers
+// ---------------------------------------------------------------------------
+
+/// Runs genba and strace with the same flags (`-o FILE` added) on `argv`;
+/// returns (genba's trace, strace's trace, genba's output).
+fn both(flags: &[&str], argv: &[&str], tag: &str) -> (String, String, Output) {
+    let dir = TempDir::new(tag);
+    let g = dir.join("g.txt");
+    let s = dir.join("s.txt");
+    let out = run(genba_cmd(["trace"])
+        .args(flags)
+        .arg("-o")
+        .arg(&g)
+        .arg("--")
+        .args(argv));
+    let st = run(Command::new("strace")
+        .args(flags)
+        .arg("-o")
+        .arg(&s)
+        .arg("--")
+        .args(argv));
+    assert_eq!(
+        out.code(),
+        st.code(),
+        "{flags:?}: genba\n{}\nstrace\n{}",
+        out.describe(),
+        st.describe()
+    );
+    let read_or_empty = |p: &Path| if p.exists() { read(p) } else { String::new() };
+    (read_or_empty(&g), read_or_empty(&s), out)
+}
+
+/// The `---` and `+++` lines, pid prefix and siginfo left out, sorted.
+fn signal_lines(text: &str) -> Vec<String> {
+    let mut v: Vec<String> = text
+        .lines()
+        .filter_map(|l| {
+            let i = l.find("--- SIG").or_else(|| l.find("+++ "))?;
+            let rest = &l[i..];
+            Some(match rest.find(" {") {
+                Some(j) => rest[..j].to_string(),
+                None => rest.to_string(),
+            })
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// `-e signal=SET`, `--signal=SET`, `-e signals=`: which `--- SIG ---` and
+/// `+++ killed by +++` lines are shown, as strace shows them.
+#[test]
+fn signal_sets_as_strace() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let script = "trap '' USR1; kill -USR1 $$; (exit 0); sh -c 'kill -TERM $$'; exit 0";
+    let argv = ["/bin/sh", "-c", script];
+    let mut seen = BTreeSet::new();
+    for set in [
+        &["-e", "signal=all"][..],
+        &["-e", "signal=none"][..],
+        &["--signal=!chld"][..],
+        &["-e", "signals=SIGUSR1,15"][..],
+        &["--signals=!SIGCHLD,usr1"][..],
+        &["-esignal=none", "-e", "signal=!term"][..],
+    ] {
+        let mut flags = vec!["-f", "-e", "trace=none"];
+        flags.extend_from_slice(set);
+        let (g, s, _) = both(&flags, &argv, "signals");
+        let (gl, sl) = (signal_lines(&g), signal_lines(&s));
+        assert_eq!(gl, sl, "{set:?}: genba (left) vs strace (right)\n{g}");
+        seen.insert(gl);
+    }
+    // the sets really differ from each other
+    assert!(seen.len() >= 5, "{seen:#?}");
+}
+
+/// The leader and `-T` forms: `--timestamps=`, `--absolute-timestamps=`
+/// (repeated: each applies over the last), `-r` with `-t`,
+/// `--relative-timestamps=`, `--syscall-times=`, `-n`: the same lines as
+/// strace's with every digit masked, spacing kept (so the widths match).
+#[test]
+fn timestamp_forms_as_strace() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    let mask = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| {
+                l.chars()
+                    .map(|c| if c.is_ascii_digit() { 'N' } else { c })
+                    .collect()
+            })
+            .collect()
+    };
+    for flags in [
+        &["--timestamps"][..],
+        &["--timestamps=unix,ns"][..],
+        &["--timestamps=time,ms"][..],
+        &["--timestamps=unix,s"][..],
+        &[
+            "--absolute-timestamps=format:time",
+            "--absolute-timestamps=precision:ns",
+        ][..],
+        &[
+            "--absolute-timestamps=precision:ms",
+            "--absolute-timestamps=format:unix",
+        ][..],
+        &["-tt", "-r"][..],
+        &["-t", "--relative-timestamps=ns"][..],
+        &["--relative-timestamps=s"][..],
+        &["--relative-timestamps"][..],
+        &["--syscall-times=ms"][..],
+        &["--syscall-times=s", "-a", "20"][..],
+        &["--syscall-times"][..],
+        &["-n", "-ttt"][..],
+        &["--syscall-number", "-r"][..],
+    ] {
+        let mut all = vec!["-qq", "-e", "trace=close,exit_group"];
+        all.extend_from_slice(flags);
+        let (g, s, _) = both(&all, &["/bin/true"], "ts");
+        assert!(!g.is_empty(), "{flags:?}: no trace");
+        assert_eq!(
+            mask(&g),
+            mask(&s),
+            "{flags:?}: genba (left) vs strace (right)"
+        );
+    }
+    // what strace refuses, genba refuses
+    for bad in [
+        &["-t", "--timestamps=unix"][..],
+        &["--timestamps=hours"][..],
+        &["--syscall-times=ps"][..],
+        &["--relative-timestamps=minutes"][..],
+    ] {
+        let out = run(genba_cmd(["trace"])
+            .args(bad)
+            .args(["-o", "/dev/null", "--", "/bin/true"]));
+        assert_one_line_error(&out, &format!("{bad:?}"));
+    }
+}
+
+/// `--quiet=SET` / `-e quiet=SET`: `exit` hides `+++ exited`, `attach`
+/// the attach messages; together with -q it is an error, as in strace.
+#[test]
+fn quiet_sets_as_strace() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    for flags in [
+        &["--quiet=exit,personality"][..],
+        &["-e", "quiet=attach"][..],
+        &["--quiet=none"][..],
+        &["--silent=all"][..],
+        &["-e", "quiet=!exit"][..],
+    ] {
+        let mut all = vec!["-f", "-e", "trace=none"];
+        all.extend_from_slice(flags);
+        let (g, s, _) = both(&all, &["/bin/sh", "-c", "(exit 3); exit 4"], "quiet");
+        assert_eq!(
+            signal_lines(&g),
+            signal_lines(&s),
+            "{flags:?}: genba (left) vs strace (right)"
+        );
+    }
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-q",
+        "--quiet=attach",
+        "-o",
+        "/dev/null",
+        "--",
+        "/bin/true",
+    ]));
+    assert_one_line_error(&out, "-q with --quiet");
+    let out = run(&mut genba_cmd([
+        "trace",
+        "--quiet=chatter",
+        "-o",
+        "/dev/null",
+        "--",
+        "/bin/true",
+    ]));
+    assert_one_line_error(&out, "--quiet=chatter");
+}
+
+/// `--trace=`/`--status=` are `-e trace=`/`-e status=`, and a later one
+/// replaces an earlier one whichever form each is; `-o` given twice: the
+/// last one, as strace.
+#[test]
+fn long_qualifiers_and_repeated_output_as_strace() {
+    require_bpf!();
+    require_strace!();
+    let _s = serial();
+    for flags in [
+        &["--trace=close"][..],
+        &["-e", "trace=close", "--trace=exit_group"][..],
+        &["--trace=close", "-e", "trace=exit_group"][..],
+        &["--trace=openat,close", "--status=failed"][..],
+        &[
+            "--status=failed",
+            "-e",
+            "status=successful",
+            "--trace=openat,close",
+        ][..],
+    ] {
+        let (g, s, _) = both(
+            flags,
+            &["/bin/cat", "/nonexistent", "/etc/hostname"],
+            "long",
+        );
+        assert!(
+            !g.is_empty() || s.is_empty(),
+            "{flags:?}: genba wrote nothing"
+        );
+        assert_eq!(
+            names(&g),
+            names(&s),
+            "{flags:?}: genba (left) vs strace (right)"
+        );
+        assert_eq!(
+            calls(&g).iter().filter(|(_, b)| is_failure(b)).count(),
+            calls(&s).iter().filter(|(_, b)| is_failure(b)).count(),
+            "{flags:?}: failed calls"
+        );
+    }
+    let dir = TempDir::new("two-o");
+    let (first, second) = (dir.join("first.txt"), dir.join("second.txt"));
+    let out = run(genba_cmd(["trace", "-q", "-o"])
+        .arg(&first)
+        .arg("-o")
+        .arg(&second)
+        .args(["--", "/bin/true"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(!first.exists(), "the first -o was written");
+    assert!(names(&read(&second)).contains(&"exit_group".to_string()));
+}
+
+/// `--decode-pids=pidns` asks for pids translated between pid namespaces,
+/// which genba cannot do: refused in one line, not ignored.
+#[test]
+fn decode_pids_pidns_is_refused() {
+    for arg in ["--decode-pids=pidns", "--decode-pids=comm"] {
+        let out = run(&mut genba_cmd([
+            "trace",
+            arg,
+            "-o",
+            "/dev/null",
+            "--",
+            "/bin/true",
+        ]));
+        assert_one_line_error(&out, arg);
+        assert!(out.stderr.contains("not supported"), "{}", out.describe());
     }
 }

@@ -439,8 +439,13 @@ pub fn split_return(line: &str) -> Option<(usize, usize)> {
 /// one space after the call when the call is longer (columns count from the
 /// start of the line, pid prefix included).
 pub fn padding_ok(raw: &str) -> bool {
+    padding_ok_at(raw, 40)
+}
+
+/// [`padding_ok`] for another `-a COLUMN`.
+pub fn padding_ok_at(raw: &str, column: usize) -> bool {
     match split_return(raw) {
-        Some((text_end, eq)) => eq == std::cmp::max(40, text_end + 1),
+        Some((text_end, eq)) => eq == std::cmp::max(column, text_end + 1),
         None => true,
     }
 }
