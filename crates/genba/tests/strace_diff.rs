@@ -438,13 +438,21 @@ fn common_command(name: &str, argv: &[&str]) {
     let dir = TempDir::new(name);
     let s_out = dir.join("strace.txt");
     let g_out = dir.join("genba.txt");
+    // Python's string hashing is seeded at random: dict sizes, and with
+    // them its allocations (an extra 1 MiB mmap in some runs), would differ
+    // between the two runs
     let st = run(Command::new("strace")
+        .env("PYTHONHASHSEED", "0")
         .arg("-o")
         .arg(&s_out)
         .arg("--")
         .args(argv));
     assert_eq!(st.code(), Some(0), "{}", st.describe());
-    let gout = run(genba_cmd(["trace", "-o"]).arg(&g_out).arg("--").args(argv));
+    let gout = run(genba_cmd(["trace", "-o"])
+        .env("PYTHONHASHSEED", "0")
+        .arg(&g_out)
+        .arg("--")
+        .args(argv));
     assert_eq!(gout.code(), Some(0), "{}", gout.describe());
     let mut ws = whole_trace(&read(&s_out), &no_skip).expect("strace trace");
     let mut wg = whole_trace(&read(&g_out), &no_skip).expect("genba trace");
