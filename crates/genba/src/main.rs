@@ -789,9 +789,10 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     if std::env::var_os("GENBA_DEBUG").is_some() {
         eprintln!("genba: collector stats: {stats:?}");
     }
-    // Losses are always reported; a clean run says so too, unless -q asked
-    // for strace's quiet stderr.
-    if stats.total_lost() > 0 || !quiet.attach {
+    // Losses are always reported; a clean run says so too, unless any
+    // quiet form (-q, -e quiet=, --quiet=) asked for strace's quiet stderr.
+    let quiet_asked = a.quiet > 0 || filter.quiet.is_some();
+    if stats.total_lost() > 0 || !quiet_asked {
         eprintln!("genba: {} events lost", stats.total_lost());
     }
     if short_stacks > 0 {

@@ -1120,7 +1120,7 @@ fn quiet_runs_keep_stderr_clean() {
     require_bpf!();
     let _s = serial();
     let dir = TempDir::new("quiet");
-    for q in ["-q", "-qq"] {
+    for q in ["-q", "-qq", "--quiet=exit", "-equiet=attach"] {
         let f = dir.join("t.txt");
         let out = run(genba_cmd(["trace", q, "-o"])
             .arg(&f)
