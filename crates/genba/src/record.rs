@@ -178,8 +178,8 @@ struct RecordSink {
     pending: HashMap<u32, SyscallEnter>,
     /// Each thread's name as last known.
     names: HashMap<u32, String>,
-    /// Threads whose track is described, with the name it was given.
-    described: HashMap<u32, String>,
+    /// Threads whose track is described: their process and the name given.
+    described: HashMap<u32, (u32, String)>,
     /// Processes whose track is described.
     processes: HashMap<u32, String>,
     next_flow: u64,
@@ -221,11 +221,21 @@ impl RecordSink {
 
     /// The thread's track, described (again) when new or renamed.
     fn track(&mut self, task: Task) -> io::Result<Track> {
-        let name = match self
+        let known = self
             .names
             .get(&task.tid)
-            .or_else(|| self.names.get(&task.tgid))
-        {
+            .or_else(|| self.names.get(&task.tgid));
+        // the common case, every event: described, under its current name
+        if let (Some(n), Some((_, d))) = (known, self.described.get(&task.tid)) {
+            let process_named = match self.processes.get(&task.tgid) {
+                Some(p) => task.tid != task.tgid || p == n,
+                None => false,
+            };
+            if n == d && process_named {
+                return Ok(genba_export::perfetto::thread_track(task.tid));
+            }
+        }
+        let name = match known {
             Some(n) => n.clone(),
             None => {
                 // a task seen first as a waker, or before its fork record:
@@ -243,11 +253,9 @@ impl RecordSink {
             self.w.process(task.tgid, &name)?;
             self.processes.insert(task.tgid, name.clone());
         }
-        if self.described.get(&task.tid) != Some(&name) {
-            self.described.insert(task.tid, name.clone());
-            return self.w.thread(task.tgid, task.tid, &name);
-        }
-        Ok(genba_export::perfetto::thread_track(task.tid))
+        let t = self.w.thread(task.tgid, task.tid, &name)?;
+        self.described.insert(task.tid, (task.tgid, name));
+        Ok(t)
     }
 
     fn write(&mut self, ev: &Event) -> io::Result<()> {
@@ -325,7 +333,7 @@ impl RecordSink {
         let kind = decode::decoder_for(x.nr).map(|d| d.ret).unwrap_or(Ret::Dec);
         let ret = decode::return_text(&name, call, kind, self.decode.xlat);
         let line = format!("{name}({args}) {ret}");
-        if x.task.tgid != 0 && x.nr == 59 && x.ret == 0 {
+        if x.ret == 0 && (name == "execve" || name == "execveat") {
             // execve: the thread is called by its new program from now on
             if let Some(p) = args.split('"').nth(1) {
                 let base = p.rsplit('/').next().unwrap_or(p);
@@ -461,7 +469,7 @@ impl RecordSink {
 
     /// The process of a thread seen only as a waker.
     fn tgid_of(&self, tid: u32) -> u32 {
-        if let Some(&pid) = self.processes.keys().find(|&&p| p == tid) {
+        if let Some(&(pid, _)) = self.described.get(&tid) {
             return pid;
         }
         std::fs::read_to_string(format!("/proc/{tid}/status"))
