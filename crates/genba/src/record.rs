@@ -29,7 +29,7 @@ use crate::cli::RecordArgs;
 use crate::render::TextPrinter;
 use crate::session::{Session, Sink, Target, Until};
 use crate::stacks::{StackOptions, Stacks};
-use crate::{parse_pids, resolve_command, start_error, to_bpf_plan, Exit};
+use crate::{parse_pids, resolve_command, start_error, to_bpf_plan, Exit, BOOKKEEPING};
 
 pub fn run(a: RecordArgs) -> Result<i32> {
     if a.command.is_empty() && a.pids.is_empty() {
@@ -62,7 +62,9 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         let Some(info) = table::by_nr(nr as u32) else {
             continue;
         };
-        plan.traced = !a.no_syscalls;
+        // the calls that say what a process maps are followed even when the
+        // calls are left out: the intervals' stacks are read against them
+        plan.traced = !a.no_syscalls || BOOKKEEPING.contains(&info.name);
         plan.no_stack = true;
         plan.no_args = info.nargs == 0;
         let p = genba_syscalls::plan(info.name, &decode);
@@ -95,6 +97,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         .with_context(|| format!("writing '{}'", a.output))?;
     // kernel symbols are read before the program starts, not while it waits
     let mut sink = RecordSink::new(writer, decode.clone(), &a.output);
+    sink.calls = !a.no_syscalls;
     let mut session = Session::start(
         &cfg,
         &plans,
@@ -174,6 +177,8 @@ struct RecordSink {
     follower: TextPrinter<std::io::Sink>,
     file: String,
     decode: Options,
+    /// Whether system calls are written (--no-syscalls: followed, not written).
+    calls: bool,
     /// Calls entered and not yet returned, by thread.
     pending: HashMap<u32, SyscallEnter>,
     /// Each thread's name as last known.
@@ -206,6 +211,7 @@ impl RecordSink {
             follower: TextPrinter::follower(&decode, status, None, 1).with_stacks(Some(stacks)),
             file: file.to_string(),
             decode,
+            calls: true,
             pending: HashMap::new(),
             names: HashMap::new(),
             described: HashMap::new(),
@@ -341,6 +347,9 @@ impl RecordSink {
                 self.names.insert(x.task.tid, comm);
             }
         }
+        if !self.calls {
+            return Ok(());
+        }
         let t = self.track(x.task)?;
         self.w.slice(
             t,
@@ -358,6 +367,9 @@ impl RecordSink {
 
     /// A call still in progress when its thread ended.
     fn unfinished(&mut self, e: &SyscallEnter, end: u64) -> io::Result<()> {
+        if !self.calls {
+            return Ok(());
+        }
         let name = table::by_nr(e.nr)
             .map(|s| s.name.to_string())
             .unwrap_or_else(|| format!("syscall_{:#x}", e.nr));

@@ -241,6 +241,19 @@ fn record_options() {
         .map(|x| x["name"].as_str().unwrap())
         .collect();
     assert!(names.iter().all(|n| n.starts_with('[')), "{names:?}");
+    // the mappings are still followed: the blocked interval has its site
+    let sleep = s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["name"] == "[B] clock_nanosleep")
+        .unwrap();
+    assert!(
+        sleep["args"]["site"]
+            .as_str()
+            .is_some_and(|site| site.contains("sleep")),
+        "{sleep}"
+    );
     assert!(names.contains(&"[B] clock_nanosleep"), "{names:?}");
     // -s 4: the decoded lines cut strings at 4 bytes, as strace -s does
     let file = dir.join("s.pftrace");
