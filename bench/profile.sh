@@ -7,6 +7,8 @@
 #   (c) CPU-bound: profile_compute, 300 M iterations in one function.
 #   (s) switch-heavy: profile_alias, two threads passing a byte through pipes
 #       SWITCHES times (each side blocks ~10 us per round trip).
+# Also genba record (every call and every off-CPU interval, exactly) and, on
+# (s), genba trace -f: a recording should cost about trace + profile.
 # Peers: perf record -g -e cpu-clock (on-CPU only) and
 #        perf record -g -e sched:sched_switch,sched:sched_wakeup (off-CPU by tracing).
 #   ROUNDS=7 SWITCHES=100000 bash bench/profile.sh
@@ -32,6 +34,9 @@ configs=(
   "s genba-profile|$G profile -o $T/g.txt -- $S"
   "s perf-cpu-clock|perf record -q -g -e cpu-clock -F 1000 -o $T/p.data -- $S"
   "s perf-sched|perf record -q -g -e sched:sched_switch,sched:sched_wakeup -o $T/p.data -- $S"
+  "c genba-record|$G record -o $T/r.pftrace -- $C"
+  "s genba-record|$G record -o $T/r.pftrace -- $S"
+  "s genba-trace|$G trace -f -o $T/t.txt -- $S"
 )
 
 declare -A runs work
