@@ -175,6 +175,9 @@ struct RecordSink {
     /// Follows what each process maps, to read the stacks of off-CPU
     /// intervals (as the profile's collector does).
     follower: TextPrinter<std::io::Sink>,
+    /// By syscall number: the calls the follower needs (what they map and
+    /// open); the others are not handed to it, so no call is kept twice.
+    follows: Vec<bool>,
     file: String,
     decode: Options,
     /// Whether system calls are written (--no-syscalls: followed, not written).
@@ -209,6 +212,9 @@ impl RecordSink {
         RecordSink {
             w,
             follower: TextPrinter::follower(&decode, status, None, 1).with_stacks(Some(stacks)),
+            follows: (0..genba_bpf::MAX_SYSCALLS)
+                .map(|nr| table::by_nr(nr).is_some_and(|i| BOOKKEEPING.contains(&i.name)))
+                .collect(),
             file: file.to_string(),
             decode,
             calls: true,
@@ -539,7 +545,14 @@ impl RecordSink {
 impl Sink for RecordSink {
     fn event(&mut self, ev: &Event) {
         self.events += 1;
-        self.follower.event(ev);
+        let nr = match ev {
+            Event::SyscallEnter(e) => Some(e.nr),
+            Event::SyscallExit(x) => Some(x.nr),
+            _ => None,
+        };
+        if nr.is_none_or(|nr| self.follows.get(nr as usize).copied().unwrap_or(false)) {
+            self.follower.event(ev);
+        }
         if self.error.is_some() {
             self.unwritten += 1;
             return;
