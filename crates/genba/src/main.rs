@@ -17,6 +17,7 @@ mod session;
 mod siginfo;
 mod stacks;
 mod summary;
+mod world;
 
 use std::io::Write;
 use std::time::Duration;
@@ -625,22 +626,19 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             .with_signals(filter.signals.clone());
         Printer::Json(match &stack_opts {
             Some(o) => {
-                let follower =
-                    TextPrinter::follower(&decode, filter.status, display.clone(), ntasks)
-                        .with_fds(fds.clone())
-                        .with_stacks(Some(stacks::Stacks::new(stacks::StackOptions {
-                            source: o.source,
-                            stack_trace: o.stack_trace,
-                            skip: o.skip.clone(),
-                            stack_bytes: o.stack_bytes,
-                        })));
+                let st = stacks::Stacks::new(stacks::StackOptions {
+                    source: o.source,
+                    stack_trace: o.stack_trace,
+                    skip: o.skip.clone(),
+                    stack_bytes: o.stack_bytes,
+                });
+                let j = j.with_world(world::World::new(fds.clone(), false, Some(st)));
                 // -C --source: the summary by call site comes from here
-                let follower = if want_summary && a.source {
-                    follower.with_sites(false, !a.wall)
+                if want_summary && a.source {
+                    j.with_sites(!a.wall)
                 } else {
-                    follower
-                };
-                j.with_follower(follower)
+                    j
+                }
             }
             None => j,
         })
@@ -669,8 +667,11 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             },
             ntasks,
         )
-        .with_fds(fds)
-        .with_stacks(stack_opts.map(stacks::Stacks::new));
+        .with_world(world::World::new(
+            fds,
+            a.fd_paths,
+            stack_opts.map(stacks::Stacks::new),
+        ));
         // -c/-C with --source: also a summary by call site (-c: not printing)
         let p = if want_summary && a.source {
             p.with_sites(!summary_only, !a.wall)

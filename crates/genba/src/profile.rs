@@ -2,7 +2,6 @@
 //! one clock, unwound and symbolized as `trace --source` does, aggregated
 //! and reported (text, JSON, folded, flame graph, pprof, speedscope).
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::time::Instant;
 
@@ -14,9 +13,9 @@ use genba_events::{Event, ProfSample};
 use genba_syscalls::{table, Options, Xlat};
 
 use crate::cli::ProfileArgs;
-use crate::render::TextPrinter;
 use crate::session::{Session, Sink, Target, Until};
 use crate::stacks::{StackOptions, Stacks};
+use crate::world::World;
 use crate::{bpf_error, parse_pids, resolve_command, to_bpf_plan, Exit, BOOKKEEPING};
 
 /// Kernel frames that are the profiler's own (BPF, tracepoints) or the
@@ -55,9 +54,8 @@ pub(crate) fn class_of(c: u32) -> Class {
 }
 
 struct Collector {
-    follower: TextPrinter<std::io::Sink>,
+    world: World,
     profile: Profile,
-    comms: HashMap<u32, String>,
     cwd: String,
     /// samples whose user stack could not be unwound at all
     unresolved: u64,
@@ -71,26 +69,25 @@ impl Sink for Collector {
 
 impl Collector {
     fn comm(&mut self, tid: u32) -> String {
-        if let Some(c) = self.comms.get(&tid) {
-            return c.clone();
+        let c = self.world.name_or_proc(tid);
+        if c.is_empty() {
+            "?".into()
+        } else {
+            c
         }
-        let c = std::fs::read_to_string(format!("/proc/{tid}/comm"))
-            .map(|s| s.trim_end().to_string())
-            .unwrap_or_else(|_| "?".into());
-        self.comms.insert(tid, c.clone());
-        c
     }
 
     fn handle(&mut self, ev: &Event) {
         match ev {
             Event::Profile(p) => self.sample(p),
             Event::Exec { task, .. } => {
-                // the thread's name and place change with its program
-                self.comms.remove(&task.tid);
+                // the thread's place changes with its program
                 self.profile.forget_last_on_cpu(task.tid);
-                self.follower.event(ev);
+                self.world.follow(ev);
             }
-            _ => self.follower.event(ev),
+            _ => {
+                self.world.follow(ev);
+            }
         }
     }
 
@@ -139,7 +136,7 @@ impl Collector {
             self.flush(p, comm);
             return;
         }
-        let Some(stacks) = self.follower.stacks_mut() else {
+        let Some(stacks) = self.world.stacks_mut() else {
             return;
         };
         let cs = if p.regs[0] != 0 {
@@ -379,8 +376,6 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     for &pid in &pids {
         eprintln!("genba: Process {pid} attached");
     }
-    let status = crate::filter::Filter::parse(&[], false, false)?.status;
-    let follower = TextPrinter::follower(&decode, status, None, 1);
     let mut stacks = Stacks::new(StackOptions {
         source: true,
         stack_trace: 0,
@@ -389,9 +384,8 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     });
     stacks.load_kernel_symbols();
     let mut col = Collector {
-        follower: follower.with_stacks(Some(stacks)),
+        world: World::new(Default::default(), false, Some(stacks)),
         profile: Profile::new(period_ns),
-        comms: HashMap::new(),
         cwd: std::env::current_dir()
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default(),
@@ -400,7 +394,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     // -p: what the processes have mapped and what the threads are called,
     // now, while they are there to ask
     for &pid in &pids {
-        if let Some(s) = col.follower.stacks_mut() {
+        if let Some(s) = col.world.stacks_mut() {
             s.load_process(pid as u32);
         }
     }

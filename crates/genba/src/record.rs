@@ -26,9 +26,9 @@ use genba_analyze::profile::Class;
 use genba_analyze::report;
 
 use crate::cli::RecordArgs;
-use crate::render::TextPrinter;
 use crate::session::{Session, Sink, Target, Until};
 use crate::stacks::{StackOptions, Stacks};
+use crate::world::World;
 use crate::{parse_pids, resolve_command, start_error, to_bpf_plan, Exit, BOOKKEEPING};
 
 pub fn run(a: RecordArgs) -> Result<i32> {
@@ -124,20 +124,18 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         eprintln!("genba: Process {pid} attached");
     }
     for &pid in &pids {
-        if let Some(s) = sink.follower.stacks_mut() {
+        if let Some(s) = sink.world.stacks_mut() {
             s.load_process(pid as u32);
         }
     }
     // the names of what is there before the first event: the program as
     // launched, the attached threads as /proc says
     if let Some(pid) = session.child_pid() {
-        let name = a.command[0].rsplit('/').next().unwrap_or("").to_string();
-        sink.names.insert(pid as u32, name);
+        let name = a.command[0].rsplit('/').next().unwrap_or("");
+        sink.world.set_name(pid as u32, name);
     }
     for &tid in &session.attached {
-        if let Ok(c) = std::fs::read_to_string(format!("/proc/{tid}/comm")) {
-            sink.names.insert(tid, c.trim_end().to_string());
-        }
+        sink.world.name_or_proc(tid);
     }
     session.release();
     session.run(&mut sink)?;
@@ -172,10 +170,10 @@ fn clock_readings() -> ClockReadings {
 /// Writes the session's events as Perfetto packets.
 struct RecordSink {
     w: PerfettoWriter<BufWriter<File>>,
-    /// Follows what each process maps, to read the stacks of off-CPU
-    /// intervals (as the profile's collector does).
-    follower: TextPrinter<std::io::Sink>,
-    /// By syscall number: the calls the follower needs (what they map and
+    /// Tasks, their names, what each process maps (to read the stacks of
+    /// off-CPU intervals).
+    world: World,
+    /// By syscall number: the calls the world needs (what they map and
     /// open); the others are not handed to it, so no call is kept twice.
     follows: Vec<bool>,
     file: String,
@@ -184,8 +182,6 @@ struct RecordSink {
     calls: bool,
     /// Calls entered and not yet returned, by thread.
     pending: HashMap<u32, SyscallEnter>,
-    /// Each thread's name as last known.
-    names: HashMap<u32, String>,
     /// Threads whose track is described: their process and the name given.
     described: HashMap<u32, (u32, String)>,
     /// Processes whose track is described.
@@ -201,7 +197,6 @@ struct RecordSink {
 
 impl RecordSink {
     fn new(w: PerfettoWriter<BufWriter<File>>, decode: Options, file: &str) -> RecordSink {
-        let status = crate::filter::StatusSet::ALL;
         let mut stacks = Stacks::new(StackOptions {
             source: true,
             stack_trace: 0,
@@ -211,7 +206,7 @@ impl RecordSink {
         stacks.load_kernel_symbols();
         RecordSink {
             w,
-            follower: TextPrinter::follower(&decode, status, None, 1).with_stacks(Some(stacks)),
+            world: World::new(Default::default(), false, Some(stacks)),
             follows: (0..genba_bpf::MAX_SYSCALLS)
                 .map(|nr| table::by_nr(nr).is_some_and(|i| BOOKKEEPING.contains(&i.name)))
                 .collect(),
@@ -219,7 +214,6 @@ impl RecordSink {
             decode,
             calls: true,
             pending: HashMap::new(),
-            names: HashMap::new(),
             described: HashMap::new(),
             processes: HashMap::new(),
             next_flow: 1,
@@ -234,30 +228,24 @@ impl RecordSink {
     /// The thread's track, described (again) when new or renamed.
     fn track(&mut self, task: Task) -> io::Result<Track> {
         let known = self
-            .names
-            .get(&task.tid)
-            .or_else(|| self.names.get(&task.tgid));
+            .world
+            .name(task.tid)
+            .or_else(|| self.world.name(task.tgid));
         // the common case, every event: described, under its current name
         if let (Some(n), Some((_, d))) = (known, self.described.get(&task.tid)) {
             let process_named = match self.processes.get(&task.tgid) {
                 Some(p) => task.tid != task.tgid || p == n,
                 None => false,
             };
-            if n == d && process_named {
+            if *n == *d && process_named {
                 return Ok(genba_export::perfetto::thread_track(task.tid));
             }
         }
         let name = match known {
-            Some(n) => n.clone(),
-            None => {
-                // a task seen first as a waker, or before its fork record:
-                // its name now, while it is there to ask
-                let n = std::fs::read_to_string(format!("/proc/{}/comm", task.tid))
-                    .map(|s| s.trim_end().to_string())
-                    .unwrap_or_default();
-                self.names.insert(task.tid, n.clone());
-                n
-            }
+            Some(n) => n.to_string(),
+            // a task seen first as a waker, or before its fork record: its
+            // name now, while it is there to ask
+            None => self.world.name_or_proc(task.tid),
         };
         // a process is named after its main thread
         let renamed = task.tid == task.tgid && self.processes.get(&task.tgid) != Some(&name);
@@ -280,9 +268,6 @@ impl RecordSink {
                 self.call(e.as_ref(), Some(x))?;
             }
             Event::Fork { ts, task, child } => {
-                if let Some(n) = self.names.get(&task.tid).cloned() {
-                    self.names.entry(child.tid).or_insert(n);
-                }
                 let t = self.track(*task)?;
                 let what = if child.tgid == task.tgid {
                     "thread"
@@ -345,14 +330,6 @@ impl RecordSink {
         let kind = decode::decoder_for(x.nr).map(|d| d.ret).unwrap_or(Ret::Dec);
         let ret = decode::return_text(&name, call, kind, self.decode.xlat);
         let line = format!("{name}({args}) {ret}");
-        if x.ret == 0 && (name == "execve" || name == "execveat") {
-            // execve: the thread is called by its new program from now on
-            if let Some(p) = args.split('"').nth(1) {
-                let base = p.rsplit('/').next().unwrap_or(p);
-                let comm: String = base.chars().take(15).collect();
-                self.names.insert(x.task.tid, comm);
-            }
-        }
         if !self.calls {
             return Ok(());
         }
@@ -395,9 +372,6 @@ impl RecordSink {
     /// then the wait for a CPU ([S]) to the switch-in, which a flow from the
     /// waker reaches.
     fn sample(&mut self, p: &ProfSample) -> io::Result<()> {
-        if !p.comm.is_empty() && self.names.get(&p.task.tid) != Some(&p.comm) {
-            self.names.insert(p.task.tid, p.comm.clone());
-        }
         if !p.off_cpu || p.out_ts == 0 || p.flush {
             return Ok(());
         }
@@ -458,7 +432,7 @@ impl RecordSink {
     /// variable or a semaphore waits for an event: [B]), and its call site.
     fn refine(&mut self, p: &ProfSample) -> (Class, Option<String>) {
         let class = crate::profile::class_of(p.class);
-        let Some(stacks) = self.follower.stacks_mut() else {
+        let Some(stacks) = self.world.stacks_mut() else {
             return (class, None);
         };
         let kernel: Vec<String> = p
@@ -486,18 +460,11 @@ impl RecordSink {
     }
 
     /// The process of a thread seen only as a waker.
-    fn tgid_of(&self, tid: u32) -> u32 {
+    fn tgid_of(&mut self, tid: u32) -> u32 {
         if let Some(&(pid, _)) = self.described.get(&tid) {
             return pid;
         }
-        std::fs::read_to_string(format!("/proc/{tid}/status"))
-            .ok()
-            .and_then(|s| {
-                s.lines()
-                    .find_map(|l| l.strip_prefix("Tgid:"))
-                    .and_then(|v| v.trim().parse().ok())
-            })
-            .unwrap_or(tid)
+        self.world.tgid_of(tid)
     }
 
     /// The closing packets: what was lost.
@@ -551,7 +518,7 @@ impl Sink for RecordSink {
             _ => None,
         };
         if nr.is_none_or(|nr| self.follows.get(nr as usize).copied().unwrap_or(false)) {
-            self.follower.event(ev);
+            self.world.follow(ev);
         }
         if self.error.is_some() {
             self.unwritten += 1;

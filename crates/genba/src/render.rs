@@ -10,6 +10,7 @@ use genba_syscalls::decode::{self, Ret};
 use genba_syscalls::{consts, table, CallView, Env, Options};
 
 use crate::filter::StatusSet;
+use crate::world::World;
 
 /// How lines are prefixed with the task id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,25 +86,15 @@ pub struct TextPrinter<W: Write> {
     line: String,
     /// Arguments shown as addresses because their memory could not be read.
     pub unreadable: u64,
-    /// Descriptor paths for `-y`.
-    fds: std::cell::RefCell<crate::fdtrack::FdTracker>,
-    /// Call sites and stacks (--source, -k).
-    stacks: Option<crate::stacks::Stacks>,
-    /// The program each task is executing (from its execve), for stacks.
-    exec_paths: HashMap<u32, String>,
+    /// Tasks, descriptors (`-y`), mappings and stacks (--source, -k).
+    world: World,
     /// Print the trace (false: only follow it, for a summary by call site).
     print: bool,
     /// The summary by call site (`-c --source`, `-C --source`).
     pub sites: Option<crate::stacks::SiteTable>,
     /// Summaries count CPU time (not -w).
     cpu_time: bool,
-    /// The stacks of the call that completed last, for the JSON printer,
-    /// which uses a non-printing TextPrinter to follow mappings and stacks.
-    pub last_stacks: Option<(u32, crate::stacks::CallStacks)>,
 }
-
-/// strace's default `-a` column.
-pub const ACOLUMN: usize = 40;
 
 fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
     match table::by_nr(nr) {
@@ -132,40 +123,9 @@ fn read_mem(tgid: u32, addr: u64, len: usize) -> Option<Vec<u8>> {
     Some(buf)
 }
 
-impl TextPrinter<std::io::Sink> {
-    /// A printer that prints nothing and only follows the programs (their
-    /// mappings, descriptors, stacks) for another consumer: the JSON
-    /// printer, the profiler.
-    pub fn follower(
-        decode: &Options,
-        status: StatusSet,
-        display: Option<Vec<bool>>,
-        initial_tasks: usize,
-    ) -> TextPrinter<std::io::Sink> {
-        TextPrinter::new(
-            std::io::sink(),
-            TextOptions {
-                decode: decode.clone(),
-                prefix: PidPrefix::Bracketed,
-                abs_time: None,
-                relative: None,
-                times: None,
-                syscall_number: false,
-                signals: vec![true; crate::filter::NSIG_SET],
-                acolumn: ACOLUMN,
-                status,
-                fd_paths: false,
-                quiet_exit: true,
-                realtime_offset_ns: 0,
-                display,
-            },
-            initial_tasks,
-        )
-    }
-}
-
 impl<W: Write> TextPrinter<W> {
     pub fn new(out: W, o: TextOptions, initial_tasks: usize) -> Self {
+        let o_fd_paths = o.fd_paths;
         TextPrinter {
             out,
             o,
@@ -177,13 +137,10 @@ impl<W: Write> TextPrinter<W> {
             last_nr: HashMap::new(),
             line: String::new(),
             unreadable: 0,
-            fds: Default::default(),
-            stacks: None,
-            exec_paths: HashMap::new(),
+            world: World::new(Default::default(), o_fd_paths, None),
             print: true,
             sites: None,
             cpu_time: false,
-            last_stacks: None,
         }
     }
 
@@ -200,30 +157,18 @@ impl<W: Write> TextPrinter<W> {
 
     /// Calls whose site was not found for a too short stack copy.
     pub fn short_stacks(&self) -> u64 {
-        self.stacks.as_ref().map_or(0, |s| s.short_stacks)
+        self.world.stacks().map_or(0, |s| s.short_stacks)
     }
 
     /// Stacks (-k) the copy cut short.
     pub fn cut_stacks(&self) -> u64 {
-        self.stacks.as_ref().map_or(0, |s| s.cut_stacks)
+        self.world.stacks().map_or(0, |s| s.cut_stacks)
     }
 
-    /// The stack resolver that follows the traced programs' mappings.
-    pub fn stacks_mut(&mut self) -> Option<&mut crate::stacks::Stacks> {
-        self.stacks.as_mut()
-    }
-
-    /// Shows call sites (--source) and stacks (-k).
-    pub fn with_stacks(self, stacks: Option<crate::stacks::Stacks>) -> Self {
-        TextPrinter { stacks, ..self }
-    }
-
-    /// Starts `-y` with what the traced processes already have open.
-    pub fn with_fds(self, fds: crate::fdtrack::FdTracker) -> Self {
-        TextPrinter {
-            fds: std::cell::RefCell::new(fds),
-            ..self
-        }
+    /// The world the printer follows: descriptors (what the traced
+    /// processes already have open, for `-y`) and stacks (--source, -k).
+    pub fn with_world(self, world: World) -> Self {
+        TextPrinter { world, ..self }
     }
 
     fn emit(&mut self, s: &str) {
@@ -303,14 +248,7 @@ impl<W: Write> TextPrinter<W> {
             Event::Profile(_) => {}
             Event::Fork { task, child, .. } => {
                 self.nprocs += 1;
-                if let (Some(s), true) = (self.stacks.as_mut(), child.tgid != task.tgid) {
-                    s.fork(task.tgid, child.tgid);
-                }
-                // followed for -y, and for stacks (the cwd a relative
-                // execve or mmap path is resolved against)
-                if (self.o.fd_paths || self.stacks.is_some()) && child.tgid != task.tgid {
-                    self.fds.borrow_mut().fork(task.tgid, child.tgid);
-                }
+                self.world.fork(*task, *child);
             }
             Event::Exec {
                 ts,
@@ -318,16 +256,7 @@ impl<W: Write> TextPrinter<W> {
                 old_tid,
                 auxv,
             } => {
-                if self.o.fd_paths || self.stacks.is_some() {
-                    self.fds.borrow_mut().exec(task.tgid);
-                }
-                if let Some(s) = self.stacks.as_mut() {
-                    let exe = self
-                        .exec_paths
-                        .remove(&task.tid)
-                        .or_else(|| self.exec_paths.remove(old_tid));
-                    s.exec(task.tgid, exe.as_deref(), auxv, *ts);
-                }
+                self.world.exec(*ts, *task, *old_tid, auxv);
                 if *old_tid != task.tid {
                     // a non-leader thread exec'd: the old tid is gone
                     self.pending.remove(old_tid);
@@ -390,9 +319,7 @@ impl<W: Write> TextPrinter<W> {
                 }
                 self.nprocs = self.nprocs.saturating_sub(1);
                 self.last_nr.remove(&tid);
-                if self.o.fd_paths && task.tid == task.tgid {
-                    self.fds.borrow_mut().exit(task.tgid);
-                }
+                self.world.exit(*task);
             }
             Event::Signal {
                 ts,
@@ -445,65 +372,11 @@ impl<W: Write> TextPrinter<W> {
             .is_none_or(|d| d.get(nr as usize).copied().unwrap_or(true))
     }
 
-    /// Remembers the program an execve names, for the Exec event that follows.
-    fn note_exec_path(&mut self, e: &SyscallEnter) {
-        let k = match name_of(e.nr).as_ref() {
-            "execve" => 0,
-            "execveat" => 1,
-            _ => return,
-        };
-        let view = view(e, None);
-        if let Some(p) = view.data(k) {
-            let p = String::from_utf8_lossy(p).into_owned();
-            let full = if p.starts_with('/') {
-                p
-            } else {
-                match self
-                    .fds
-                    .borrow_mut()
-                    .path(e.task.tgid, crate::fdtrack::AT_FDCWD)
-                {
-                    Some(cwd) => format!("{cwd}/{p}"),
-                    None => p,
-                }
-            };
-            let full = std::fs::canonicalize(&full)
-                .map(|c| c.to_string_lossy().into_owned())
-                .unwrap_or(full);
-            self.exec_paths.insert(e.task.tid, full);
-        }
-    }
-
-    /// Follows what a process maps, for unwinding its stacks later.
-    fn track_mappings(&mut self, tgid: u32, name: &str, call: CallView<'_>) {
-        let Some(stacks) = self.stacks.as_mut() else {
-            return;
-        };
-        let Some((ret, _)) = call.exit else { return };
-        if (-4095..0).contains(&ret) {
-            return;
-        }
-        let a = call.args;
-        match name {
-            "mmap" => {
-                const MAP_ANONYMOUS: u64 = 0x20;
-                let path = if a[3] & MAP_ANONYMOUS != 0 {
-                    None
-                } else {
-                    self.fds.borrow_mut().path(tgid, a[4] as u32 as i32)
-                };
-                stacks.mmap(tgid, ret as u64, a[1], a[2], path.as_deref(), a[5]);
-            }
-            "munmap" => stacks.munmap(tgid, a[0], a[1]),
-            _ => {}
-        }
-    }
-
     /// A call's argument text, asking the live system what the events do not
     /// say (descriptor paths for -y, memory BPF could not read); also how
     /// many arguments stayed unreadable.
     fn decode_args(&self, tgid: u32, call: CallView<'_>) -> (String, u64) {
-        let namer = |fd: i32| self.fds.borrow_mut().path(tgid, fd);
+        let namer = |fd: i32| self.world.fd_path(tgid, fd);
         let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
         // after a successful exec the process holds another program: its
         // memory at the old addresses is not what the call was given
@@ -525,10 +398,7 @@ impl<W: Write> TextPrinter<W> {
         let tid = e.task.tid;
         self.last_nr.insert(tid, e.nr);
         let mut printed = None;
-        let stacks = self.stacks.as_mut().and_then(|s| s.resolve(e));
-        if self.stacks.is_some() {
-            self.note_exec_path(e);
-        }
+        let stacks = self.world.enter(e);
         // A string the kernel could not read at entry is read again at exit:
         // print the whole line then, so it shows the string.
         let retry = e
@@ -583,21 +453,11 @@ impl<W: Write> TextPrinter<W> {
         };
         let tgid = x.task.tgid;
         // descriptors and mappings are followed whether or not the call is shown
-        let track_fds = self.o.fd_paths || self.stacks.is_some();
-        if track_fds {
-            self.fds.borrow_mut().observe(tgid, &name, call, true);
-        }
-        self.track_mappings(tgid, &name, call);
+        self.world.exit_before(tgid, &name, call);
         let shown = self.shown(x.nr);
-        if !self.print {
-            self.last_stacks = pending
-                .as_ref()
-                .and_then(|p| p.stacks.clone())
-                .map(|s| (tid, s));
-        }
         if let (Some(sites), Some(st), Some(cs)) = (
             self.sites.as_mut(),
-            self.stacks.as_ref(),
+            self.world.stacks(),
             pending.as_ref().and_then(|p| p.stacks.as_ref()),
         ) {
             if let Some(start) = x.enter_ts.or(pending.as_ref().map(|p| p.enter.ts)) {
@@ -614,9 +474,7 @@ impl<W: Write> TextPrinter<W> {
             }
         }
         if !self.print || !self.o.status.shows(ok) || !self.shown(x.nr) {
-            if track_fds {
-                self.fds.borrow_mut().observe(tgid, &name, call, false);
-            }
+            self.world.exit_after(tgid, &name, call);
             return;
         }
         let (text, unreadable) = self.decode_args(tgid, call);
@@ -652,11 +510,9 @@ impl<W: Write> TextPrinter<W> {
             .map(|d| d.ret)
             .unwrap_or(Ret::Dec);
         let mut r = decode::return_text(&name, call, kind, self.o.decode.xlat);
-        if track_fds {
-            self.fds.borrow_mut().observe(tgid, &name, call, false);
-        }
+        self.world.exit_after(tgid, &name, call);
         if self.o.fd_paths && x.ret >= 0 && decode::returns_fd(&name, &call.args) {
-            if let Some(p) = self.fds.borrow_mut().path(tgid, x.ret as i32) {
+            if let Some(p) = self.world.fd_path(tgid, x.ret as i32) {
                 r.push_str(&decode::fd_path_text(&p));
             }
         }
@@ -675,7 +531,7 @@ impl<W: Write> TextPrinter<W> {
             }
         }
         if let (Some(st), Some(cs)) = (
-            &self.stacks,
+            self.world.stacks(),
             pending.as_ref().and_then(|p| p.stacks.as_ref()),
         ) {
             if st.opts.source {
@@ -748,9 +604,14 @@ pub struct JsonPrinter<W: Write> {
     decode: Options,
     status: StatusSet,
     pending: HashMap<u32, SyscallEnter>,
-    /// With --source/-k: a non-printing text printer that follows mappings
-    /// and resolves each call's stacks.
-    follower: Option<Box<TextPrinter<std::io::Sink>>>,
+    /// With --source/-k: the world that follows mappings and resolves each
+    /// call's stacks.
+    world: Option<World>,
+    /// The stacks of the call that completed last.
+    last_stacks: Option<crate::stacks::CallStacks>,
+    /// The summary by call site (`-C --source`), and whether it counts CPU
+    /// time (not -w).
+    sites: Option<(crate::stacks::SiteTable, bool)>,
     /// Which calls to show (some are traced only to follow mappings).
     display: Option<Vec<bool>>,
     /// `-e signal=`: the signals whose deliveries are written.
@@ -764,7 +625,9 @@ impl<W: Write> JsonPrinter<W> {
             decode,
             status,
             pending: HashMap::new(),
-            follower: None,
+            world: None,
+            last_stacks: None,
+            sites: None,
             display: None,
             signals: vec![true; crate::filter::NSIG_SET],
         }
@@ -780,42 +643,50 @@ impl<W: Write> JsonPrinter<W> {
         JsonPrinter { display, ..self }
     }
 
-    /// Adds `"site"` and `"stack"` to every call, resolved by `follower`.
-    pub fn with_follower(self, follower: TextPrinter<std::io::Sink>) -> Self {
+    /// Adds `"site"` and `"stack"` to every call, resolved in `world`.
+    pub fn with_world(self, world: World) -> Self {
         JsonPrinter {
-            follower: Some(Box::new(TextPrinter {
-                print: false,
-                ..follower
-            })),
+            world: Some(world),
+            ..self
+        }
+    }
+
+    /// Also counts calls by call site (`-C --source`); `cpu_time`: the
+    /// time on the CPU (not -w).
+    pub fn with_sites(self, cpu_time: bool) -> Self {
+        JsonPrinter {
+            sites: Some((Default::default(), cpu_time)),
             ..self
         }
     }
 
     /// Calls whose site was not found for a too short stack copy.
     pub fn short_stacks(&self) -> u64 {
-        self.follower.as_ref().map_or(0, |f| f.short_stacks())
+        self.world
+            .as_ref()
+            .and_then(|w| w.stacks())
+            .map_or(0, |s| s.short_stacks)
     }
 
     /// Stacks (-k) the copy cut short.
     pub fn cut_stacks(&self) -> u64 {
-        self.follower.as_ref().map_or(0, |f| f.cut_stacks())
+        self.world
+            .as_ref()
+            .and_then(|w| w.stacks())
+            .map_or(0, |s| s.cut_stacks)
     }
 
     /// The calls counted by call site (`-C --source`), as
     /// [`crate::stacks::SiteTable::rows`] gives them.
     pub fn site_rows(&self) -> Vec<(u32, String, u64, u64, u64)> {
-        self.follower
+        self.sites
             .as_ref()
-            .and_then(|f| f.sites.as_ref())
-            .map(|t| t.rows())
+            .map(|(t, _)| t.rows())
             .unwrap_or_default()
     }
 
     pub fn event(&mut self, ev: &Event) {
-        if let Some(f) = self.follower.as_mut() {
-            f.last_stacks = None;
-            f.event(ev);
-        }
+        self.last_stacks = self.world.as_mut().and_then(|w| w.follow(ev));
         match ev {
             Event::Profile(_) => {}
             Event::SyscallEnter(e) => {
@@ -828,6 +699,21 @@ impl<W: Write> JsonPrinter<W> {
                     .display
                     .as_ref()
                     .is_none_or(|d| d.get(x.nr as usize).copied().unwrap_or(true));
+                if let (Some((sites, cpu)), Some(st), Some(cs)) = (
+                    self.sites.as_mut(),
+                    self.world.as_ref().and_then(|w| w.stacks()),
+                    self.last_stacks.as_ref(),
+                ) {
+                    if let (Some(start), true) = (x.enter_ts.or(p.as_ref().map(|p| p.ts)), shown) {
+                        let wall = x.ts.saturating_sub(start);
+                        let ns = if *cpu {
+                            wall.saturating_sub(x.off_cpu_ns)
+                        } else {
+                            wall
+                        };
+                        sites.add(x.nr, &st.site_label(cs), ns, !ok);
+                    }
+                }
                 if !self.status.shows(ok) || !shown {
                     return;
                 }
@@ -928,8 +814,8 @@ impl<W: Write> JsonPrinter<W> {
             }
             None => line.push_str(",\"ret\":null,\"unfinished\":true"),
         }
-        if let Some(f) = self.follower.as_ref() {
-            if let (Some(st), Some((_, cs))) = (f.stacks.as_ref(), f.last_stacks.as_ref()) {
+        if let Some(w) = self.world.as_ref() {
+            if let (Some(st), Some(cs)) = (w.stacks(), self.last_stacks.as_ref()) {
                 line.push_str(",\"site\":");
                 json_str(&mut line, &st.site_label(cs));
                 line.push_str(",\"stack\":[");
