@@ -74,6 +74,10 @@ def main():
 
     seq = first.trusted_packet_sequence_id
     names, arg_names = {}, {}
+    # stacks: strings by kind, mappings, frames, callstacks
+    strings = {"function_names": {}, "mapping_paths": {}, "source_paths": {}, "build_ids": {}}
+    mappings, frames, callstacks = {}, {}, {}
+    samples = []
     tracks = {}
     events = []
     for i, p in enumerate(packets):
@@ -87,6 +91,49 @@ def main():
             if n.iid in arg_names:
                 fail(f"packet {i}: annotation name iid {n.iid} defined twice")
             arg_names[n.iid] = n.name
+        d = p.interned_data
+        for kind, table in strings.items():
+            for n in getattr(d, kind):
+                if n.iid in table:
+                    fail(f"packet {i}: {kind} iid {n.iid} defined twice")
+                table[n.iid] = n.str
+        for m in d.mappings:
+            if m.iid in mappings:
+                fail(f"packet {i}: mapping {m.iid} defined twice")
+            if m.build_id and m.build_id not in strings["build_ids"]:
+                fail(f"packet {i}: mapping {m.iid} uses build id {m.build_id} before it is defined")
+            for s in m.path_string_ids:
+                if s not in strings["mapping_paths"]:
+                    fail(f"packet {i}: mapping {m.iid} uses path {s} before it is defined")
+            mappings[m.iid] = m
+        for f in d.frames:
+            if f.iid in frames:
+                fail(f"packet {i}: frame {f.iid} defined twice")
+            if f.mapping_id not in mappings:
+                fail(f"packet {i}: frame {f.iid} uses mapping {f.mapping_id} before it is defined")
+            if f.function_name_id and f.function_name_id not in strings["function_names"]:
+                fail(f"packet {i}: frame {f.iid} uses an undefined function name")
+            if f.source_path_iid and f.source_path_iid not in strings["source_paths"]:
+                fail(f"packet {i}: frame {f.iid} uses an undefined source path")
+            frames[f.iid] = f
+        for c in d.callstacks:
+            if c.iid in callstacks:
+                fail(f"packet {i}: callstack {c.iid} defined twice")
+            for f in c.frame_ids:
+                if f not in frames:
+                    fail(f"packet {i}: callstack {c.iid} uses frame {f} before it is defined")
+            callstacks[c.iid] = list(c.frame_ids)
+        if p.HasField("perf_sample"):
+            s = p.perf_sample
+            if not p.sequence_flags & pb.TracePacket.SEQ_NEEDS_INCREMENTAL_STATE:
+                fail(f"packet {i}: a sample without SEQ_NEEDS_INCREMENTAL_STATE")
+            if s.callstack_iid not in callstacks:
+                fail(f"packet {i}: sample uses callstack {s.callstack_iid} before it is defined")
+            fr = [frames[f] for f in callstacks[s.callstack_iid]]
+            samples.append({"ts": p.timestamp, "pid": s.pid, "tid": s.tid,
+                            "kernel": s.cpu_mode == pb.Profiling.MODE_KERNEL,
+                            "functions": [strings["function_names"].get(f.function_name_id, b"").decode()
+                                          for f in fr]})
         if p.HasField("track_descriptor"):
             d = p.track_descriptor
             tracks[d.uuid] = d
@@ -107,6 +154,11 @@ def main():
                     fail(f"packet {i}: annotation iid {a.name_iid} used before it is defined")
                 which = a.WhichOneof("value")
                 args[arg_names[a.name_iid]] = getattr(a, which) if which else None
+            if e.callstack_iid and e.callstack_iid not in callstacks:
+                fail(f"packet {i}: event uses callstack {e.callstack_iid} before it is defined")
+            if e.callstack_iid:
+                args["callstack"] = [strings["function_names"].get(frames[f].function_name_id, b"").decode()
+                                     for f in callstacks[e.callstack_iid]]
             events.append((p.timestamp, i, e, name, args))
 
     for uuid, d in tracks.items():
@@ -147,8 +199,12 @@ def main():
 
     threads = sorted([d.thread.pid, d.thread.tid, d.thread.thread_name]
                      for d in tracks.values() if d.HasField("thread"))
+    described = {(t[0], t[1]) for t in threads}
+    for s in samples:
+        if (s["pid"], s["tid"]) not in described:
+            fail(f"a sample of thread {s['tid']} (process {s['pid']}) that has no track")
     print(json.dumps({"packets": len(packets), "threads": threads,
-                      "slices": slices, "flows": len(flows_out)}))
+                      "slices": slices, "flows": len(flows_out), "samples": samples}))
 
 
 if __name__ == "__main__":

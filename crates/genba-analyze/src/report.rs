@@ -191,7 +191,7 @@ fn class_index(c: Class) -> usize {
 }
 
 /// Kernel functions that only say "the thread slept", not why.
-fn scheduler_plumbing(name: &str) -> bool {
+pub fn scheduler_plumbing(name: &str) -> bool {
     let n = name.split('+').next().unwrap_or(name);
     n.starts_with("schedule")
         || n.starts_with("__schedule")

@@ -71,6 +71,68 @@ struct TracePacket {
     track_descriptor: Option<TrackDescriptor>,
     #[prost(bool, optional, tag = "87")]
     first_packet_on_sequence: Option<bool>,
+    #[prost(message, optional, tag = "66")]
+    perf_sample: Option<PerfSample>,
+}
+
+/// A sample of a thread's stack (the Perfetto UI draws these as the CPU
+/// profile of a process, with a flame graph).
+#[derive(Clone, PartialEq, Message)]
+struct PerfSample {
+    #[prost(uint32, optional, tag = "1")]
+    cpu: Option<u32>,
+    #[prost(uint32, optional, tag = "2")]
+    pid: Option<u32>,
+    #[prost(uint32, optional, tag = "3")]
+    tid: Option<u32>,
+    #[prost(uint64, optional, tag = "4")]
+    callstack_iid: Option<u64>,
+    /// Profiling.CpuMode: 1 kernel, 2 user.
+    #[prost(int32, optional, tag = "5")]
+    cpu_mode: Option<i32>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct Mapping {
+    #[prost(uint64, optional, tag = "1")]
+    iid: Option<u64>,
+    #[prost(uint64, optional, tag = "2")]
+    build_id: Option<u64>,
+    #[prost(uint64, repeated, packed = "true", tag = "7")]
+    path_string_ids: Vec<u64>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct ProtoFrame {
+    #[prost(uint64, optional, tag = "1")]
+    iid: Option<u64>,
+    #[prost(uint64, optional, tag = "2")]
+    function_name_id: Option<u64>,
+    #[prost(uint64, optional, tag = "3")]
+    mapping_id: Option<u64>,
+    #[prost(uint64, optional, tag = "4")]
+    rel_pc: Option<u64>,
+    #[prost(uint64, optional, tag = "5")]
+    source_path_iid: Option<u64>,
+    #[prost(uint32, optional, tag = "6")]
+    line_number: Option<u32>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct Callstack {
+    #[prost(uint64, optional, tag = "1")]
+    iid: Option<u64>,
+    #[prost(uint64, repeated, packed = "true", tag = "2")]
+    frame_ids: Vec<u64>,
+}
+
+/// Perfetto's InternedString: bytes (a name, a path, a raw build-id).
+#[derive(Clone, PartialEq, Message)]
+struct InternedBytes {
+    #[prost(uint64, optional, tag = "1")]
+    iid: Option<u64>,
+    #[prost(bytes = "vec", optional, tag = "2")]
+    str: Option<Vec<u8>>,
 }
 
 #[derive(Clone, PartialEq, Message)]
@@ -154,6 +216,8 @@ struct TrackEvent {
     flow_ids: Vec<u64>,
     #[prost(fixed64, repeated, packed = "false", tag = "48")]
     terminating_flow_ids: Vec<u64>,
+    #[prost(uint64, optional, tag = "56")]
+    callstack_iid: Option<u64>,
 }
 
 #[derive(Clone, PartialEq, Message)]
@@ -177,6 +241,159 @@ struct InternedData {
     event_names: Vec<InternedString>,
     #[prost(message, repeated, tag = "3")]
     debug_annotation_names: Vec<InternedString>,
+    #[prost(message, repeated, tag = "5")]
+    function_names: Vec<InternedBytes>,
+    #[prost(message, repeated, tag = "6")]
+    frames: Vec<ProtoFrame>,
+    #[prost(message, repeated, tag = "7")]
+    callstacks: Vec<Callstack>,
+    #[prost(message, repeated, tag = "16")]
+    build_ids: Vec<InternedBytes>,
+    #[prost(message, repeated, tag = "17")]
+    mapping_paths: Vec<InternedBytes>,
+    #[prost(message, repeated, tag = "18")]
+    source_paths: Vec<InternedBytes>,
+    #[prost(message, repeated, tag = "19")]
+    mappings: Vec<Mapping>,
+}
+
+impl InternedData {
+    fn is_empty(&self) -> bool {
+        self.event_names.is_empty()
+            && self.debug_annotation_names.is_empty()
+            && self.function_names.is_empty()
+            && self.frames.is_empty()
+            && self.callstacks.is_empty()
+            && self.build_ids.is_empty()
+            && self.mapping_paths.is_empty()
+            && self.source_paths.is_empty()
+            && self.mappings.is_empty()
+    }
+
+    fn append(&mut self, mut o: InternedData) {
+        self.event_names.append(&mut o.event_names);
+        self.debug_annotation_names
+            .append(&mut o.debug_annotation_names);
+        self.function_names.append(&mut o.function_names);
+        self.frames.append(&mut o.frames);
+        self.callstacks.append(&mut o.callstacks);
+        self.build_ids.append(&mut o.build_ids);
+        self.mapping_paths.append(&mut o.mapping_paths);
+        self.source_paths.append(&mut o.source_paths);
+        self.mappings.append(&mut o.mappings);
+    }
+}
+
+/// One frame of a stack, as the recording keeps it: where the code is
+/// (the mapped file, its build-id, the offset in the file) and what the
+/// symbolizer said of it then (function, source line), so the recording
+/// reports the same lines after the binary is rebuilt.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct StackFrame {
+    /// The mapped file (`/usr/lib/x86_64-linux-gnu/libc.so.6`, `[kernel]`).
+    pub module: String,
+    /// The file's GNU build-id, raw bytes.
+    pub build_id: Vec<u8>,
+    /// The offset of the address in the file (kernel: the address).
+    pub rel_pc: u64,
+    /// The function, when a symbol covers the address.
+    pub function: Option<String>,
+    /// The source file, when debug information says.
+    pub file: Option<String>,
+    /// The line in `file`.
+    pub line: Option<u32>,
+}
+
+/// Interning tables of stacks: each string, mapping, frame and stack is
+/// written once and referred to by number after.
+#[derive(Default)]
+struct StackTables {
+    function_names: HashMap<String, u64>,
+    paths: HashMap<String, u64>,
+    source_paths: HashMap<String, u64>,
+    build_ids: HashMap<Vec<u8>, u64>,
+    mappings: HashMap<(u64, u64), u64>,
+    frames: HashMap<(u64, u64, u64, u64, u32), u64>,
+    callstacks: HashMap<Vec<u64>, u64>,
+}
+
+fn intern_bytes(table: &mut HashMap<String, u64>, s: &str, new: &mut Vec<InternedBytes>) -> u64 {
+    if let Some(&iid) = table.get(s) {
+        return iid;
+    }
+    let iid = table.len() as u64 + 1;
+    table.insert(s.to_string(), iid);
+    new.push(InternedBytes {
+        iid: Some(iid),
+        str: Some(s.as_bytes().to_vec()),
+    });
+    iid
+}
+
+impl StackTables {
+    /// The callstack's iid (frames outermost first), new entries added to
+    /// `new`.
+    fn callstack(&mut self, frames: &[StackFrame], new: &mut InternedData) -> u64 {
+        let mut ids = Vec::with_capacity(frames.len());
+        for f in frames {
+            let path = intern_bytes(&mut self.paths, &f.module, &mut new.mapping_paths);
+            let build = if f.build_id.is_empty() {
+                0
+            } else if let Some(&b) = self.build_ids.get(&f.build_id) {
+                b
+            } else {
+                let b = self.build_ids.len() as u64 + 1;
+                self.build_ids.insert(f.build_id.clone(), b);
+                new.build_ids.push(InternedBytes {
+                    iid: Some(b),
+                    str: Some(f.build_id.clone()),
+                });
+                b
+            };
+            let n = self.mappings.len() as u64 + 1;
+            let mapping = *self.mappings.entry((path, build)).or_insert_with(|| {
+                new.mappings.push(Mapping {
+                    iid: Some(n),
+                    build_id: (build != 0).then_some(build),
+                    path_string_ids: vec![path],
+                });
+                n
+            });
+            let func = f.function.as_deref().map_or(0, |n| {
+                intern_bytes(&mut self.function_names, n, &mut new.function_names)
+            });
+            let src = f.file.as_deref().map_or(0, |n| {
+                intern_bytes(&mut self.source_paths, n, &mut new.source_paths)
+            });
+            let line = f.line.unwrap_or(0);
+            let n = self.frames.len() as u64 + 1;
+            let id = *self
+                .frames
+                .entry((mapping, f.rel_pc, func, src, line))
+                .or_insert_with(|| {
+                    new.frames.push(ProtoFrame {
+                        iid: Some(n),
+                        function_name_id: (func != 0).then_some(func),
+                        mapping_id: Some(mapping),
+                        rel_pc: Some(f.rel_pc),
+                        source_path_iid: (src != 0).then_some(src),
+                        line_number: (line != 0).then_some(line),
+                    });
+                    n
+                });
+            ids.push(id);
+        }
+        if let Some(&c) = self.callstacks.get(&ids) {
+            return c;
+        }
+        let c = self.callstacks.len() as u64 + 1;
+        new.callstacks.push(Callstack {
+            iid: Some(c),
+            frame_ids: ids.clone(),
+        });
+        self.callstacks.insert(ids, c);
+        c
+    }
 }
 
 /// EventName and DebugAnnotationName have the same shape.
@@ -216,6 +433,9 @@ pub struct PerfettoWriter<W: Write> {
     out: W,
     event_names: HashMap<String, u64>,
     arg_names: HashMap<String, u64>,
+    stacks: StackTables,
+    /// Interned entries not written yet: they go with the next packet.
+    pending: InternedData,
     counters: u64,
     packets: u64,
     bytes: u64,
@@ -241,6 +461,8 @@ impl<W: Write> PerfettoWriter<W> {
             out,
             event_names: HashMap::new(),
             arg_names: HashMap::new(),
+            stacks: StackTables::default(),
+            pending: InternedData::default(),
             counters: 0,
             packets: 0,
             bytes: 0,
@@ -308,6 +530,21 @@ impl<W: Write> PerfettoWriter<W> {
         Ok(Track(uuid))
     }
 
+    /// A global track named `name` (what the recording is: its settings).
+    pub fn named_track(&mut self, name: &str) -> io::Result<Track> {
+        self.counters += 1;
+        let uuid = COUNTER_TRACK | self.counters;
+        self.packet(TracePacket {
+            track_descriptor: Some(TrackDescriptor {
+                uuid: Some(uuid),
+                name: Some(name.to_string()),
+                ..Default::default()
+            }),
+            ..Default::default()
+        })?;
+        Ok(Track(uuid))
+    }
+
     /// A counter track named `name` (under process `pid`, or global).
     pub fn counter_track(&mut self, name: &str, unit: &str, pid: Option<u32>) -> io::Result<Track> {
         self.counters += 1;
@@ -340,10 +577,37 @@ impl<W: Write> PerfettoWriter<W> {
         flow_out: &[u64],
         flow_in: &[u64],
     ) -> io::Result<()> {
+        self.slice_with_stack(track, ts, dur, name, args, flow_out, flow_in, None)
+    }
+
+    /// A stack interned for the slices and samples that follow
+    /// ([`PerfettoWriter::slice_with_stack`], [`PerfettoWriter::sample`]):
+    /// frames outermost first. Its new entries go with the next packet.
+    pub fn callstack(&mut self, frames: &[StackFrame]) -> u64 {
+        let mut new = InternedData::default();
+        let iid = self.stacks.callstack(frames, &mut new);
+        self.pending.append(new);
+        iid
+    }
+
+    /// A slice with the stack it happened at (an off-CPU interval's).
+    #[allow(clippy::too_many_arguments)]
+    pub fn slice_with_stack(
+        &mut self,
+        track: Track,
+        ts: u64,
+        dur: u64,
+        name: &str,
+        args: &[Arg<'_>],
+        flow_out: &[u64],
+        flow_in: &[u64],
+        callstack: Option<u64>,
+    ) -> io::Result<()> {
         let mut interned = InternedData::default();
         let mut begin = self.event(track, TYPE_SLICE_BEGIN, name, args, &mut interned);
         begin.flow_ids = flow_out.to_vec();
         begin.terminating_flow_ids = flow_in.to_vec();
+        begin.callstack_iid = callstack;
         self.event_packet(ts, begin, interned)?;
         let end = TrackEvent {
             r#type: Some(TYPE_SLICE_END),
@@ -367,6 +631,33 @@ impl<W: Write> PerfettoWriter<W> {
         let mut ev = self.event(track, TYPE_INSTANT, name, args, &mut interned);
         ev.flow_ids = flow_out.to_vec();
         self.event_packet(ts, ev, interned)
+    }
+
+    /// A sample of thread `tid` running (on `cpu`) at `ts` (`kernel`: in the
+    /// kernel), its stack interned by [`PerfettoWriter::callstack`].
+    pub fn sample(
+        &mut self,
+        ts: u64,
+        cpu: Option<u32>,
+        pid: u32,
+        tid: u32,
+        kernel: bool,
+        callstack: u64,
+    ) -> io::Result<()> {
+        let interned = std::mem::take(&mut self.pending);
+        self.packet(TracePacket {
+            timestamp: Some(ts),
+            perf_sample: Some(PerfSample {
+                cpu,
+                pid: Some(pid),
+                tid: Some(tid),
+                callstack_iid: Some(callstack),
+                cpu_mode: Some(if kernel { 1 } else { 2 }),
+            }),
+            interned_data: (!interned.is_empty()).then_some(interned),
+            sequence_flags: Some(SEQ_NEEDS_INCREMENTAL_STATE),
+            ..Default::default()
+        })
     }
 
     /// A counter's value from `ts` on.
@@ -427,13 +718,19 @@ impl<W: Write> PerfettoWriter<W> {
         }
     }
 
-    fn event_packet(&mut self, ts: u64, ev: TrackEvent, interned: InternedData) -> io::Result<()> {
-        let has_interned =
-            !interned.event_names.is_empty() || !interned.debug_annotation_names.is_empty();
+    fn event_packet(
+        &mut self,
+        ts: u64,
+        ev: TrackEvent,
+        mut interned: InternedData,
+    ) -> io::Result<()> {
+        if !self.pending.is_empty() {
+            interned.append(std::mem::take(&mut self.pending));
+        }
         self.packet(TracePacket {
             timestamp: Some(ts),
             track_event: Some(ev),
-            interned_data: has_interned.then_some(interned),
+            interned_data: (!interned.is_empty()).then_some(interned),
             sequence_flags: Some(SEQ_NEEDS_INCREMENTAL_STATE),
             ..Default::default()
         })
@@ -603,6 +900,25 @@ pub struct ReadEvent {
     pub flows_out: Vec<u64>,
     /// Flows that end here.
     pub flows_in: Vec<u64>,
+    /// The stack it happened at (see [`PerfettoReader::frames`]).
+    pub callstack: Option<u64>,
+}
+
+/// A stack sample, read back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadSample {
+    /// When.
+    pub ts: u64,
+    /// The CPU it ran on.
+    pub cpu: u32,
+    /// Its process.
+    pub pid: u32,
+    /// Its thread.
+    pub tid: u32,
+    /// It was in the kernel.
+    pub kernel: bool,
+    /// Its stack (see [`PerfettoReader::frames`]).
+    pub callstack: u64,
 }
 
 impl ReadEvent {
@@ -619,6 +935,8 @@ pub enum Packet {
     Track(TrackInfo),
     /// A track event.
     Event(ReadEvent),
+    /// A stack sample.
+    Sample(ReadSample),
     /// Anything else (the sequence's defaults, a clock snapshot).
     Other,
 }
@@ -679,8 +997,18 @@ pub struct PerfettoReader<R: Read> {
     packets: u64,
     event_names: HashMap<u64, String>,
     arg_names: HashMap<u64, String>,
+    strings: HashMap<(u8, u64), Vec<u8>>,
+    mappings: HashMap<u64, (u64, u64)>,
+    frames: HashMap<u64, ProtoFrame>,
+    callstacks: HashMap<u64, Vec<u64>>,
     buf: Vec<u8>,
 }
+
+/// The kinds of interned strings a stack refers to.
+const FUNCTION: u8 = 0;
+const PATH: u8 = 1;
+const SOURCE: u8 = 2;
+const BUILD_ID: u8 = 3;
 
 /// The end of a varint read from a stream.
 enum Varint {
@@ -702,6 +1030,10 @@ impl<R: Read> PerfettoReader<R> {
             packets: 0,
             event_names: HashMap::new(),
             arg_names: HashMap::new(),
+            strings: HashMap::new(),
+            mappings: HashMap::new(),
+            frames: HashMap::new(),
+            callstacks: HashMap::new(),
             buf: Vec::new(),
         }
     }
@@ -777,12 +1109,77 @@ impl<R: Read> PerfettoReader<R> {
         Ok(Some(packet))
     }
 
+    /// The frames of interned stack `callstack`, outermost first (None: a
+    /// stack the trace never interned).
+    pub fn frames(&self, callstack: u64) -> Option<Vec<StackFrame>> {
+        let text = |kind, iid: Option<u64>| {
+            iid.and_then(|i| self.strings.get(&(kind, i)))
+                .map(|b| String::from_utf8_lossy(b).into_owned())
+        };
+        let ids = self.callstacks.get(&callstack)?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            let f = self.frames.get(id)?;
+            let (path, build) = f
+                .mapping_id
+                .and_then(|m| self.mappings.get(&m))
+                .copied()
+                .unwrap_or((0, 0));
+            out.push(StackFrame {
+                module: text(PATH, Some(path)).unwrap_or_default(),
+                build_id: self
+                    .strings
+                    .get(&(BUILD_ID, build))
+                    .cloned()
+                    .unwrap_or_default(),
+                rel_pc: f.rel_pc.unwrap_or(0),
+                function: text(FUNCTION, f.function_name_id),
+                file: text(SOURCE, f.source_path_iid),
+                line: f.line_number,
+            });
+        }
+        Some(out)
+    }
+
     fn interpret(&mut self, p: TracePacket) -> Result<Packet, String> {
         if p.sequence_flags.unwrap_or(0) & SEQ_INCREMENTAL_STATE_CLEARED != 0 {
             self.event_names.clear();
             self.arg_names.clear();
+            self.strings.clear();
+            self.mappings.clear();
+            self.frames.clear();
+            self.callstacks.clear();
         }
         if let Some(d) = p.interned_data {
+            for (kind, list) in [
+                (FUNCTION, d.function_names),
+                (PATH, d.mapping_paths),
+                (SOURCE, d.source_paths),
+                (BUILD_ID, d.build_ids),
+            ] {
+                for s in list {
+                    let iid = s.iid.ok_or("an interned string without an iid")?;
+                    self.strings.insert((kind, iid), s.str.unwrap_or_default());
+                }
+            }
+            for m in d.mappings {
+                let iid = m.iid.ok_or("an interned mapping without an iid")?;
+                let path = m.path_string_ids.first().copied().unwrap_or(0);
+                self.mappings.insert(iid, (path, m.build_id.unwrap_or(0)));
+            }
+            for f in d.frames {
+                let iid = f.iid.ok_or("an interned frame without an iid")?;
+                self.frames.insert(iid, f);
+            }
+            for c in d.callstacks {
+                let iid = c.iid.ok_or("an interned callstack without an iid")?;
+                if let Some(bad) = c.frame_ids.iter().find(|f| !self.frames.contains_key(f)) {
+                    return Err(format!(
+                        "callstack {iid} uses frame {bad} before it is interned"
+                    ));
+                }
+                self.callstacks.insert(iid, c.frame_ids);
+            }
             for s in d.event_names {
                 let iid = s.iid.ok_or("an interned event name without an iid")?;
                 self.event_names.insert(iid, s.name.unwrap_or_default());
@@ -819,6 +1216,22 @@ impl<R: Read> PerfettoReader<R> {
                 uuid,
                 parent: t.parent_uuid,
                 kind,
+            }));
+        }
+        if let Some(s) = p.perf_sample {
+            let callstack = s.callstack_iid.ok_or("a sample without a stack")?;
+            if !self.callstacks.contains_key(&callstack) {
+                return Err(format!(
+                    "sample uses stack {callstack} before it is interned"
+                ));
+            }
+            return Ok(Packet::Sample(ReadSample {
+                ts: p.timestamp.ok_or("a sample without a timestamp")?,
+                cpu: s.cpu.unwrap_or(0),
+                pid: s.pid.unwrap_or(0),
+                tid: s.tid.unwrap_or(0),
+                kernel: s.cpu_mode == Some(1),
+                callstack,
             }));
         }
         let Some(ev) = p.track_event else {
@@ -872,6 +1285,7 @@ impl<R: Read> PerfettoReader<R> {
             counter: ev.counter_value,
             flows_out: ev.flow_ids,
             flows_in: ev.terminating_flow_ids,
+            callstack: ev.callstack_iid,
         }))
     }
 }

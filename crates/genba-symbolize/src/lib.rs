@@ -592,6 +592,11 @@ impl StackResolver {
         frames
     }
 
+    /// The GNU build-id of a file the stacks went through (hex), if it has one.
+    pub fn build_id(&self, path: &str) -> Option<&str> {
+        self.elfs.get(path)?.as_ref()?.build_id.as_deref()
+    }
+
     /// `/usr/lib/debug/.build-id/ab/cdef....debug` for `path`, if installed.
     fn build_id_debug_file(&self, path: &str) -> Option<String> {
         let id = self.elfs.get(path)?.as_ref()?.build_id.clone()?;

@@ -29,6 +29,9 @@ pub enum Command {
     /// layout), each thread's time running and off the CPU by class, the
     /// top blocking calls and the top wakers.
     Report(Box<ReportArgs>),
+    /// Convert a recording: jsonl (one object per event, for scripts),
+    /// chrome (Trace Event Format), folded, flamegraph (SVG), pprof, speedscope.
+    Export(Box<ExportArgs>),
     /// Run COMMAND with empty BPF programs on sys_enter/sys_exit (benchmark floor).
     #[command(hide = true)]
     BenchFloor {
@@ -286,6 +289,18 @@ pub struct RecordArgs {
     /// Leave the system calls out (scheduling intervals and wakeups only).
     #[arg(long = "no-syscalls")]
     pub no_syscalls: bool,
+    /// Samples per second of each thread's time, on and off the CPU (as genba profile).
+    #[arg(short = 'F', long = "freq", default_value_t = 1000, value_name = "HZ")]
+    pub freq: u64,
+    /// Leave the on-CPU samples out (system calls, exact intervals and wakeups only).
+    #[arg(long = "no-profile")]
+    pub no_profile: bool,
+    /// Record each system call's call site (file:line function), as trace --source.
+    #[arg(long = "source")]
+    pub source: bool,
+    /// Bytes of user stack copied per sample, interval and call (512 to 8192).
+    #[arg(long = "stack-bytes", default_value_t = 4096, value_name = "BYTES")]
+    pub stack_bytes: u32,
     /// Print strings in the decoded calls up to this many bytes.
     #[arg(
         short = 's',
@@ -319,4 +334,28 @@ pub struct ReportArgs {
     /// Summary columns: time-percent, total-time, avg-time, min-time, max-time, p50, p99, calls, errors, name.
     #[arg(short = 'U', long = "summary-columns", value_name = "COLUMNS")]
     pub columns: Option<String>,
+    /// Group the profile's rows by these keys (as genba profile --sort).
+    #[arg(
+        short = 's',
+        long = "sort",
+        default_value = "comm,dso,sym,kernel",
+        value_name = "KEYS"
+    )]
+    pub sort: String,
+    /// Rows of the profile shown in the text report (0: all).
+    #[arg(long = "rows", default_value_t = 25, value_name = "N")]
+    pub rows: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The recording (a Perfetto trace written by genba record).
+    #[arg(default_value = "genba.pftrace", value_name = "FILE")]
+    pub file: String,
+    /// jsonl, chrome, folded, flamegraph, pprof or speedscope.
+    #[arg(long = "format", value_name = "FORMAT", required = true)]
+    pub format: String,
+    /// Write to OUT instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<String>,
 }

@@ -5,6 +5,7 @@
 //! code. The work lives in the library crates.
 
 mod cli;
+mod export;
 mod fdtrack;
 mod filter;
 mod launch;
@@ -203,6 +204,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Profile(a) => profile::run(*a),
         Command::Record(a) => record::run(*a),
         Command::Report(a) => report::run(*a),
+        Command::Export(a) => export::run(*a),
         Command::BenchFloor { command } => bench_floor(&command),
     }
 }
@@ -325,7 +327,7 @@ fn realtime_offset() -> i64 {
 
 enum Printer {
     Text(Box<TextPrinter<Box<dyn Write>>>),
-    Json(JsonPrinter<Box<dyn Write>>),
+    Json(Box<JsonPrinter<Box<dyn Write>>>),
     None,
 }
 
@@ -624,7 +626,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         let j = JsonPrinter::new(out, decode.clone(), filter.status)
             .with_display(display.clone())
             .with_signals(filter.signals.clone());
-        Printer::Json(match &stack_opts {
+        Printer::Json(Box::new(match &stack_opts {
             Some(o) => {
                 let st = stacks::Stacks::new(stacks::StackOptions {
                     source: o.source,
@@ -641,7 +643,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 }
             }
             None => j,
-        })
+        }))
     } else {
         let prefix = if a.output.is_some() && a.follow {
             PidPrefix::Plain

@@ -39,7 +39,9 @@ pub(crate) fn own_kernel_frame(name: &str) -> bool {
         "asm_sysvec_apic_timer_interrupt",
         "task_clock_event",
     ];
-    OURS.iter().any(|p| name.starts_with(p))
+    // an address kallsyms does not name, in the modules' and BPF's area:
+    // BPF code (modules' functions are named)
+    OURS.iter().any(|p| name.starts_with(p)) || name.starts_with("0xffffffffc")
 }
 
 pub(crate) fn class_of(c: u32) -> Class {

@@ -18,7 +18,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
 use genba_events::{Event, ProfSample, SyscallEnter, SyscallExit, Task};
-use genba_export::perfetto::{ArgValue, ClockReadings, PerfettoWriter, Track};
+use genba_export::perfetto::{ArgValue, ClockReadings, PerfettoWriter, StackFrame, Track};
 use genba_syscalls::decode::{self, Env, Ret};
 use genba_syscalls::{consts, table, CallView, Options, Xlat};
 
@@ -44,13 +44,19 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     if !a.buffer_mib.is_power_of_two() || a.buffer_mib > 1024 {
         bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
     }
+    if !(1..=100_000).contains(&a.freq) {
+        bail!("-F must be between 1 and 100000 Hz");
+    }
+    if !(512..=8192).contains(&a.stack_bytes) {
+        bail!("--stack-bytes must be between 512 and 8192");
+    }
     let pids = parse_pids(&a.pids)?;
     let path = resolve_command(&a.command)?;
     // the file exists before the program starts: a bad path fails now
     let file = File::create(&a.output).with_context(|| format!("Can't create '{}'", a.output))?;
-    // the intervals are sent exactly; the sampling period only sets weights
-    // nothing in the recording reads yet
-    let period_ns = 1_000_000;
+    // the intervals are sent exactly; the sampling period sets the on-CPU
+    // samples' rate and the blocked samples' weights (as genba profile's)
+    let period_ns = 1_000_000_000 / a.freq;
     let decode = Options {
         strsize: a.strsize,
         verbose: false,
@@ -65,7 +71,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         // the calls that say what a process maps are followed even when the
         // calls are left out: the intervals' stacks are read against them
         plan.traced = !a.no_syscalls || BOOKKEEPING.contains(&info.name);
-        plan.no_stack = true;
+        plan.no_stack = !a.source || a.no_syscalls;
         plan.no_args = info.nargs == 0;
         let p = genba_syscalls::plan(info.name, &decode);
         plan.exit_only = genba_syscalls::exit_only(info.name, &p);
@@ -79,14 +85,16 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         summary: false,
         summary_cpu: false,
         summary_by: genba_bpf::SummaryBy::Syscall,
-        ustack_bytes: 0,
+        ustack_bytes: if a.source && !a.no_syscalls {
+            a.stack_bytes
+        } else {
+            0
+        },
         kstack: false,
         buffer_bytes: a.buffer_mib << 20,
         profile: Some(ProfileConfig {
             period_ns,
-            // enough for the user frames near the blocking call (a futex
-            // wait in a lock or in a join reads as [L] or [B] by them)
-            ustack_bytes: 2048,
+            ustack_bytes: a.stack_bytes,
             slots: 4096,
             all_tasks: false,
             exact: true,
@@ -96,8 +104,15 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     let writer = PerfettoWriter::new(BufWriter::with_capacity(1 << 16, file), clocks)
         .with_context(|| format!("writing '{}'", a.output))?;
     // kernel symbols are read before the program starts, not while it waits
-    let mut sink = RecordSink::new(writer, decode.clone(), &a.output);
+    let mut sink = RecordSink::new(writer, decode.clone(), &a.output, a.stack_bytes);
     sink.calls = !a.no_syscalls;
+    sink.on_cpu_samples = !a.no_profile;
+    if a.source && !a.no_syscalls {
+        // every call's entry is followed, for its call site
+        sink.follows.iter_mut().for_each(|f| *f = true);
+        sink.sites = true;
+    }
+    let stack_bytes = a.stack_bytes;
     let mut session = Session::start(
         &cfg,
         &plans,
@@ -111,7 +126,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
             // -p: threads already waiting get their interval from the attach
             if path.is_none() {
                 for &tid in live {
-                    if let Some(w) = crate::profile::waiting(tid, 2048, period_ns) {
+                    if let Some(w) = crate::profile::waiting(tid, stack_bytes, period_ns) {
                         tracer.prof_open_waiting(&w)?;
                     }
                 }
@@ -120,9 +135,25 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         },
     )
     .map_err(start_error)?;
+    if !a.no_profile {
+        for cpu in genba_bpf::online_cpus() {
+            // a failure drops the session, which kills a program held before exec
+            session
+                .tracer
+                .sample_cpu(cpu, period_ns)
+                .map_err(crate::bpf_error)?;
+        }
+    }
     for &pid in &pids {
         eprintln!("genba: Process {pid} attached");
     }
+    let what = if a.command.is_empty() {
+        format!("pid {}", a.pids.join(","))
+    } else {
+        a.command.join(" ")
+    };
+    sink.settings(&what, period_ns, a.freq, !a.no_profile)
+        .with_context(|| format!("writing '{}'", a.output))?;
     for &pid in &pids {
         if let Some(s) = sink.world.stacks_mut() {
             s.load_process(pid as u32);
@@ -148,6 +179,13 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         return Ok(if code != 0 { code } else { 1 });
     }
     Ok(session.exit_code())
+}
+
+/// `abcd..` as bytes.
+fn hex_bytes(h: &str) -> Vec<u8> {
+    (0..h.len() / 2)
+        .filter_map(|i| u8::from_str_radix(h.get(2 * i..2 * i + 2)?, 16).ok())
+        .collect()
 }
 
 fn clock_readings() -> ClockReadings {
@@ -180,6 +218,15 @@ struct RecordSink {
     decode: Options,
     /// Whether system calls are written (--no-syscalls: followed, not written).
     calls: bool,
+    /// Each call's site is written (--source).
+    sites: bool,
+    /// On-CPU samples are written (not --no-profile).
+    on_cpu_samples: bool,
+    /// Each thread's last on-CPU stack: the CPU time it ran between samples
+    /// goes there (as genba profile counts it).
+    last_on_cpu: HashMap<u32, u64>,
+    /// The stack of CPU time that ran between samples of a thread never sampled.
+    between: Option<u64>,
     /// Calls entered and not yet returned, by thread.
     pending: HashMap<u32, SyscallEnter>,
     /// Threads whose track is described: their process and the name given.
@@ -196,11 +243,16 @@ struct RecordSink {
 }
 
 impl RecordSink {
-    fn new(w: PerfettoWriter<BufWriter<File>>, decode: Options, file: &str) -> RecordSink {
+    fn new(
+        w: PerfettoWriter<BufWriter<File>>,
+        decode: Options,
+        file: &str,
+        stack_bytes: u32,
+    ) -> RecordSink {
         let mut stacks = Stacks::new(StackOptions {
             source: true,
             stack_trace: 0,
-            stack_bytes: 2048,
+            stack_bytes,
             skip: Vec::new(),
         });
         stacks.load_kernel_symbols();
@@ -213,6 +265,10 @@ impl RecordSink {
             file: file.to_string(),
             decode,
             calls: true,
+            sites: false,
+            on_cpu_samples: true,
+            last_on_cpu: HashMap::new(),
+            between: None,
             pending: HashMap::new(),
             described: HashMap::new(),
             processes: HashMap::new(),
@@ -223,6 +279,139 @@ impl RecordSink {
             started: Instant::now(),
             progress: std::io::stderr().is_terminal().then(Instant::now),
         }
+    }
+
+    /// What the recording is: a track of its own with its settings (the
+    /// report reads the sampling period and the directory source paths are
+    /// shown relative to).
+    fn settings(&mut self, what: &str, period_ns: u64, freq: u64, samples: bool) -> io::Result<()> {
+        let t = self.w.named_track("genba record")?;
+        let cwd = std::env::current_dir()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        self.w.instant(
+            t,
+            clock_readings().monotonic,
+            "settings",
+            &[
+                ("command", ArgValue::Str(what)),
+                ("period_ns", ArgValue::Uint(period_ns)),
+                ("freq_hz", ArgValue::Uint(freq)),
+                ("on_cpu_samples", ArgValue::Uint(samples.into())),
+                ("cwd", ArgValue::Str(&cwd)),
+                ("genba", ArgValue::Str(env!("CARGO_PKG_VERSION"))),
+            ],
+            &[],
+        )
+    }
+
+    /// A stack as the recording keeps it, outermost frame first: the user
+    /// frames (each inlined function a frame of its own), the system call
+    /// in progress as a frame of the `[syscall]` module, the kernel frames.
+    fn stack_frames(
+        &self,
+        cs: Option<&crate::stacks::CallStacks>,
+        kstack: &[u64],
+        syscall: Option<&str>,
+    ) -> Vec<StackFrame> {
+        let Some(stacks) = self.world.stacks() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for phys in cs.iter().flat_map(|c| c.user.iter().rev()) {
+            for f in phys.iter().rev() {
+                out.push(StackFrame {
+                    module: f.module.clone(),
+                    build_id: stacks
+                        .build_id(&f.module)
+                        .map(hex_bytes)
+                        .unwrap_or_default(),
+                    rel_pc: f.file_offset,
+                    function: f.function.clone(),
+                    file: f.file.clone(),
+                    line: f.line,
+                });
+            }
+        }
+        if let Some(s) = syscall {
+            out.push(StackFrame {
+                module: "[syscall]".into(),
+                build_id: Vec::new(),
+                rel_pc: 0,
+                function: Some(s.to_string()),
+                file: None,
+                line: None,
+            });
+        }
+        for &a in kstack.iter().rev() {
+            let name = stacks.kernel_name(a).unwrap_or_else(|| format!("{a:#x}"));
+            let name = name.split('+').next().unwrap_or(&name);
+            if crate::profile::own_kernel_frame(name) {
+                continue;
+            }
+            out.push(StackFrame {
+                module: "[kernel]".into(),
+                build_id: Vec::new(),
+                rel_pc: a,
+                function: Some(name.to_string()),
+                file: None,
+                line: None,
+            });
+        }
+        out
+    }
+
+    /// An on-CPU sample; or (`p.flush`) the CPU time a thread ran since
+    /// its last sample, sent when it ended: as many samples as periods, on
+    /// the stack it was last seen running.
+    fn on_cpu(&mut self, p: &ProfSample) -> io::Result<()> {
+        if !self.on_cpu_samples {
+            // --no-profile: no sampling timer, so a thread's CPU time is
+            // all "between samples"; it is not a profile
+            return Ok(());
+        }
+        if p.flush {
+            let cs = match self.last_on_cpu.get(&p.task.tid) {
+                Some(&c) => c,
+                None => match self.between {
+                    Some(c) => c,
+                    None => {
+                        let c = self.w.callstack(&[StackFrame {
+                            module: "[unknown]".into(),
+                            build_id: Vec::new(),
+                            rel_pc: 0,
+                            function: Some("(ran between samples: too short to be sampled)".into()),
+                            file: None,
+                            line: None,
+                        }]);
+                        self.between = Some(c);
+                        c
+                    }
+                },
+            };
+            self.track(p.task)?;
+            for _ in 0..p.w_block {
+                self.w
+                    .sample(p.ts, None, p.task.tgid, p.task.tid, false, cs)?;
+            }
+            return Ok(());
+        }
+        let cs = if p.regs[0] != 0 {
+            self.world
+                .stacks_mut()
+                .map(|s| s.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false))
+        } else {
+            None
+        };
+        let syscall = (p.sysnr >= 0 && p.class == 1)
+            .then(|| table::by_nr(p.sysnr as u32).map(|i| i.name))
+            .flatten();
+        let frames = self.stack_frames(cs.as_ref(), &p.kstack, syscall);
+        let iid = self.w.callstack(&frames);
+        self.last_on_cpu.insert(p.task.tid, iid);
+        self.track(p.task)?;
+        self.w
+            .sample(p.ts, None, p.task.tgid, p.task.tid, p.class == 1, iid)
     }
 
     /// The thread's track, described (again) when new or renamed.
@@ -258,14 +447,23 @@ impl RecordSink {
         Ok(t)
     }
 
-    fn write(&mut self, ev: &Event) -> io::Result<()> {
+    fn write(&mut self, ev: &Event, site: Option<String>) -> io::Result<()> {
         match ev {
             Event::SyscallEnter(e) => {
-                self.pending.insert(e.task.tid, e.clone());
+                // the stack copy was read by the world: keep the kilobytes out
+                let mut e = e.clone();
+                e.captures.retain(|c| {
+                    !matches!(
+                        c.item,
+                        genba_events::CaptureItem::UserStack
+                            | genba_events::CaptureItem::KernelStack
+                    )
+                });
+                self.pending.insert(e.task.tid, e);
             }
             Event::SyscallExit(x) => {
                 let e = self.pending.remove(&x.task.tid).filter(|e| e.nr == x.nr);
-                self.call(e.as_ref(), Some(x))?;
+                self.call(e.as_ref(), Some(x), site)?;
             }
             Event::Fork { ts, task, child } => {
                 let t = self.track(*task)?;
@@ -311,7 +509,12 @@ impl RecordSink {
     }
 
     /// A completed call (or one whose entry was not needed: exit-only).
-    fn call(&mut self, e: Option<&SyscallEnter>, x: Option<&SyscallExit>) -> io::Result<()> {
+    fn call(
+        &mut self,
+        e: Option<&SyscallEnter>,
+        x: Option<&SyscallExit>,
+        site: Option<String>,
+    ) -> io::Result<()> {
         let Some(x) = x else { return Ok(()) };
         let Some(start) = e.map(|e| e.ts).or(x.enter_ts) else {
             return Ok(());
@@ -334,18 +537,15 @@ impl RecordSink {
             return Ok(());
         }
         let t = self.track(x.task)?;
-        self.w.slice(
-            t,
-            start,
-            x.ts.saturating_sub(start),
-            &name,
-            &[
-                ("call", ArgValue::Str(&line)),
-                ("ret", ArgValue::Int(x.ret)),
-            ],
-            &[],
-            &[],
-        )
+        let mut args = vec![
+            ("call", ArgValue::Str(&line)),
+            ("ret", ArgValue::Int(x.ret)),
+        ];
+        if let Some(s) = &site {
+            args.push(("site", ArgValue::Str(s)));
+        }
+        self.w
+            .slice(t, start, x.ts.saturating_sub(start), &name, &args, &[], &[])
     }
 
     /// A call still in progress when its thread ended.
@@ -372,7 +572,10 @@ impl RecordSink {
     /// then the wait for a CPU ([S]) to the switch-in, which a flow from the
     /// waker reaches.
     fn sample(&mut self, p: &ProfSample) -> io::Result<()> {
-        if !p.off_cpu || p.out_ts == 0 || p.flush {
+        if !p.off_cpu || p.flush {
+            return self.on_cpu(p);
+        }
+        if p.out_ts == 0 {
             return Ok(());
         }
         let t = self.track(p.task)?;
@@ -380,8 +583,10 @@ impl RecordSink {
             .then(|| table::by_nr(p.sysnr as u32).map(|s| s.name))
             .flatten();
         let wake = p.wake_ts.clamp(p.out_ts, p.ts);
+        let (class, site, cs) = self.refine(p);
+        let frames = self.stack_frames(cs.as_ref(), &p.kstack, syscall);
+        let stack = Some(self.w.callstack(&frames));
         if wake > p.out_ts {
-            let (class, site) = self.refine(p);
             let tag = class.tag();
             let name = match syscall {
                 Some(s) => format!("{tag} {s}"),
@@ -394,8 +599,11 @@ impl RecordSink {
             if p.waker_tid != 0 {
                 args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));
             }
+            // the blocked samples the interval weighs, as genba profile
+            // counts them
+            args.push(("samples", ArgValue::Uint(p.w_block.into())));
             self.w
-                .slice(t, p.out_ts, wake - p.out_ts, &name, &args, &[], &[])?;
+                .slice_with_stack(t, p.out_ts, wake - p.out_ts, &name, &args, &[], &[], stack)?;
         }
         // the wakeup: from the task that ran then, to this wait for a CPU
         let mut flow_in = Vec::new();
@@ -421,8 +629,17 @@ impl RecordSink {
             if !flow_in.is_empty() {
                 args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));
             }
-            self.w
-                .slice(t, wake, p.ts - wake, "[S] runnable", &args, &[], &flow_in)?;
+            args.push(("samples", ArgValue::Uint(p.w_runq.into())));
+            self.w.slice_with_stack(
+                t,
+                wake,
+                p.ts - wake,
+                "[S] runnable",
+                &args,
+                &[],
+                &flow_in,
+                stack,
+            )?;
         }
         Ok(())
     }
@@ -430,10 +647,13 @@ impl RecordSink {
     /// The class of a blocked interval as the profile reads it (kernel
     /// frames sharpen I/O and locks; a futex wait in a join, a condition
     /// variable or a semaphore waits for an event: [B]), and its call site.
-    fn refine(&mut self, p: &ProfSample) -> (Class, Option<String>) {
+    fn refine(
+        &mut self,
+        p: &ProfSample,
+    ) -> (Class, Option<String>, Option<crate::stacks::CallStacks>) {
         let class = crate::profile::class_of(p.class);
         let Some(stacks) = self.world.stacks_mut() else {
-            return (class, None);
+            return (class, None, None);
         };
         let kernel: Vec<String> = p
             .kstack
@@ -445,7 +665,7 @@ impl RecordSink {
         let kernel: Vec<&str> = kernel.iter().map(String::as_str).collect();
         let class = report::refine_class(class, &kernel);
         if p.regs[0] == 0 {
-            return (class, None);
+            return (class, None, None);
         }
         let cs = stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false);
         let user: Vec<&str> = cs
@@ -456,7 +676,8 @@ impl RecordSink {
             .filter_map(|f| f.function.as_deref())
             .collect();
         let class = report::refine_futex_wait(class, &user);
-        (class, Some(stacks.site_label(&cs)))
+        let site = stacks.site_label(&cs);
+        (class, Some(site), Some(cs))
     }
 
     /// The process of a thread seen only as a waker.
@@ -517,14 +738,18 @@ impl Sink for RecordSink {
             Event::SyscallExit(x) => Some(x.nr),
             _ => None,
         };
+        let mut site = None;
         if nr.is_none_or(|nr| self.follows.get(nr as usize).copied().unwrap_or(false)) {
-            self.world.follow(ev);
+            let st = self.world.follow(ev);
+            if let (true, Some(cs), Some(stacks)) = (self.sites, &st, self.world.stacks()) {
+                site = Some(stacks.site_label(cs));
+            }
         }
         if self.error.is_some() {
             self.unwritten += 1;
             return;
         }
-        if let Err(e) = self.write(ev) {
+        if let Err(e) = self.write(ev, site) {
             eprintln!(
                 "genba: {}: {e} (the rest of the recording is counted, not written)",
                 self.file

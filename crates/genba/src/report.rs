@@ -11,10 +11,13 @@ use std::fs::File;
 use std::io::{BufReader, Write};
 
 use anyhow::{bail, Context, Result};
+use genba_analyze::profile::Class;
+use genba_analyze::report::{Frame, Profile, SampleIn, SortKey};
 use genba_analyze::{SortBy, SyscallTotals};
 use genba_export::perfetto::{
-    EventKind, Packet, PerfettoReader, ReadError, ReadEvent, TrackKind, Value,
+    EventKind, Packet, PerfettoReader, ReadError, ReadEvent, StackFrame, TrackKind, Value,
 };
+use genba_symbolize::SourceFrame;
 use serde_json::json;
 
 use crate::cli::ReportArgs;
@@ -30,6 +33,8 @@ const TOP: usize = 10;
 struct Open {
     ts: u64,
     what: Slice,
+    /// The blocked samples an off-CPU interval weighs, with its stack.
+    samples: Option<SampleIn>,
 }
 
 enum Slice {
@@ -92,6 +97,13 @@ struct Report {
     packets: u64,
     bytes: u64,
     truncated: Option<(u64, u64)>,
+    /// The samples, on and off the CPU, as genba profile reports them.
+    profile: Option<Profile>,
+    /// The recording's own track, and what it says of itself.
+    settings_track: Option<u64>,
+    cwd: String,
+    command: String,
+    freq: u64,
 }
 
 fn log2_bucket(v: u64) -> usize {
@@ -104,9 +116,12 @@ fn log2_bucket(v: u64) -> usize {
 }
 
 impl Report {
-    fn packet(&mut self, p: Packet) {
+    fn packet<R: std::io::Read>(&mut self, p: Packet, reader: &PerfettoReader<R>) {
         match p {
             Packet::Track(t) => match t.kind {
+                TrackKind::Other { name } if name == "genba record" => {
+                    self.settings_track = Some(t.uuid);
+                }
                 TrackKind::Thread { pid, tid, name } => {
                     let th = self.threads.entry(t.uuid).or_default();
                     th.pid = pid;
@@ -118,12 +133,138 @@ impl Report {
                 }
                 _ => {}
             },
-            Packet::Event(e) => self.event(e),
+            Packet::Event(e) => {
+                let frames = e.callstack.and_then(|c| reader.frames(c));
+                self.event(e, frames)
+            }
+            Packet::Sample(s) => {
+                let Some(frames) = reader.frames(s.callstack) else {
+                    return;
+                };
+                let class = if s.kernel { Class::Kernel } else { Class::User };
+                let sample = self.sample_in(s.pid, s.tid, class, 1, frames, None);
+                self.profile().add(sample);
+            }
             Packet::Other => {}
         }
     }
 
-    fn event(&mut self, e: ReadEvent) {
+    fn profile(&mut self) -> &mut Profile {
+        // a recording without its settings: genba profile's default period
+        self.profile.get_or_insert_with(|| Profile::new(1_000_000))
+    }
+
+    /// A sample as genba profile takes it: frames outermost first, the
+    /// system call (the `[syscall]` frame) apart, the call site from the
+    /// user frames unless the recording says it.
+    fn sample_in(
+        &self,
+        pid: u32,
+        tid: u32,
+        class: Class,
+        weight: u64,
+        stack: Vec<StackFrame>,
+        site: Option<String>,
+    ) -> SampleIn {
+        let mut frames = Vec::with_capacity(stack.len());
+        let mut syscall = None;
+        let mut user: Vec<SourceFrame> = Vec::new();
+        for (i, f) in stack.iter().enumerate() {
+            match f.module.as_str() {
+                "[syscall]" => {
+                    syscall = f.function.clone();
+                    continue;
+                }
+                "[kernel]" => frames.push(Frame {
+                    function: f
+                        .function
+                        .clone()
+                        .unwrap_or_else(|| format!("{:#x}", f.rel_pc)),
+                    module: "[kernel]".into(),
+                    srcline: None,
+                    kernel: true,
+                }),
+                m => {
+                    let module = m.rsplit('/').next().unwrap_or(m).to_string();
+                    let function = match &f.function {
+                        Some(n) => n.strip_prefix("__GI_").unwrap_or(n).to_string(),
+                        None => format!("{module}+{:#x}", f.rel_pc),
+                    };
+                    let srcline = match (&f.file, f.line) {
+                        (Some(file), Some(line)) => Some(format!(
+                            "{}:{line}",
+                            file.strip_prefix(self.cwd.as_str())
+                                .and_then(|r| r.strip_prefix('/'))
+                                .filter(|_| !self.cwd.is_empty())
+                                .unwrap_or(file)
+                        )),
+                        _ => None,
+                    };
+                    frames.push(Frame {
+                        function,
+                        module,
+                        srcline,
+                        kernel: false,
+                    });
+                    // inlined: the frame outside it is the same address
+                    let inlined = stack
+                        .get(i.wrapping_sub(1))
+                        .is_some_and(|o| i > 0 && o.module == f.module && o.rel_pc == f.rel_pc);
+                    user.push(SourceFrame {
+                        file_offset: f.rel_pc,
+                        module: f.module.clone(),
+                        function: f.function.clone(),
+                        function_offset: None,
+                        file: f.file.clone(),
+                        line: f.line,
+                        inlined,
+                    });
+                }
+            }
+        }
+        user.reverse();
+        let site =
+            site.or_else(|| (!user.is_empty()).then(|| crate::stacks::site_of(&user, &self.cwd)));
+        SampleIn {
+            tid,
+            pid,
+            comm: self.comm_of(tid),
+            class,
+            weight,
+            frames,
+            site,
+            syscall,
+        }
+    }
+
+    fn comm_of(&self, tid: u32) -> String {
+        let n = self.name_of(tid);
+        if n.is_empty() {
+            "?".into()
+        } else {
+            n
+        }
+    }
+
+    fn event(&mut self, e: ReadEvent, stack: Option<Vec<StackFrame>>) {
+        if Some(e.track) == self.settings_track && e.name.as_deref() == Some("settings") {
+            let text = |k| match e.arg(k) {
+                Some(Value::Str(s)) => s.clone(),
+                _ => String::new(),
+            };
+            let num = |k| match e.arg(k) {
+                Some(Value::Uint(u)) => *u,
+                _ => 0,
+            };
+            self.cwd = text("cwd");
+            self.command = text("command");
+            self.freq = num("freq_hz");
+            let period = num("period_ns");
+            if period > 0 && self.profile.is_none() {
+                self.profile = Some(Profile::new(period));
+            }
+            return;
+        }
         if e.kind == EventKind::Counter {
             if self.lost_tracks.contains(&e.track) {
                 self.lost = e.counter.or(self.lost);
@@ -133,13 +274,46 @@ impl Report {
         let th = self.threads.entry(e.track).or_default();
         th.first = Some(th.first.map_or(e.ts, |f| f.min(e.ts)));
         th.last = th.last.max(e.ts);
+        let (pid, tid) = (th.pid as u32, th.tid as u32);
         match e.kind {
             EventKind::SliceBegin => {
                 let what = classify(&e);
-                th.open.push(Open { ts: e.ts, what });
+                let samples = match (&what, stack, e.arg("samples")) {
+                    (Slice::OffCpu { class, syscall, .. }, Some(stack), Some(Value::Uint(w)))
+                        if *w > 0 =>
+                    {
+                        let class = match class.as_str() {
+                            "[I]" => Class::Io,
+                            "[L]" => Class::Lock,
+                            "[S]" => Class::Sched,
+                            _ => Class::Blocked,
+                        };
+                        let site = match e.arg("site") {
+                            Some(Value::Str(s)) => Some(s.clone()),
+                            _ => None,
+                        };
+                        let mut s = self.sample_in(pid, tid, class, *w, stack, site);
+                        s.syscall = s.syscall.or(syscall.clone());
+                        Some(s)
+                    }
+                    _ => None,
+                };
+                let th = self.threads.entry(e.track).or_default();
+                th.open.push(Open {
+                    ts: e.ts,
+                    what,
+                    samples,
+                });
             }
             EventKind::SliceEnd => {
+                let th = self.threads.entry(e.track).or_default();
                 let Some(open) = th.open.pop() else { return };
+                if let Some(s) = open.samples {
+                    // counted when the interval is whole, as the live
+                    // profile counts it when the thread runs again
+                    self.profile().add(s);
+                }
+                let th = self.threads.entry(e.track).or_default();
                 let dur = e.ts.saturating_sub(open.ts);
                 let tid = th.tid as u32;
                 match open.what {
@@ -313,31 +487,15 @@ pub fn run(a: ReportArgs) -> Result<i32> {
         )),
     };
     let sort = summary::parse_sort(a.sort_by.as_deref())?;
+    let keys = SortKey::parse_list(&a.sort).map_err(|e| anyhow::anyhow!(Exit(1, e)))?;
     let columns = summary::parse_columns(a.columns.as_deref())?;
-    let file = File::open(&a.file).with_context(|| format!("Can't open '{}'", a.file))?;
-    let mut reader = PerfettoReader::new(BufReader::with_capacity(1 << 16, file));
-    let mut r = Report::default();
-    loop {
-        match reader.next_packet() {
-            Ok(Some(p)) => r.packet(p),
-            Ok(None) => break,
-            Err(ReadError::Truncated { at, packets }) => {
-                r.truncated = Some((at, packets));
-                break;
-            }
-            Err(e) => bail!(Exit(1, format!("{}: {e}", a.file))),
-        }
-    }
-    (r.bytes, r.packets) = reader.position();
-    if r.packets == 0 && r.truncated.is_none() {
-        bail!(Exit(1, format!("{}: empty, not a recording", a.file)));
-    }
+    let r = load(&a.file)?;
     let text = if json {
-        let mut s = render_json(&r, &a.file).to_string();
+        let mut s = render_json(&r, &a.file, &keys).to_string();
         s.push('\n');
         s
     } else {
-        render_text(&r, sort, &columns)
+        render_text(&r, sort, &columns, &keys, a.rows)
     };
     match &a.output {
         Some(out) => std::fs::write(out, text).with_context(|| format!("Can't write '{out}'"))?,
@@ -347,15 +505,61 @@ pub fn run(a: ReportArgs) -> Result<i32> {
             let _ = o.write_all(text.as_bytes()).and_then(|_| o.flush());
         }
     }
-    if let Some((at, packets)) = r.truncated {
-        eprintln!(
-            "genba: the recording is truncated at byte {at}, after {packets} whole packets; reported up to there"
-        );
-    }
+    say_truncated(r.truncated);
     Ok(0)
 }
 
-fn render_text(r: &Report, sort: SortBy, columns: &[summary::Column]) -> String {
+/// Says on stderr that a recording was cut short, and where.
+pub fn say_truncated(truncated: Option<(u64, u64)>) {
+    if let Some((at, packets)) = truncated {
+        eprintln!(
+            "genba: the recording is truncated at byte {at}, after {packets} whole packets; read up to there"
+        );
+    }
+}
+
+/// Reads a recording whole, as a stream of packets.
+fn load(path: &str) -> Result<Report> {
+    let file = File::open(path).with_context(|| format!("Can't open '{path}'"))?;
+    let mut reader = PerfettoReader::new(BufReader::with_capacity(1 << 16, file));
+    let mut r = Report::default();
+    loop {
+        match reader.next_packet() {
+            Ok(Some(p)) => r.packet(p, &reader),
+            Ok(None) => break,
+            Err(ReadError::Truncated { at, packets }) => {
+                r.truncated = Some((at, packets));
+                break;
+            }
+            Err(e) => bail!(Exit(1, format!("{path}: {e}"))),
+        }
+    }
+    (r.bytes, r.packets) = reader.position();
+    if r.packets == 0 && r.truncated.is_none() {
+        bail!(Exit(1, format!("{path}: empty, not a recording")));
+    }
+    Ok(r)
+}
+
+/// Where a recording was cut short: (byte offset, whole packets before it).
+pub type Cut = Option<(u64, u64)>;
+
+/// The profile a recording holds (its samples and blocked intervals), its
+/// title, and where the file was cut short.
+pub fn load_profile(path: &str) -> Result<(Profile, String, Cut)> {
+    let mut r = load(path)?;
+    let title = profile_title(&r);
+    let p = r.profile.take().unwrap_or_else(|| Profile::new(1_000_000));
+    Ok((p, title, r.truncated))
+}
+
+fn render_text(
+    r: &Report,
+    sort: SortBy,
+    columns: &[summary::Column],
+    keys: &[SortKey],
+    max_rows: usize,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "system calls (wall-clock time in the call):");
     s.push_str(&summary::render_totals(r.totals(), sort, columns));
@@ -432,6 +636,18 @@ fn render_text(r: &Report, sort: SortBy, columns: &[summary::Column]) -> String 
             most.join(", ")
         );
     }
+    if let Some(p) = r.profile.as_ref().filter(|p| p.total() > 0) {
+        s.push('\n');
+        s.push_str(&genba_analyze::report::render_text(
+            p,
+            &genba_analyze::report::ReportOptions {
+                keys: keys.to_vec(),
+                chains: None,
+                max_rows,
+                title: profile_title(r),
+            },
+        ));
+    }
     s.push('\n');
     match r.lost {
         Some(n) => {
@@ -447,7 +663,19 @@ fn render_text(r: &Report, sort: SortBy, columns: &[summary::Column]) -> String 
     s
 }
 
-fn render_json(r: &Report, file: &str) -> serde_json::Value {
+fn profile_title(r: &Report) -> String {
+    format!(
+        "samples of {} ({} Hz), on and off the CPU",
+        if r.command.is_empty() {
+            "the recording"
+        } else {
+            &r.command
+        },
+        r.freq
+    )
+}
+
+fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
     let mut totals = r.totals();
     genba_analyze::sort_rows(&mut totals, SortBy::Time);
     let syscalls: Vec<_> = totals
@@ -513,6 +741,8 @@ fn render_json(r: &Report, file: &str) -> serde_json::Value {
         "threads": threads,
         "blocking": blocking,
         "wakers": wakers,
+        "profile": r.profile.as_ref().filter(|p| p.total() > 0)
+            .map(|p| genba_analyze::report::render_json(p, keys, &profile_title(r))),
         "lost_events": r.lost,
     })
 }

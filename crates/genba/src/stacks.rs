@@ -169,6 +169,11 @@ impl Stacks {
         cs
     }
 
+    /// The GNU build-id (hex) of a file the stacks went through.
+    pub fn build_id(&self, path: &str) -> Option<&str> {
+        self.resolver.build_id(path)
+    }
+
     /// A kernel address's symbol (`name+0xoff`), when -kk or a profile
     /// loaded the kernel's symbols.
     pub fn kernel_name(&self, addr: u64) -> Option<String> {
@@ -235,32 +240,9 @@ impl Stacks {
         }
     }
 
-    fn path<'a>(&self, p: &'a str) -> &'a str {
-        match p
-            .strip_prefix(self.cwd.as_str())
-            .and_then(|r| r.strip_prefix('/'))
-        {
-            Some(rel) if !self.cwd.is_empty() => rel,
-            _ => p,
-        }
-    }
-
     /// `src/loader.c:42 load_table`, or `prog+0x1234` without line information.
     pub fn site_text(&self, f: &SourceFrame) -> String {
-        let func = f.function.as_deref().unwrap_or("??");
-        match (&f.file, f.line) {
-            (Some(file), Some(line)) => {
-                let inl = if f.inlined { " (inlined)" } else { "" };
-                format!("{}:{line} {func}{inl}", self.path(file))
-            }
-            _ => {
-                let module = f.module.rsplit('/').next().unwrap_or(&f.module);
-                match (&f.function, f.function_offset) {
-                    (Some(n), Some(o)) => format!("{module}({n}+{o:#x})"),
-                    _ => format!("{module}+{:#x}", f.file_offset),
-                }
-            }
-        }
+        site_text(f, &self.cwd)
     }
 
     /// strace -k's lines (` > /lib/libc.so.6(__write+0x10) [0xf8350]`), each
@@ -285,7 +267,7 @@ impl Stacks {
             }
             let _ = write!(out, ") [{:#x}]", f.file_offset + ra_adjust);
             if let (Some(file), Some(line)) = (&f.file, f.line) {
-                let _ = write!(out, " {}:{line}", self.path(file));
+                let _ = write!(out, " {}:{line}", relative(file, &self.cwd));
             }
             if f.inlined {
                 out.push_str(" (inlined)");
@@ -342,6 +324,9 @@ impl Kallsyms {
     fn name(&self, addr: u64) -> String {
         match self.syms.partition_point(|(a, _)| *a <= addr) {
             0 => format!("{addr:#x}"),
+            // far past the nearest symbol: code kallsyms does not list (a
+            // BPF trampoline), not the end of the last function
+            i if addr - self.syms[i - 1].0 > 1 << 20 => format!("{addr:#x}"),
             i => {
                 let (a, n) = &self.syms[i - 1];
                 format!("{n}+{:#x}", addr - a)
@@ -463,5 +448,46 @@ impl SiteTable {
             }
         }
         out
+    }
+}
+
+/// `path` relative to `cwd` when it is under it.
+fn relative<'a>(p: &'a str, cwd: &str) -> &'a str {
+    match p.strip_prefix(cwd).and_then(|r| r.strip_prefix('/')) {
+        Some(rel) if !cwd.is_empty() => rel,
+        _ => p,
+    }
+}
+
+/// `src/loader.c:42 load_table` (the file relative to `cwd`), or
+/// `prog+0x1234` without line information.
+pub fn site_text(f: &SourceFrame, cwd: &str) -> String {
+    let func = f.function.as_deref().unwrap_or("??");
+    match (&f.file, f.line) {
+        (Some(file), Some(line)) => {
+            let inl = if f.inlined { " (inlined)" } else { "" };
+            format!("{}:{line} {func}{inl}", relative(file, cwd))
+        }
+        _ => {
+            let module = f.module.rsplit('/').next().unwrap_or(&f.module);
+            match (&f.function, f.function_offset) {
+                (Some(n), Some(o)) => format!("{module}({n}+{o:#x})"),
+                _ => format!("{module}+{:#x}", f.file_offset),
+            }
+        }
+    }
+}
+
+/// The call site of a stack read back from a recording (user frames,
+/// innermost first), by the rule [`Stacks::site_label`] follows live: the
+/// first frame of the program's own code, one with a line first.
+pub fn site_of(user: &[SourceFrame], cwd: &str) -> String {
+    let own = || user.iter().filter(|f| !is_runtime(f));
+    if let Some(f) = own().find(|f| f.line.is_some()).or_else(|| own().next()) {
+        return site_text(f, cwd);
+    }
+    match user.iter().rev().find(|f| f.function.is_some()) {
+        Some(f) => format!("(runtime) {}", site_text(f, cwd)),
+        None => "(runtime)".to_string(),
     }
 }

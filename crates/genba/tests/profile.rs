@@ -360,6 +360,86 @@ fn mixed_thread_splits_into_its_four_parts() {
     find("[B]", "sleep");
 }
 
+/// The same program recorded (`genba record`) and reported from the file
+/// (`genba report`): the profile the report reads out of the recording's
+/// samples and intervals agrees with the program's own clocks as the live
+/// profile does, each part at its own line, with kernel frames named.
+#[test]
+fn recorded_profile_agrees_with_the_programs_truth() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("recorded");
+    let file = dir.join("mixed.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(prog("profile_mixed"))
+        .args(["2000", dir.path().to_str().unwrap()]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).expect("truth");
+    assert!(
+        out.stderr.contains("genba: 0 events lost"),
+        "{}",
+        out.describe()
+    );
+    let rep = run(genba_cmd([
+        "report",
+        "--format",
+        "json",
+        "--sort",
+        "tid,sym,site,kernel",
+    ])
+    .arg(&file));
+    assert_eq!(rep.code(), Some(0), "{}", rep.describe());
+    let whole: Value = serde_json::from_str(rep.stdout.trim()).expect("report JSON");
+    let r = Run {
+        truth,
+        report: whole["profile"].clone(),
+    };
+    let t = &r.truth;
+    let tid = t["tid"].as_u64().unwrap();
+    check(&r, t, &["[.]", "[k]"], "cpu_ns");
+    check(&r, t, &["[I]"], "fsync_blocked_ns");
+    check(&r, t, &["[L]"], "lock_blocked_ns");
+    check(&r, t, &["[B]"], "sleep_blocked_ns");
+    check(&r, t, &["[S]"], "runq_ns");
+    let want = t["wall_ns"].as_f64().unwrap() / r.report["period_ns"].as_f64().unwrap();
+    let got = r.thread(tid)["samples"].as_f64().unwrap();
+    assert!(
+        got >= 0.97 * want && got <= 1.03 * want + 20.0,
+        "{got} samples for {want:.0} periods of wall time"
+    );
+    let tid_s = tid.to_string();
+    for (class, marker) in [
+        ("[.]", "compute"),
+        ("[I]", "fsync"),
+        ("[L]", "lock"),
+        ("[B]", "sleep"),
+    ] {
+        let line = format!("profile_mixed.c:{}", site_line("profile_mixed.c", marker));
+        let rows: Vec<&Value> = r
+            .rows()
+            .iter()
+            .filter(|row| row["tid"] == tid_s.as_str())
+            .filter(|row| row["sym"].as_str().unwrap().starts_with(class))
+            .collect();
+        assert!(
+            rows.first()
+                .is_some_and(|row| row["site"].as_str().unwrap().contains(&line)),
+            "the biggest recorded {class} row of the main thread is not at {line}: {rows:?}"
+        );
+        if class != "[.]" {
+            // blocked rows name where the thread slept in the kernel
+            let k = rows[0]["kernel"].as_str().unwrap_or("");
+            assert!(
+                !k.is_empty() && k != "-" && !k.starts_with("0x") && !k.starts_with("__stop"),
+                "kernel frame of the recorded {class} row: {:?}",
+                rows[0]
+            );
+        }
+    }
+}
+
 /// Blocks far shorter than a period (10 us, 100k times) and one block of
 /// seconds both weigh their time: the per-thread phase carries remainders.
 #[test]

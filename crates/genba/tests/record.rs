@@ -270,6 +270,62 @@ fn record_options() {
                 .is_some_and(|c| c.contains("[\"cat\", \"/etc\"...]"))
     });
     assert!(open.is_some(), "no execve of [\"cat\", \"/etc\"...] in {s}");
+    // on-CPU samples at -F's rate, none with --no-profile; --source: each
+    // call's site
+    let spin = [
+        "sh",
+        "-c",
+        "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done",
+    ];
+    let mut counts = Vec::new();
+    for (label, extra) in [
+        ("lo", &["-F", "200"][..]),
+        ("hi", &["-F", "4000"][..]),
+        ("none", &["--no-profile"][..]),
+    ] {
+        let file = dir.join(&format!("{label}.pftrace"));
+        let out = run(genba_cmd(["record", "--no-syscalls", "-o"])
+            .arg(&file)
+            .args(extra)
+            .arg("--")
+            .args(spin));
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+        let samples = s["samples"].as_array().unwrap();
+        // each sample's stack reaches the shell's own code
+        if let Some(x) = samples.first() {
+            assert!(!x["functions"].as_array().unwrap().is_empty(), "{x}");
+        }
+        counts.push(samples.len() as f64);
+    }
+    assert!(counts[0] > 0.0 && counts[2] == 0.0, "{counts:?}");
+    // 20 times the rate: far more samples (the loop's CPU time varies a
+    // little between runs on a busy machine)
+    assert!(counts[1] > 5.0 * counts[0], "{counts:?}");
+    let file = dir.join("src.pftrace");
+    let out = run(genba_cmd(["record", "--source", "--no-profile", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program("file"))
+        .arg(dir.path()));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+    let sited = s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["args"]["call"].is_string())
+        .filter(|x| {
+            x["args"]["site"]
+                .as_str()
+                .is_some_and(|t| t.contains("main"))
+        })
+        .count();
+    // (the test programs have no line information: `file(main+0x362)`)
+    assert!(
+        sited > 3,
+        "calls with a site in the program's main: {sited}"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -341,6 +397,56 @@ fn report_matches_live_summary(prog: &str) {
     assert_eq!(j["syscalls"].as_array().unwrap().len() + 1, recorded.len());
     assert_eq!(j["lost_events"].as_u64(), Some(0));
     assert!(j["truncated"].is_null(), "{j}");
+    // export --format jsonl lists the calls genba trace prints, line for
+    // line (addresses aside: each run maps its memory elsewhere)
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    let hex = |s: &str| {
+        let mut out = String::new();
+        let mut rest = s;
+        while let Some(i) = rest.find("0x") {
+            out.push_str(&rest[..i + 2]);
+            rest = rest[i + 2..].trim_start_matches(|c: char| c.is_ascii_hexdigit());
+        }
+        out + rest
+    };
+    let pids = ["getppid", "getpid", "gettid", "set_tid_address"];
+    let mut exported = Vec::new();
+    for l in x.stdout.lines() {
+        let v: Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+        assert!(
+            v["type"].is_string()
+                && (v["type"] == "header" || v["ts"].is_u64() || v["pid"].is_u64()),
+            "{l}"
+        );
+        // (the calls whose results are pids differ between the two runs)
+        if v["type"] == "syscall"
+            && v["unfinished"] == false
+            && !pids.contains(&v["name"].as_str().unwrap())
+        {
+            let call = v["call"].as_str().unwrap();
+            assert!(call.starts_with(v["name"].as_str().unwrap()), "{l}");
+            if v["ret"].as_i64().is_some_and(|r| r < 0) {
+                assert!(v["errno"].is_string(), "{l}");
+            }
+            exported.push((v["ts"].as_u64().unwrap(), hex(call)));
+        }
+    }
+    exported.sort();
+    let text = run(genba_cmd(["trace", "-f", "-qq", "-e", "signal=none"])
+        .arg(program(prog))
+        .arg(work.path())
+        .current_dir(work.path()));
+    assert_eq!(text.code(), Some(0), "{}", text.describe());
+    // strace's "call(args) = ret", the column padding folded, halves merged
+    let traced: Vec<String> = parse_trace(&text.stderr)
+        .iter()
+        .map(|e| hex(&e.body))
+        .filter(|b| !b.starts_with("+++") && !b.starts_with("---") && !b.ends_with("= ?"))
+        .filter(|b| !pids.iter().any(|p| b.starts_with(&format!("{p}("))))
+        .collect();
+    let exported: Vec<String> = exported.into_iter().map(|(_, c)| c).collect();
+    assert_eq!(exported, traced, "export --format jsonl vs trace of {prog}");
 }
 
 #[test]
@@ -487,7 +593,7 @@ fn report_truncated_and_bad_files() {
             let n = t["whole_packets"].as_u64().unwrap();
             assert!(at < len as u64, "{t:?}");
             let line = format!(
-                "genba: the recording is truncated at byte {at}, after {n} whole packets; reported up to there"
+                "genba: the recording is truncated at byte {at}, after {n} whole packets; read up to there"
             );
             assert_eq!(rep.stderr_messages(), [line.as_str()], "{}", rep.describe());
             assert!(j["lost_events"].is_null(), "{j}");
@@ -496,6 +602,22 @@ fn report_truncated_and_bad_files() {
             assert_eq!(t.code(), Some(0), "{}", t.describe());
             assert!(t.stderr.contains(&line), "{}", t.describe());
             assert!(t.stdout.contains(SUMMARY_HEADER), "{}", t.describe());
+            // and every export: what is there, the cut said
+            for format in ["jsonl", "chrome", "folded", "speedscope"] {
+                let x = run(genba_cmd(["export", "--format", format]).arg(&cut));
+                assert_eq!(x.code(), Some(0), "{format}: {}", x.describe());
+                assert!(x.stderr.contains(&line), "{format}: {}", x.describe());
+                if format == "chrome" {
+                    let v: Value = serde_json::from_str(&x.stdout)
+                        .unwrap_or_else(|e| panic!("chrome JSON cut at {len}: {e}"));
+                    assert!(v["traceEvents"].is_array());
+                }
+                if format == "jsonl" {
+                    let last = x.stdout.lines().last().unwrap();
+                    let v: Value = serde_json::from_str(last).unwrap();
+                    assert_eq!(v["type"], "truncated", "{last}");
+                }
+            }
         } else {
             assert!(rep.stderr.trim().is_empty(), "{}", rep.describe());
         }
@@ -505,6 +627,21 @@ fn report_truncated_and_bad_files() {
         "only {truncated} of 15 cuts fell inside a packet"
     );
     // not a recording
+    for cmd in [
+        &["export", "--format", "jsonl"][..],
+        &["export", "--format", "folded"][..],
+    ] {
+        let out = run(genba_cmd(cmd).arg("/etc/passwd"));
+        assert_eq!(out.code(), Some(1), "{}", out.describe());
+        assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+    }
+    let out = run(genba_cmd(["export", "--format", "svg"]).arg(&file));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert!(
+        out.stderr.contains("invalid --format 'svg'"),
+        "{}",
+        out.describe()
+    );
     let out = run(&mut genba_cmd(["report", "/etc/passwd"]));
     assert_eq!(out.code(), Some(1), "{}", out.describe());
     assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
