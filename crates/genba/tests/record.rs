@@ -635,6 +635,29 @@ fn report_truncated_and_bad_files() {
         assert_eq!(out.code(), Some(1), "{}", out.describe());
         assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
     }
+    // -o: each profile format to its file
+    for (format, magic) in [
+        ("pprof", &b"\x1f\x8b"[..]),
+        ("flamegraph", &b"<?xml"[..]),
+        ("folded", &b""[..]),
+    ] {
+        let o = dir.join(&format!("x.{format}"));
+        let out = run(genba_cmd(["export", "--format", format, "-o"])
+            .arg(&o)
+            .arg(&file));
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        let bytes = std::fs::read(&o).unwrap();
+        assert!(!bytes.is_empty() && bytes.starts_with(magic), "{format}");
+    }
+    // --rows bounds the profile's rows; bad -F and --stack-bytes are refused
+    let t = run(genba_cmd(["report", "--rows", "1"]).arg(&file));
+    assert_eq!(t.code(), Some(0), "{}", t.describe());
+    assert!(t.stdout.contains("more rows)"), "{}", t.describe());
+    for bad in [&["-F", "0"][..], &["--stack-bytes", "100"][..]] {
+        let out = run(genba_cmd(["record"]).args(bad).args(["--", "true"]));
+        assert_eq!(out.code(), Some(1), "{}", out.describe());
+        assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+    }
     let out = run(genba_cmd(["export", "--format", "svg"]).arg(&file));
     assert_eq!(out.code(), Some(1), "{}", out.describe());
     assert!(
