@@ -318,16 +318,10 @@ struct StackTables {
 }
 
 fn intern_bytes(table: &mut HashMap<String, u64>, s: &str, new: &mut Vec<InternedBytes>) -> u64 {
-    if let Some(&iid) = table.get(s) {
-        return iid;
-    }
-    let iid = table.len() as u64 + 1;
-    table.insert(s.to_string(), iid);
-    new.push(InternedBytes {
+    intern_as(table, s, new, |iid, s| InternedBytes {
         iid: Some(iid),
         str: Some(s.as_bytes().to_vec()),
-    });
-    iid
+    })
 }
 
 impl StackTables {
@@ -760,15 +754,26 @@ fn clock(id: u32, ts: u64) -> Clock {
 
 /// The interned id of `s` (from 1), adding it to `new` the first time.
 fn intern(table: &mut HashMap<String, u64>, s: &str, new: &mut Vec<InternedString>) -> u64 {
+    intern_as(table, s, new, |iid, s| InternedString {
+        iid: Some(iid),
+        name: Some(s.to_string()),
+    })
+}
+
+/// [`intern`] for any of Perfetto's interned-string messages (`make`
+/// builds the entry written the first time).
+fn intern_as<T>(
+    table: &mut HashMap<String, u64>,
+    s: &str,
+    new: &mut Vec<T>,
+    make: impl Fn(u64, &str) -> T,
+) -> u64 {
     if let Some(&iid) = table.get(s) {
         return iid;
     }
     let iid = table.len() as u64 + 1;
     table.insert(s.to_string(), iid);
-    new.push(InternedString {
-        iid: Some(iid),
-        name: Some(s.to_string()),
-    });
+    new.push(make(iid, s));
     iid
 }
 

@@ -94,12 +94,7 @@ impl Collector {
     }
 
     fn srcline(&self, file: &str, line: u32) -> String {
-        let f = file
-            .strip_prefix(self.cwd.as_str())
-            .and_then(|r| r.strip_prefix('/'))
-            .filter(|_| !self.cwd.is_empty())
-            .unwrap_or(file);
-        format!("{f}:{line}")
+        format!("{}:{line}", crate::stacks::relative(file, &self.cwd))
     }
 
     /// CPU time a thread ran since its last sample, sent when it ended:

@@ -193,10 +193,7 @@ impl Report {
                     let srcline = match (&f.file, f.line) {
                         (Some(file), Some(line)) => Some(format!(
                             "{}:{line}",
-                            file.strip_prefix(self.cwd.as_str())
-                                .and_then(|r| r.strip_prefix('/'))
-                                .filter(|_| !self.cwd.is_empty())
-                                .unwrap_or(file)
+                            crate::stacks::relative(file, &self.cwd)
                         )),
                         _ => None,
                     };

@@ -452,7 +452,7 @@ impl SiteTable {
 }
 
 /// `path` relative to `cwd` when it is under it.
-fn relative<'a>(p: &'a str, cwd: &str) -> &'a str {
+pub fn relative<'a>(p: &'a str, cwd: &str) -> &'a str {
     match p.strip_prefix(cwd).and_then(|r| r.strip_prefix('/')) {
         Some(rel) if !cwd.is_empty() => rel,
         _ => p,
