@@ -362,56 +362,60 @@ impl RecordSink {
     }
 
     /// An on-CPU sample; or (`p.flush`) the CPU time a thread ran since
-    /// its last sample, sent when it ended: as many samples as periods, on
-    /// the stack it was last seen running.
+    /// its last sample, sent when it ended, on the stack it was last seen
+    /// running. Either stands for `w_block` periods: as many samples.
     fn on_cpu(&mut self, p: &ProfSample) -> io::Result<()> {
         if !self.on_cpu_samples {
             // --no-profile: no sampling timer, so a thread's CPU time is
             // all "between samples"; it is not a profile
             return Ok(());
         }
-        if p.flush {
-            let cs = match self.last_on_cpu.get(&p.task.tid) {
+        let cs = if p.flush {
+            match self.last_on_cpu.get(&p.task.tid) {
                 Some(&c) => c,
-                None => match self.between {
-                    Some(c) => c,
-                    None => {
-                        let c = self.w.callstack(&[StackFrame {
-                            module: "[unknown]".into(),
-                            build_id: Vec::new(),
-                            rel_pc: 0,
-                            function: Some("(ran between samples: too short to be sampled)".into()),
-                            file: None,
-                            line: None,
-                        }]);
-                        self.between = Some(c);
-                        c
-                    }
-                },
-            };
-            self.track(p.task)?;
-            for _ in 0..p.w_block {
-                self.w
-                    .sample(p.ts, None, p.task.tgid, p.task.tid, false, cs)?;
+                None => self.between(),
             }
-            return Ok(());
-        }
-        let cs = if p.regs[0] != 0 {
-            self.world
-                .stacks_mut()
-                .map(|s| s.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false))
         } else {
-            None
+            let cs = if p.regs[0] != 0 {
+                self.world
+                    .stacks_mut()
+                    .map(|s| s.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false))
+            } else {
+                None
+            };
+            let syscall = (p.sysnr >= 0 && p.class == 1)
+                .then(|| table::by_nr(p.sysnr as u32).map(|i| i.name))
+                .flatten();
+            let frames = self.stack_frames(cs.as_ref(), &p.kstack, syscall);
+            let iid = self.w.callstack(&frames);
+            self.last_on_cpu.insert(p.task.tid, iid);
+            iid
         };
-        let syscall = (p.sysnr >= 0 && p.class == 1)
-            .then(|| table::by_nr(p.sysnr as u32).map(|i| i.name))
-            .flatten();
-        let frames = self.stack_frames(cs.as_ref(), &p.kstack, syscall);
-        let iid = self.w.callstack(&frames);
-        self.last_on_cpu.insert(p.task.tid, iid);
         self.track(p.task)?;
-        self.w
-            .sample(p.ts, None, p.task.tgid, p.task.tid, p.class == 1, iid)
+        let kernel = !p.flush && p.class == 1;
+        for _ in 0..p.w_block {
+            self.w
+                .sample(p.ts, None, p.task.tgid, p.task.tid, kernel, cs)?;
+        }
+        Ok(())
+    }
+
+    /// The stack of CPU time a thread ran between samples when it was
+    /// never sampled (as genba profile names it).
+    fn between(&mut self) -> u64 {
+        if let Some(c) = self.between {
+            return c;
+        }
+        let c = self.w.callstack(&[StackFrame {
+            module: "[unknown]".into(),
+            build_id: Vec::new(),
+            rel_pc: 0,
+            function: Some("(ran between samples: too short to be sampled)".into()),
+            file: None,
+            line: None,
+        }]);
+        self.between = Some(c);
+        c
     }
 
     /// The thread's track, described (again) when new or renamed.
@@ -629,7 +633,14 @@ impl RecordSink {
             if !flow_in.is_empty() {
                 args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));
             }
-            args.push(("samples", ArgValue::Uint(p.w_runq.into())));
+            // a thread preempted (runnable from its switch-out) has no
+            // blocked slice: its weight is the runnable one's
+            let w = if wake > p.out_ts {
+                p.w_runq
+            } else {
+                p.w_runq + p.w_block
+            };
+            args.push(("samples", ArgValue::Uint(w.into())));
             self.w.slice_with_stack(
                 t,
                 wake,
