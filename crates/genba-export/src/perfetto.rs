@@ -490,72 +490,56 @@ impl<W: Write> PerfettoWriter<W> {
     /// The track of process `pid`, described now.
     pub fn process(&mut self, pid: u32, name: &str) -> io::Result<Track> {
         let uuid = PROCESS_TRACK | u64::from(pid);
-        self.packet(TracePacket {
-            track_descriptor: Some(TrackDescriptor {
-                uuid: Some(uuid),
-                process: Some(ProcessDescriptor {
-                    pid: Some(pid as i32),
-                    process_name: Some(name.to_string()),
-                }),
-                ..Default::default()
+        self.describe(TrackDescriptor {
+            uuid: Some(uuid),
+            process: Some(ProcessDescriptor {
+                pid: Some(pid as i32),
+                process_name: Some(name.to_string()),
             }),
             ..Default::default()
-        })?;
-        Ok(Track(uuid))
+        })
     }
 
     /// The track of thread `tid` of process `pid`, described now (again
     /// when it is renamed: the last description wins).
     pub fn thread(&mut self, pid: u32, tid: u32, name: &str) -> io::Result<Track> {
         let uuid = THREAD_TRACK | u64::from(tid);
-        self.packet(TracePacket {
-            track_descriptor: Some(TrackDescriptor {
-                uuid: Some(uuid),
-                parent_uuid: Some(PROCESS_TRACK | u64::from(pid)),
-                thread: Some(ThreadDescriptor {
-                    pid: Some(pid as i32),
-                    tid: Some(tid as i32),
-                    thread_name: Some(name.to_string()),
-                }),
-                ..Default::default()
+        self.describe(TrackDescriptor {
+            uuid: Some(uuid),
+            parent_uuid: Some(PROCESS_TRACK | u64::from(pid)),
+            thread: Some(ThreadDescriptor {
+                pid: Some(pid as i32),
+                tid: Some(tid as i32),
+                thread_name: Some(name.to_string()),
             }),
             ..Default::default()
-        })?;
-        Ok(Track(uuid))
+        })
     }
 
     /// A global track named `name` (what the recording is: its settings).
     pub fn named_track(&mut self, name: &str) -> io::Result<Track> {
         self.counters += 1;
         let uuid = COUNTER_TRACK | self.counters;
-        self.packet(TracePacket {
-            track_descriptor: Some(TrackDescriptor {
-                uuid: Some(uuid),
-                name: Some(name.to_string()),
-                ..Default::default()
-            }),
+        self.describe(TrackDescriptor {
+            uuid: Some(uuid),
+            name: Some(name.to_string()),
             ..Default::default()
-        })?;
-        Ok(Track(uuid))
+        })
     }
 
     /// A counter track named `name` (under process `pid`, or global).
     pub fn counter_track(&mut self, name: &str, unit: &str, pid: Option<u32>) -> io::Result<Track> {
         self.counters += 1;
         let uuid = COUNTER_TRACK | self.counters;
-        self.packet(TracePacket {
-            track_descriptor: Some(TrackDescriptor {
-                uuid: Some(uuid),
-                name: Some(name.to_string()),
-                parent_uuid: pid.map(|p| PROCESS_TRACK | u64::from(p)),
-                counter: Some(CounterDescriptor {
-                    unit_name: Some(unit.to_string()),
-                }),
-                ..Default::default()
+        self.describe(TrackDescriptor {
+            uuid: Some(uuid),
+            name: Some(name.to_string()),
+            parent_uuid: pid.map(|p| PROCESS_TRACK | u64::from(p)),
+            counter: Some(CounterDescriptor {
+                unit_name: Some(unit.to_string()),
             }),
             ..Default::default()
-        })?;
-        Ok(Track(uuid))
+        })
     }
 
     /// A slice from `ts` to `ts + dur` on `track`. `flow_out`: flows that
@@ -663,6 +647,16 @@ impl<W: Write> PerfettoWriter<W> {
             ..Default::default()
         };
         self.event_packet(ts, ev, InternedData::default())
+    }
+
+    /// Writes a track's descriptor: the track.
+    fn describe(&mut self, d: TrackDescriptor) -> io::Result<Track> {
+        let uuid = d.uuid.unwrap_or(0);
+        self.packet(TracePacket {
+            track_descriptor: Some(d),
+            ..Default::default()
+        })?;
+        Ok(Track(uuid))
     }
 
     /// Writes out what the underlying writer buffers.

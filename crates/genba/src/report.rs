@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufReader, Write};
+use std::rc::Rc;
 
 use anyhow::{bail, Context, Result};
 use genba_analyze::profile::Class;
@@ -50,6 +51,13 @@ enum Slice {
         waker: Option<u32>,
     },
     Other,
+}
+
+/// A recorded stack as the profile takes it.
+struct Stack {
+    frames: Vec<Frame>,
+    syscall: Option<String>,
+    site: Option<String>,
 }
 
 #[derive(Default)]
@@ -99,6 +107,10 @@ struct Report {
     truncated: Option<(u64, u64)>,
     /// The samples, on and off the CPU, as genba profile reports them.
     profile: Option<Profile>,
+    /// The recording's stacks as the profile takes them, by interned id.
+    stacks: HashMap<u64, Rc<Stack>>,
+    /// Each thread's name as last described.
+    names: HashMap<u32, String>,
     /// The recording's own track, and what it says of itself.
     settings_track: Option<u64>,
     cwd: String,
@@ -123,6 +135,7 @@ impl Report {
                     self.settings_track = Some(t.uuid);
                 }
                 TrackKind::Thread { pid, tid, name } => {
+                    self.names.insert(tid as u32, name.clone());
                     let th = self.threads.entry(t.uuid).or_default();
                     th.pid = pid;
                     th.tid = tid;
@@ -134,15 +147,15 @@ impl Report {
                 _ => {}
             },
             Packet::Event(e) => {
-                let frames = e.callstack.and_then(|c| reader.frames(c));
-                self.event(e, frames)
+                let stack = e.callstack.and_then(|c| self.stack(c, reader));
+                self.event(e, stack)
             }
             Packet::Sample(s) => {
-                let Some(frames) = reader.frames(s.callstack) else {
+                let Some(stack) = self.stack(s.callstack, reader) else {
                     return;
                 };
                 let class = if s.kernel { Class::Kernel } else { Class::User };
-                let sample = self.sample_in(s.pid, s.tid, class, 1, frames, None);
+                let sample = self.sample_in(s.pid, s.tid, class, 1, &stack, None);
                 self.profile().add(sample);
             }
             Packet::Other => {}
@@ -154,18 +167,23 @@ impl Report {
         self.profile.get_or_insert_with(|| Profile::new(1_000_000))
     }
 
-    /// A sample as genba profile takes it: frames outermost first, the
-    /// system call (the `[syscall]` frame) apart, the call site from the
-    /// user frames unless the recording says it.
-    fn sample_in(
-        &self,
-        pid: u32,
-        tid: u32,
-        class: Class,
-        weight: u64,
-        stack: Vec<StackFrame>,
-        site: Option<String>,
-    ) -> SampleIn {
+    /// Recorded stack `iid` as the profile takes it, converted once.
+    fn stack<R: std::io::Read>(
+        &mut self,
+        iid: u64,
+        reader: &PerfettoReader<R>,
+    ) -> Option<Rc<Stack>> {
+        if let Some(s) = self.stacks.get(&iid) {
+            return Some(s.clone());
+        }
+        let s = Rc::new(self.convert(&reader.frames(iid)?));
+        self.stacks.insert(iid, s.clone());
+        Some(s)
+    }
+
+    /// Frames outermost first as genba profile names them, the system call
+    /// (the `[syscall]` frame) apart, the call site from the user frames.
+    fn convert(&self, stack: &[StackFrame]) -> Stack {
         let mut frames = Vec::with_capacity(stack.len());
         let mut syscall = None;
         let mut user: Vec<SourceFrame> = Vec::new();
@@ -204,9 +222,10 @@ impl Report {
                         kernel: false,
                     });
                     // inlined: the frame outside it is the same address
-                    let inlined = stack
-                        .get(i.wrapping_sub(1))
-                        .is_some_and(|o| i > 0 && o.module == f.module && o.rel_pc == f.rel_pc);
+                    let inlined = i > 0
+                        && stack
+                            .get(i - 1)
+                            .is_some_and(|o| o.module == f.module && o.rel_pc == f.rel_pc);
                     user.push(SourceFrame {
                         file_offset: f.rel_pc,
                         module: f.module.clone(),
@@ -220,17 +239,34 @@ impl Report {
             }
         }
         user.reverse();
-        let site =
-            site.or_else(|| (!user.is_empty()).then(|| crate::stacks::site_of(&user, &self.cwd)));
+        let site = (!user.is_empty()).then(|| crate::stacks::site_of(&user, &self.cwd));
+        Stack {
+            frames,
+            syscall,
+            site,
+        }
+    }
+
+    /// A sample as genba profile takes it (`site`: the one the recording
+    /// gives, else the stack's).
+    fn sample_in(
+        &self,
+        pid: u32,
+        tid: u32,
+        class: Class,
+        weight: u64,
+        stack: &Stack,
+        site: Option<String>,
+    ) -> SampleIn {
         SampleIn {
             tid,
             pid,
             comm: self.comm_of(tid),
             class,
             weight,
-            frames,
-            site,
-            syscall,
+            frames: stack.frames.clone(),
+            site: site.or_else(|| stack.site.clone()),
+            syscall: stack.syscall.clone(),
         }
     }
 
@@ -243,7 +279,7 @@ impl Report {
         }
     }
 
-    fn event(&mut self, e: ReadEvent, stack: Option<Vec<StackFrame>>) {
+    fn event(&mut self, e: ReadEvent, stack: Option<Rc<Stack>>) {
         if Some(e.track) == self.settings_track && e.name.as_deref() == Some("settings") {
             let text = |k| match e.arg(k) {
                 Some(Value::Str(s)) => s.clone(),
@@ -289,7 +325,7 @@ impl Report {
                             Some(Value::Str(s)) => Some(s.clone()),
                             _ => None,
                         };
-                        let mut s = self.sample_in(pid, tid, class, *w, stack, site);
+                        let mut s = self.sample_in(pid, tid, class, *w, &stack, site);
                         s.syscall = s.syscall.or(syscall.clone());
                         Some(s)
                     }
@@ -381,11 +417,7 @@ impl Report {
     }
 
     fn name_of(&self, tid: u32) -> String {
-        self.threads
-            .values()
-            .find(|t| t.tid as u32 == tid)
-            .map(|t| t.name.clone())
-            .unwrap_or_default()
+        self.names.get(&tid).cloned().unwrap_or_default()
     }
 
     /// The thread that released the most of `tid`'s waiting.
