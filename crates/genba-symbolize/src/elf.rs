@@ -48,7 +48,7 @@ pub struct ElfInfo {
     /// The dynamic loader the program asks for (PT_INTERP).
     pub interp: Option<String>,
     /// The GNU build-id, hex.
-    pub build_id: Option<String>,
+    pub build_id: Option<Vec<u8>>,
     /// section name -> (address range, file range when stored uncompressed)
     sections: HashMap<&'static str, (Range<u64>, Option<Range<usize>>)>,
     /// Compressed sections, inflated.
@@ -72,11 +72,7 @@ impl ElfInfo {
         let data = Arc::new(std::fs::read(path).map_err(|e| ElfError::Read(path.into(), e))?);
         let obj = object::File::parse(&data[..]).map_err(|e| ElfError::Parse(path.into(), e))?;
         let (segments, phoff, interp) = raw_headers(&data).unwrap_or_default();
-        let build_id = obj
-            .build_id()
-            .ok()
-            .flatten()
-            .map(|b| b.iter().map(|x| format!("{x:02x}")).collect());
+        let build_id = obj.build_id().ok().flatten().map(<[u8]>::to_vec);
         let loads = obj
             .segments()
             .map(|s| {

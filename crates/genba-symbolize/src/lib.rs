@@ -592,17 +592,18 @@ impl StackResolver {
         frames
     }
 
-    /// The GNU build-id of a file the stacks went through (hex), if it has one.
-    pub fn build_id(&self, path: &str) -> Option<&str> {
+    /// The GNU build-id of a file the stacks went through, if it has one.
+    pub fn build_id(&self, path: &str) -> Option<&[u8]> {
         self.elfs.get(path)?.as_ref()?.build_id.as_deref()
     }
 
     /// `/usr/lib/debug/.build-id/ab/cdef....debug` for `path`, if installed.
     fn build_id_debug_file(&self, path: &str) -> Option<String> {
-        let id = self.elfs.get(path)?.as_ref()?.build_id.clone()?;
-        if id.len() < 3 {
+        let raw = self.elfs.get(path)?.as_ref()?.build_id.as_deref()?;
+        if raw.len() < 2 {
             return None;
         }
+        let id: String = raw.iter().map(|x| format!("{x:02x}")).collect();
         let f = format!("/usr/lib/debug/.build-id/{}/{}.debug", &id[..2], &id[2..]);
         std::path::Path::new(&f).exists().then_some(f)
     }

@@ -146,8 +146,10 @@ impl Collector {
         let kernel_names: Vec<String> = p
             .kstack
             .iter()
-            .map(|&a| stacks.kernel_name(a).unwrap_or_else(|| format!("{a:#x}")))
-            .map(|n| n.split('+').next().unwrap_or(&n).to_string())
+            .map(|&a| match stacks.kernel_function(a) {
+                Ok(n) => n.to_string(),
+                Err(hex) => hex,
+            })
             .filter(|n| !own_kernel_frame(n))
             .collect();
         let mut frames = Vec::new();

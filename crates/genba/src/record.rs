@@ -181,13 +181,6 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     Ok(session.exit_code())
 }
 
-/// `abcd..` as bytes.
-fn hex_bytes(h: &str) -> Vec<u8> {
-    (0..h.len() / 2)
-        .filter_map(|i| u8::from_str_radix(h.get(2 * i..2 * i + 2)?, 16).ok())
-        .collect()
-}
-
 fn clock_readings() -> ClockReadings {
     let read = |id| {
         let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
@@ -324,7 +317,7 @@ impl RecordSink {
                     module: f.module.clone(),
                     build_id: stacks
                         .build_id(&f.module)
-                        .map(hex_bytes)
+                        .map(<[u8]>::to_vec)
                         .unwrap_or_default(),
                     rel_pc: f.file_offset,
                     function: f.function.clone(),
@@ -344,16 +337,18 @@ impl RecordSink {
             });
         }
         for &a in kstack.iter().rev() {
-            let name = stacks.kernel_name(a).unwrap_or_else(|| format!("{a:#x}"));
-            let name = name.split('+').next().unwrap_or(&name);
-            if crate::profile::own_kernel_frame(name) {
+            let name = match stacks.kernel_function(a) {
+                Ok(n) => std::borrow::Cow::Borrowed(n),
+                Err(hex) => std::borrow::Cow::Owned(hex),
+            };
+            if crate::profile::own_kernel_frame(&name) {
                 continue;
             }
             out.push(StackFrame {
                 module: "[kernel]".into(),
                 build_id: Vec::new(),
                 rel_pc: a,
-                function: Some(name.to_string()),
+                function: Some(name.into_owned()),
                 file: None,
                 line: None,
             });
@@ -587,8 +582,18 @@ impl RecordSink {
             .then(|| table::by_nr(p.sysnr as u32).map(|s| s.name))
             .flatten();
         let wake = p.wake_ts.clamp(p.out_ts, p.ts);
-        let (class, site, cs) = self.refine(p);
+        let cs = if p.regs[0] != 0 {
+            self.world
+                .stacks_mut()
+                .map(|s| s.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false))
+        } else {
+            None
+        };
         let frames = self.stack_frames(cs.as_ref(), &p.kstack, syscall);
+        let class = refine(crate::profile::class_of(p.class), &frames);
+        let site = cs
+            .as_ref()
+            .and_then(|c| Some(self.world.stacks()?.site_label(c)));
         let stack = Some(self.w.callstack(&frames));
         if wake > p.out_ts {
             let tag = class.tag();
@@ -653,42 +658,6 @@ impl RecordSink {
             )?;
         }
         Ok(())
-    }
-
-    /// The class of a blocked interval as the profile reads it (kernel
-    /// frames sharpen I/O and locks; a futex wait in a join, a condition
-    /// variable or a semaphore waits for an event: [B]), and its call site.
-    fn refine(
-        &mut self,
-        p: &ProfSample,
-    ) -> (Class, Option<String>, Option<crate::stacks::CallStacks>) {
-        let class = crate::profile::class_of(p.class);
-        let Some(stacks) = self.world.stacks_mut() else {
-            return (class, None, None);
-        };
-        let kernel: Vec<String> = p
-            .kstack
-            .iter()
-            .filter_map(|&a| stacks.kernel_name(a))
-            .map(|n| n.split('+').next().unwrap_or(&n).to_string())
-            .filter(|n| !crate::profile::own_kernel_frame(n))
-            .collect();
-        let kernel: Vec<&str> = kernel.iter().map(String::as_str).collect();
-        let class = report::refine_class(class, &kernel);
-        if p.regs[0] == 0 {
-            return (class, None, None);
-        }
-        let cs = stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false);
-        let user: Vec<&str> = cs
-            .user
-            .iter()
-            .flat_map(|phys| phys.iter())
-            .rev()
-            .filter_map(|f| f.function.as_deref())
-            .collect();
-        let class = report::refine_futex_wait(class, &user);
-        let site = stacks.site_label(&cs);
-        (class, Some(site), Some(cs))
     }
 
     /// The process of a thread seen only as a waker.
@@ -785,4 +754,19 @@ impl Sink for RecordSink {
             bytes as f64 / 1e6
         );
     }
+}
+
+/// The class of a blocked interval as the profile reads it from its stack
+/// (kernel frames sharpen I/O and locks; a futex wait in a join, a
+/// condition variable or a semaphore waits for an event: [B]).
+fn refine(class: Class, frames: &[StackFrame]) -> Class {
+    let names = |kernel: bool| -> Vec<&str> {
+        frames
+            .iter()
+            .filter(|f| (f.module == "[kernel]") == kernel && f.module != "[syscall]")
+            .filter_map(|f| f.function.as_deref())
+            .collect()
+    };
+    let class = report::refine_class(class, &names(true));
+    report::refine_futex_wait(class, &names(false))
 }

@@ -169,15 +169,18 @@ impl Stacks {
         cs
     }
 
-    /// The GNU build-id (hex) of a file the stacks went through.
-    pub fn build_id(&self, path: &str) -> Option<&str> {
+    /// The GNU build-id of a file the stacks went through.
+    pub fn build_id(&self, path: &str) -> Option<&[u8]> {
         self.resolver.build_id(path)
     }
 
-    /// A kernel address's symbol (`name+0xoff`), when -kk or a profile
-    /// loaded the kernel's symbols.
-    pub fn kernel_name(&self, addr: u64) -> Option<String> {
-        self.kernel.as_ref().map(|k| k.name(addr))
+    /// The kernel function an address is in, as a name (`Err`: the address
+    /// itself, where no symbol covers it or no symbols were loaded).
+    pub fn kernel_function(&self, addr: u64) -> Result<&str, String> {
+        self.kernel
+            .as_ref()
+            .and_then(|k| k.symbol(addr))
+            .ok_or_else(|| format!("{addr:#x}"))
     }
 
     /// Loads the kernel's symbols (for kernel frames of profile samples).
@@ -319,6 +322,16 @@ impl Kallsyms {
             .collect();
         syms.sort();
         Kallsyms { syms }
+    }
+
+    /// The symbol `addr` is in; None before the first or far past the
+    /// nearest (code kallsyms does not list, as a BPF trampoline).
+    fn symbol(&self, addr: u64) -> Option<&str> {
+        match self.syms.partition_point(|(a, _)| *a <= addr) {
+            0 => None,
+            i if addr - self.syms[i - 1].0 > 1 << 20 => None,
+            i => Some(&self.syms[i - 1].1),
+        }
     }
 
     fn name(&self, addr: u64) -> String {
