@@ -302,6 +302,36 @@ fn record_options() {
     // 20 times the rate: far more samples (the loop's CPU time varies a
     // little between runs on a busy machine)
     assert!(counts[1] > 5.0 * counts[0], "{counts:?}");
+    // --stack-bytes: how much of each stack is copied, so how deep a
+    // sample's stack reaches (Python's interpreter frames are deep)
+    let mut depth = Vec::new();
+    for bytes in ["512", "8192"] {
+        let file = dir.join(&format!("sb{bytes}.pftrace"));
+        let out = run(
+            genba_cmd(["record", "--no-syscalls", "--stack-bytes", bytes, "-o"])
+                .arg(&file)
+                .args([
+                    "--",
+                    "python3",
+                    "-c",
+                    "def f(n): return f(n-1) if n else sum(range(3*10**6))\nf(40)",
+                ]),
+        );
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+        let deepest = s["samples"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["functions"].as_array().unwrap().len())
+            .max()
+            .unwrap_or(0);
+        depth.push(deepest);
+    }
+    assert!(
+        depth[1] > depth[0] + 20,
+        "deepest stacks (512, 8192 bytes): {depth:?}"
+    );
     let file = dir.join("src.pftrace");
     let out = run(genba_cmd(["record", "--source", "--no-profile", "-o"])
         .arg(&file)
