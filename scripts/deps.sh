@@ -1,5 +1,5 @@
 # Debian packages genba needs to build and test; sourced by setup.sh and .ci/run.
-GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf bc python3-pip"
+GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf bc python3-pip chromium"
 
 genba_install_deps() {
     local missing=()
@@ -16,6 +16,12 @@ genba_install_deps() {
     if ! python3 -c 'import perfetto.protos.perfetto.trace.perfetto_trace_pb2' >/dev/null 2>&1; then
         echo "installing: perfetto protobuf (PyPI)"
         python3 -m pip install -q --break-system-packages perfetto protobuf >/dev/null
+    fi
+    # the HTML report is tested in headless Chromium over its DevTools
+    # protocol (scripts/check_html.py)
+    if ! python3 -c 'import websocket' >/dev/null 2>&1; then
+        echo "installing: websocket-client (PyPI)"
+        python3 -m pip install -q --break-system-packages websocket-client >/dev/null
     fi
     if ! command -v cargo >/dev/null 2>&1; then
         [ -f "$HOME/.cargo/env" ] && . "$HOME/.cargo/env"

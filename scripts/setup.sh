@@ -22,4 +22,5 @@ echo "== genba record, then genba report: two threads ping-pong a token over pip
 gcc -O2 -g -pthread -o /tmp/genba-demo-pingpong tests/programs/record_pingpong.c
 $G record -o /tmp/genba-demo.pftrace -- /tmp/genba-demo-pingpong >/dev/null
 $G report /tmp/genba-demo.pftrace
-echo "(the recording: /tmp/genba-demo.pftrace; open it in ui.perfetto.dev)"
+$G report --html /tmp/genba-demo.html /tmp/genba-demo.pftrace
+echo "(the recording: /tmp/genba-demo.pftrace, open it in ui.perfetto.dev; the page: /tmp/genba-demo.html)"

@@ -1,6 +1,7 @@
 //! Exporters of a [`Profile`]: a flame graph (SVG, via inferno), pprof
 //! (gzipped protobuf, for `go tool pprof` and the tools that read it) and
-//! speedscope's JSON. Each takes the aggregated profile and a writer.
+//! speedscope's JSON. Each takes the aggregated profile and a writer. Also
+//! the HTML report of a recording ([`html`]) and the Perfetto writer.
 #![deny(missing_docs)]
 
 pub mod perfetto;
@@ -303,4 +304,45 @@ pub fn speedscope(p: &Profile, title: &str, out: &mut dyn Write) -> io::Result<(
         "profiles": profiles,
     });
     writeln!(out, "{v}")
+}
+
+/// The page of [`html`]: tables, flame graph and timeline drawn by its own
+/// script from the data embedded in it (no network, no other file).
+const HTML_PAGE: &str = include_str!("report.html");
+
+/// Writes one self-contained HTML page: `data` (the report's tables under
+/// `summary`, the profile as `folded` text, the `timeline`) embedded as
+/// JSON, with the classes' colours, drawn by the page's own script.
+pub fn html(title: &str, mut data: serde_json::Value, out: &mut dyn Write) -> io::Result<()> {
+    let colours: serde_json::Map<String, serde_json::Value> = CLASS_COLOURS
+        .iter()
+        .map(|(c, (r, g, b))| (c.to_string(), format!("#{r:02x}{g:02x}{b:02x}").into()))
+        .collect();
+    data["colours"] = colours.into();
+    data["title"] = title.into();
+    // inside <script>: no "</script>" or "<!--" may appear in the JSON
+    let json = data
+        .to_string()
+        .replace("</", "<\\/")
+        .replace("<!--", "<\\u0021--");
+    let title: String = title
+        .chars()
+        .map(|c| match c {
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '&' => "&amp;".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    let (head, rest) = HTML_PAGE
+        .split_once("__TITLE__")
+        .ok_or_else(|| io::Error::other("page template without its title"))?;
+    let (mid, tail) = rest
+        .split_once("__DATA__")
+        .ok_or_else(|| io::Error::other("page template without its data"))?;
+    out.write_all(head.as_bytes())?;
+    out.write_all(title.as_bytes())?;
+    out.write_all(mid.as_bytes())?;
+    out.write_all(json.as_bytes())?;
+    out.write_all(tail.as_bytes())
 }

@@ -345,6 +345,10 @@ pub struct ReportArgs {
     /// Rows of the profile shown in the text report (0: all).
     #[arg(long = "rows", default_value_t = 25, value_name = "N")]
     pub rows: usize,
+    /// Write the report as one self-contained HTML page (tables, flame
+    /// graph, timeline) to OUT.html instead.
+    #[arg(long = "html", value_name = "OUT.html")]
+    pub html: Option<String>,
 }
 
 #[derive(Debug, Args)]

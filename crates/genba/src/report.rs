@@ -36,6 +36,55 @@ struct Open {
     what: Slice,
     /// The blocked samples an off-CPU interval weighs, with its stack.
     samples: Option<SampleIn>,
+    /// What the timeline shows for it (the decoded call), with --html.
+    label: Option<String>,
+}
+
+/// The timeline of the HTML page: each thread's slices, the wakeups.
+#[derive(Default)]
+struct Timeline {
+    /// Row of each thread track, in the order first seen.
+    rows: HashMap<u64, usize>,
+    tracks: Vec<u64>,
+    /// Per row: (start, duration, kind, label) flattened.
+    slices: Vec<Vec<u64>>,
+    labels: Vec<String>,
+    label_ids: HashMap<String, u64>,
+    /// (waker tid, woken row, when).
+    wakes: Vec<(u32, usize, u64)>,
+    start: Option<u64>,
+    end: u64,
+    kept: u64,
+    dropped: u64,
+}
+
+/// Slices the page keeps at most: a browser draws this many smoothly.
+const TIMELINE_MAX: u64 = 500_000;
+
+impl Timeline {
+    fn row(&mut self, track: u64) -> usize {
+        let n = self.tracks.len();
+        *self.rows.entry(track).or_insert_with(|| {
+            self.tracks.push(track);
+            self.slices.push(Vec::new());
+            n
+        })
+    }
+
+    fn add(&mut self, track: u64, ts: u64, dur: u64, kind: u64, label: &str) {
+        if self.kept >= TIMELINE_MAX {
+            self.dropped += 1;
+            return;
+        }
+        self.kept += 1;
+        let row = self.row(track);
+        let n = self.labels.len() as u64;
+        let id = *self.label_ids.entry(label.to_string()).or_insert(n);
+        if id == n {
+            self.labels.push(label.to_string());
+        }
+        self.slices[row].extend([ts, dur, kind, id]);
+    }
 }
 
 enum Slice {
@@ -71,6 +120,9 @@ struct Thread {
     classes: HashMap<String, u64>,
     /// Slices open on the track (a call, the wait inside it).
     open: Vec<Open>,
+    /// Slices begun on the track: 0 for a thread seen only as a waker
+    /// (a kernel worker, genba itself), which is not one of the traced.
+    slices: u64,
 }
 
 #[derive(Default)]
@@ -111,6 +163,8 @@ struct Report {
     stacks: HashMap<u64, Rc<Stack>>,
     /// Each thread's name as last described.
     names: HashMap<u32, String>,
+    /// With --html: the timeline.
+    timeline: Option<Timeline>,
     /// The recording's own track, and what it says of itself.
     settings_track: Option<u64>,
     cwd: String,
@@ -304,6 +358,10 @@ impl Report {
             }
             return;
         }
+        if let Some(t) = self.timeline.as_mut() {
+            t.start = Some(t.start.map_or(e.ts, |s| s.min(e.ts)));
+            t.end = t.end.max(e.ts);
+        }
         let th = self.threads.entry(e.track).or_default();
         th.first = Some(th.first.map_or(e.ts, |f| f.min(e.ts)));
         th.last = th.last.max(e.ts);
@@ -331,11 +389,17 @@ impl Report {
                     }
                     _ => None,
                 };
+                let label = self.timeline.as_ref().map(|_| match e.arg("call") {
+                    Some(Value::Str(c)) => c.clone(),
+                    _ => e.name.clone().unwrap_or_default(),
+                });
                 let th = self.threads.entry(e.track).or_default();
+                th.slices += 1;
                 th.open.push(Open {
                     ts: e.ts,
                     what,
                     samples,
+                    label,
                 });
             }
             EventKind::SliceEnd => {
@@ -346,8 +410,34 @@ impl Report {
                     // profile counts it when the thread runs again
                     self.profile().add(s);
                 }
-                let th = self.threads.entry(e.track).or_default();
                 let dur = e.ts.saturating_sub(open.ts);
+                if let (Some(t), Some(label)) = (self.timeline.as_mut(), &open.label) {
+                    let kind = match &open.what {
+                        Slice::Call { .. } => 0,
+                        Slice::OffCpu { class, .. } => match class.as_str() {
+                            "[I]" => 1,
+                            "[L]" => 2,
+                            "[S]" => 3,
+                            "[B]" => 4,
+                            _ => 5,
+                        },
+                        Slice::Other => 5,
+                    };
+                    t.add(e.track, open.ts, dur, kind, label);
+                    if let Slice::OffCpu {
+                        class,
+                        waker: Some(w),
+                        ..
+                    } = &open.what
+                    {
+                        // the wakeup: where the wait for a CPU begins
+                        if class == "[S]" {
+                            let row = t.row(e.track);
+                            t.wakes.push((*w, row, open.ts));
+                        }
+                    }
+                }
+                let th = self.threads.entry(e.track).or_default();
                 let tid = th.tid as u32;
                 match open.what {
                     Slice::Call {
@@ -405,7 +495,7 @@ impl Report {
         let mut rows: Vec<(&Thread, u64, u64)> = self
             .threads
             .values()
-            .filter(|t| t.tid != 0 && t.first.is_some())
+            .filter(|t| t.tid != 0 && t.first.is_some() && t.slices > 0)
             .map(|t| {
                 let life = t.last - t.first.unwrap_or(t.last);
                 let off: u64 = t.classes.values().sum();
@@ -453,6 +543,70 @@ impl Report {
             .collect();
         rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         rows
+    }
+
+    /// The timeline for the page: threads in rows, times from the first
+    /// event, each wakeup from its waker's row (a row of its own for a
+    /// waker that has no slice).
+    fn timeline_json(&self) -> serde_json::Value {
+        let Some(t) = &self.timeline else {
+            return serde_json::Value::Null;
+        };
+        let start = t.start.unwrap_or(0);
+        let mut tracks = t.tracks.clone();
+        let mut slices: Vec<Vec<u64>> = t
+            .slices
+            .iter()
+            .map(|s| {
+                s.chunks_exact(4)
+                    .flat_map(|c| [c[0].saturating_sub(start), c[1], c[2], c[3]])
+                    .collect()
+            })
+            .collect();
+        let mut row_of: HashMap<u32, usize> = tracks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, tr)| Some((self.threads.get(tr)?.tid as u32, i)))
+            .collect();
+        let mut wakes = Vec::with_capacity(t.wakes.len());
+        for &(waker, to, ts) in &t.wakes {
+            let from = match row_of.get(&waker) {
+                Some(&r) => r,
+                None => {
+                    let uuid = self
+                        .threads
+                        .iter()
+                        .find(|(_, th)| th.tid as u32 == waker)
+                        .map(|(u, _)| *u)
+                        .unwrap_or(u64::MAX - u64::from(waker));
+                    tracks.push(uuid);
+                    slices.push(Vec::new());
+                    row_of.insert(waker, tracks.len() - 1);
+                    tracks.len() - 1
+                }
+            };
+            wakes.push(json!([from, to, ts.saturating_sub(start)]));
+        }
+        let threads: Vec<_> = tracks
+            .iter()
+            .map(|tr| match self.threads.get(tr) {
+                Some(th) => json!({"pid": th.pid, "tid": th.tid, "name": th.name}),
+                None => {
+                    let tid = u64::MAX - tr;
+                    json!({"pid": 0, "tid": tid, "name": self.name_of(tid as u32)})
+                }
+            })
+            .collect();
+        json!({
+            "start": 0,
+            "end": t.end.saturating_sub(start),
+            "threads": threads,
+            "slices": slices,
+            "labels": t.labels,
+            "wakes": wakes,
+            "kept": t.kept,
+            "dropped": t.dropped,
+        })
     }
 
     fn totals(&self) -> Vec<SyscallTotals> {
@@ -518,7 +672,23 @@ pub fn run(a: ReportArgs) -> Result<i32> {
     let sort = summary::parse_sort(a.sort_by.as_deref())?;
     let keys = SortKey::parse_list(&a.sort).map_err(|e| anyhow::anyhow!(Exit(1, e)))?;
     let columns = summary::parse_columns(a.columns.as_deref())?;
-    let r = load(&a.file)?;
+    let r = load(&a.file, a.html.is_some())?;
+    if let Some(page) = &a.html {
+        let mut f = std::io::BufWriter::new(
+            File::create(page).with_context(|| format!("Can't create '{page}'"))?,
+        );
+        let data = json!({
+            "summary": render_json(&r, &a.file, &keys),
+            "folded": r.profile.as_ref().map(|p| p.folded()).unwrap_or_default(),
+            "timeline": r.timeline_json(),
+        });
+        genba_export::html(&a.file, data, &mut f)
+            .and_then(|_| f.flush())
+            .with_context(|| format!("writing '{page}'"))?;
+        eprintln!("genba: the report is in {page}");
+        say_truncated(r.truncated);
+        return Ok(0);
+    }
     let text = if json {
         let mut s = render_json(&r, &a.file, &keys).to_string();
         s.push('\n');
@@ -548,10 +718,13 @@ pub fn say_truncated(truncated: Option<(u64, u64)>) {
 }
 
 /// Reads a recording whole, as a stream of packets.
-fn load(path: &str) -> Result<Report> {
+fn load(path: &str, timeline: bool) -> Result<Report> {
     let file = File::open(path).with_context(|| format!("Can't open '{path}'"))?;
     let mut reader = PerfettoReader::new(BufReader::with_capacity(1 << 16, file));
-    let mut r = Report::default();
+    let mut r = Report {
+        timeline: timeline.then(Timeline::default),
+        ..Default::default()
+    };
     loop {
         match reader.next_packet() {
             Ok(Some(p)) => r.packet(p, &reader),
@@ -576,7 +749,7 @@ pub type Cut = Option<(u64, u64)>;
 /// The profile a recording holds (its samples and blocked intervals), its
 /// title, and where the file was cut short.
 pub fn load_profile(path: &str) -> Result<(Profile, String, Cut)> {
-    let mut r = load(path)?;
+    let mut r = load(path, false)?;
     let title = profile_title(&r);
     let p = r.profile.take().unwrap_or_else(|| Profile::new(1_000_000));
     Ok((p, title, r.truncated))

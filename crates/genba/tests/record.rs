@@ -585,6 +585,91 @@ fn report_pingpong_threads_and_wakers() {
     }
 }
 
+/// `genba report --html`: one page that works in a real browser (headless
+/// Chromium over its DevTools protocol, scripts/check_html.py): no console
+/// error, no network request, a row for every thread of the program in the
+/// timeline, a click on the flame graph zooms into the frame clicked, the
+/// wheel zooms the timeline; the screenshot is kept for a look.
+#[test]
+fn report_html_in_a_browser() {
+    require_bpf!();
+    let ok = Command::new("python3")
+        .args(["-c", "import websocket"])
+        .status()
+        .is_ok_and(|s| s.success())
+        && Command::new("sh")
+            .args(["-c", "command -v chromium"])
+            .status()
+            .is_ok_and(|s| s.success());
+    assert!(
+        ok || std::env::var_os("CI").is_none(),
+        "CI: chromium or websocket-client is missing (scripts/deps.sh installs them)"
+    );
+    if !ok {
+        return;
+    }
+    let _s = serial();
+    let dir = TempDir::new("report-html");
+    let file = dir.join("pp.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program("record_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let page = dir.join("r.html");
+    let rep = run(genba_cmd(["report", "--html"]).arg(&page).arg(&file));
+    assert_eq!(rep.code(), Some(0), "{}", rep.describe());
+    assert!(rep.stdout.is_empty(), "{}", rep.describe());
+    let html = std::fs::read_to_string(&page).unwrap();
+    // self-contained: nothing loaded from elsewhere
+    for needle in ["src=\"http", "href=\"http", "<link", "@import"] {
+        assert!(!html.contains(needle), "the page refers to {needle}");
+    }
+    // the screenshot stays beside the target directory for a look
+    let shot = target_dir().join("report-html.png");
+    let out = Command::new("python3")
+        .arg(repo_root().join("scripts/check_html.py"))
+        .arg(&page)
+        .arg(&shot)
+        .output()
+        .expect("python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_str(stdout.trim()).expect("check_html's JSON");
+    let rows: Vec<&str> = v["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    for t in truth["threads"].as_array().unwrap() {
+        let tid = t["tid"].as_u64().unwrap().to_string();
+        assert!(
+            rows.iter().any(|r| r.ends_with(&format!(" {tid}"))),
+            "thread {tid} not in the timeline: {rows:?}"
+        );
+    }
+    assert!(v["syscall_rows"].as_u64().unwrap() > 5, "{v}");
+    assert!(v["flame_nodes"].as_u64().unwrap() > 3, "{v}");
+    assert!(v["clicked"].is_string(), "{v}");
+    assert_eq!(v["flame_root_after_click"], v["clicked"], "{v}");
+    let (before, after) = (
+        v["window_before"].as_f64().unwrap(),
+        v["window_after_wheel"].as_f64().unwrap(),
+    );
+    assert!(after < before, "the wheel did not zoom: {v}");
+    assert!(std::fs::metadata(&shot).unwrap().len() > 10_000);
+    // --html with a path that cannot be created: one line, exit 1
+    let out = run(genba_cmd(["report", "--html", "/nonexistent/r.html"]).arg(&file));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+}
+
 /// A recording cut short reports what is there and says where it ends; a
 /// file that is not a recording, or is not there, is a one-line error.
 #[test]
