@@ -52,8 +52,6 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     }
     let pids = parse_pids(&a.pids)?;
     let path = resolve_command(&a.command)?;
-    // the file exists before the program starts: a bad path fails now
-    let file = File::create(&a.output).with_context(|| format!("Can't create '{}'", a.output))?;
     // the intervals are sent exactly; the sampling period sets the on-CPU
     // samples' rate and the blocked samples' weights (as genba profile's)
     let period_ns = 1_000_000_000 / a.freq;
@@ -92,26 +90,18 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         },
         kstack: false,
         buffer_bytes: a.buffer_mib << 20,
-        profile: Some(ProfileConfig {
-            period_ns,
-            ustack_bytes: a.stack_bytes,
-            slots: 4096,
-            all_tasks: false,
-            exact: true,
-        }),
+        profile: Some(exact_profile(period_ns, a.stack_bytes)),
     };
-    let clocks = clock_readings();
-    let writer = PerfettoWriter::new(BufWriter::with_capacity(1 << 16, file), clocks)
-        .with_context(|| format!("writing '{}'", a.output))?;
-    // kernel symbols are read before the program starts, not while it waits
-    let mut sink = RecordSink::new(writer, decode.clone(), &a.output, a.stack_bytes);
-    sink.calls = !a.no_syscalls;
-    sink.on_cpu_samples = !a.no_profile;
-    if a.source && !a.no_syscalls {
-        // every call's entry is followed, for its call site
-        sink.follows.iter_mut().for_each(|f| *f = true);
-        sink.sites = true;
-    }
+    let mut sink = RecordSink::create(&Recording {
+        output: &a.output,
+        decode,
+        stack_bytes: a.stack_bytes,
+        period_ns,
+        freq: a.freq,
+        shown: (!a.no_syscalls).then(|| vec![true; genba_bpf::MAX_SYSCALLS as usize]),
+        on_cpu: !a.no_profile,
+        sites: a.source && !a.no_syscalls,
+    })?;
     let stack_bytes = a.stack_bytes;
     let mut session = Session::start(
         &cfg,
@@ -123,13 +113,8 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         },
         Until::TasksGone,
         |tracer, live| {
-            // -p: threads already waiting get their interval from the attach
             if path.is_none() {
-                for &tid in live {
-                    if let Some(w) = crate::profile::waiting(tid, stack_bytes, period_ns) {
-                        tracer.prof_open_waiting(&w)?;
-                    }
-                }
+                seed_waiting(tracer, live, stack_bytes, period_ns)?;
             }
             Ok(())
         },
@@ -147,38 +132,65 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     for &pid in &pids {
         eprintln!("genba: Process {pid} attached");
     }
-    let what = if a.command.is_empty() {
-        format!("pid {}", a.pids.join(","))
-    } else {
-        a.command.join(" ")
-    };
-    sink.settings(&what, period_ns, a.freq, !a.no_profile)
-        .with_context(|| format!("writing '{}'", a.output))?;
-    for &pid in &pids {
-        if let Some(s) = sink.world.stacks_mut() {
-            s.load_process(pid as u32);
-        }
-    }
-    // the names of what is there before the first event: the program as
-    // launched, the attached threads as /proc says
-    if let Some(pid) = session.child_pid() {
-        let name = a.command[0].rsplit('/').next().unwrap_or("");
-        sink.world.set_name(pid as u32, name);
-    }
-    for &tid in &session.attached {
-        sink.world.name_or_proc(tid);
-    }
+    sink.started(&session, &a.command, &a.pids)?;
     session.release();
     session.run(&mut sink)?;
     let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
-    sink.finish(stats.total_lost())?;
+    if std::env::var_os("GENBA_DEBUG").is_some() {
+        eprintln!("genba: collector stats: {stats:?}");
+    }
     eprintln!("genba: {} events lost", stats.total_lost());
-    if let Some(problem) = sink.problem() {
-        eprintln!("genba: {problem}");
+    if sink.end(stats.total_lost()) {
         let code = session.exit_code();
         return Ok(if code != 0 { code } else { 1 });
     }
     Ok(session.exit_code())
+}
+
+/// -p: threads already waiting when genba attaches get their interval from
+/// the attach, as /proc shows them (else their first wait would be lost).
+pub(crate) fn seed_waiting(
+    tracer: &mut Tracer,
+    live: &std::collections::HashSet<u32>,
+    stack_bytes: u32,
+    period_ns: u64,
+) -> Result<(), genba_bpf::Error> {
+    for &tid in live {
+        if let Some(w) = crate::profile::waiting(tid, stack_bytes, period_ns) {
+            tracer.prof_open_waiting(&w)?;
+        }
+    }
+    Ok(())
+}
+
+/// The profiler's settings a recording needs: every off-CPU interval sent
+/// exactly (with its waker), its stack copied.
+pub(crate) fn exact_profile(period_ns: u64, stack_bytes: u32) -> ProfileConfig {
+    ProfileConfig {
+        period_ns,
+        ustack_bytes: stack_bytes,
+        slots: 4096,
+        all_tasks: false,
+        exact: true,
+    }
+}
+
+/// What a recording is asked to hold.
+pub(crate) struct Recording<'a> {
+    /// The file.
+    pub output: &'a str,
+    /// How calls are decoded into their lines.
+    pub decode: Options,
+    /// Bytes of user stack copied (for unwinding intervals and samples).
+    pub stack_bytes: u32,
+    pub period_ns: u64,
+    pub freq: u64,
+    /// By syscall number: the calls written (None: none, --no-syscalls).
+    pub shown: Option<Vec<bool>>,
+    /// On-CPU samples are written.
+    pub on_cpu: bool,
+    /// Each call's site is written (--source).
+    pub sites: bool,
 }
 
 fn clock_readings() -> ClockReadings {
@@ -209,12 +221,15 @@ struct RecordSink {
     follows: Vec<bool>,
     file: String,
     decode: Options,
-    /// Whether system calls are written (--no-syscalls: followed, not written).
-    calls: bool,
+    /// By syscall number: the calls written (the others are followed for
+    /// what they map, not written: --no-syscalls, or not shown by trace).
+    shown: Vec<bool>,
     /// Each call's site is written (--source).
     sites: bool,
     /// On-CPU samples are written (not --no-profile).
     on_cpu_samples: bool,
+    period_ns: u64,
+    freq: u64,
     /// Each thread's last on-CPU stack: the CPU time it ran between samples
     /// goes there (as genba profile counts it).
     last_on_cpu: HashMap<u32, u64>,
@@ -236,30 +251,39 @@ struct RecordSink {
 }
 
 impl RecordSink {
-    fn new(
-        w: PerfettoWriter<BufWriter<File>>,
-        decode: Options,
-        file: &str,
-        stack_bytes: u32,
-    ) -> RecordSink {
+    /// Creates the file and starts the recording, before the program
+    /// starts (a bad path fails then); kernel symbols are read now, not
+    /// while the program waits.
+    pub(crate) fn create(r: &Recording<'_>) -> Result<RecordSink> {
+        let file =
+            File::create(r.output).with_context(|| format!("Can't create '{}'", r.output))?;
+        let w = PerfettoWriter::new(BufWriter::with_capacity(1 << 16, file), clock_readings())
+            .with_context(|| format!("writing '{}'", r.output))?;
         let mut stacks = Stacks::new(StackOptions {
             source: true,
             stack_trace: 0,
-            stack_bytes,
+            stack_bytes: r.stack_bytes,
             skip: Vec::new(),
         });
         stacks.load_kernel_symbols();
-        RecordSink {
+        let n = genba_bpf::MAX_SYSCALLS as usize;
+        Ok(RecordSink {
             w,
             world: World::new(Default::default(), false, Some(stacks)),
-            follows: (0..genba_bpf::MAX_SYSCALLS)
-                .map(|nr| table::by_nr(nr).is_some_and(|i| BOOKKEEPING.contains(&i.name)))
+            // every call's entry is followed for its call site; else only
+            // what the intervals' stacks are read against
+            follows: (0..n as u32)
+                .map(|nr| {
+                    r.sites || table::by_nr(nr).is_some_and(|i| BOOKKEEPING.contains(&i.name))
+                })
                 .collect(),
-            file: file.to_string(),
-            decode,
-            calls: true,
-            sites: false,
-            on_cpu_samples: true,
+            file: r.output.to_string(),
+            decode: r.decode.clone(),
+            shown: r.shown.clone().unwrap_or_else(|| vec![false; n]),
+            sites: r.sites,
+            on_cpu_samples: r.on_cpu,
+            period_ns: r.period_ns,
+            freq: r.freq,
             last_on_cpu: HashMap::new(),
             between: None,
             pending: HashMap::new(),
@@ -271,13 +295,58 @@ impl RecordSink {
             unwritten: 0,
             started: Instant::now(),
             progress: std::io::stderr().is_terminal().then(Instant::now),
+        })
+    }
+
+    /// Once the session has started: the recording's settings, and what is
+    /// there before the first event (the program as launched, the attached
+    /// processes' mappings and threads' names as /proc says).
+    pub(crate) fn started(
+        &mut self,
+        session: &Session,
+        command: &[String],
+        pids: &[String],
+    ) -> Result<()> {
+        let what = if command.is_empty() {
+            format!("pid {}", pids.join(","))
+        } else {
+            command.join(" ")
+        };
+        self.settings(&what)
+            .with_context(|| format!("writing '{}'", self.file))?;
+        let mut loaded = std::collections::HashSet::new();
+        for &tid in &session.attached {
+            let pid = self.world.tgid_of(tid);
+            if let (true, Some(s)) = (loaded.insert(pid), self.world.stacks_mut()) {
+                s.load_process(pid);
+            }
+            self.world.name_or_proc(tid);
+        }
+        if let (Some(pid), Some(prog)) = (session.child_pid(), command.first()) {
+            let name = prog.rsplit('/').next().unwrap_or("");
+            self.world.set_name(pid as u32, name);
+        }
+        Ok(())
+    }
+
+    /// The closing packets and the summary line; true when something
+    /// could not be written (said on stderr).
+    pub(crate) fn end(&mut self, lost: u64) -> bool {
+        let _ = self.finish(lost);
+        match self.problem() {
+            Some(p) => {
+                eprintln!("genba: {p}");
+                true
+            }
+            None => false,
         }
     }
 
     /// What the recording is: a track of its own with its settings (the
     /// report reads the sampling period and the directory source paths are
     /// shown relative to).
-    fn settings(&mut self, what: &str, period_ns: u64, freq: u64, samples: bool) -> io::Result<()> {
+    fn settings(&mut self, what: &str) -> io::Result<()> {
+        let (period_ns, freq, samples) = (self.period_ns, self.freq, self.on_cpu_samples);
         let t = self.w.named_track("genba record")?;
         let cwd = std::env::current_dir()
             .map(|p| p.to_string_lossy().into_owned())
@@ -446,8 +515,16 @@ impl RecordSink {
         Ok(t)
     }
 
+    /// Whether calls of number `nr` are written.
+    fn shows(&self, nr: u32) -> bool {
+        self.shown.get(nr as usize).copied().unwrap_or(false)
+    }
+
     fn write(&mut self, ev: &Event, site: Option<String>) -> io::Result<()> {
         match ev {
+            // a call not written is not kept either
+            Event::SyscallEnter(e) if !self.shows(e.nr) => {}
+            Event::SyscallExit(x) if !self.shows(x.nr) => {}
             Event::SyscallEnter(e) => {
                 // the stack copy was read by the world: keep the kilobytes out
                 let mut e = e.clone();
@@ -532,9 +609,6 @@ impl RecordSink {
         let kind = decode::decoder_for(x.nr).map(|d| d.ret).unwrap_or(Ret::Dec);
         let ret = decode::return_text(&name, call, kind, self.decode.xlat);
         let line = format!("{name}({args}) {ret}");
-        if !self.calls {
-            return Ok(());
-        }
         let t = self.track(x.task)?;
         let mut args = vec![
             ("call", ArgValue::Str(&line)),
@@ -549,9 +623,6 @@ impl RecordSink {
 
     /// A call still in progress when its thread ended.
     fn unfinished(&mut self, e: &SyscallEnter, end: u64) -> io::Result<()> {
-        if !self.calls {
-            return Ok(());
-        }
         let name = table::by_nr(e.nr)
             .map(|s| s.name.to_string())
             .unwrap_or_else(|| format!("syscall_{:#x}", e.nr));

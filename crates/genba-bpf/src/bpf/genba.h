@@ -322,7 +322,7 @@ struct genba_prof_slot {
 	__u64 out_ts;
 	__u64 wake_ts;  /* 0: not woken yet */
 	__u32 waker;    /* the task running when it was woken (0: idle CPU) */
-	__u32 pad_w;
+	__u32 early_waker; /* a waking seen before the switch-out completed */
 	__u64 acc;      /* the phase: off-CPU ns not yet turned into samples */
 	__u64 lock_addr;
 	__u32 lock_flags;
