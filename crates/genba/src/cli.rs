@@ -91,6 +91,9 @@ pub struct TraceArgs {
     /// Bytes of user stack copied per call (default: 2048 for --source, 16384 for -k).
     #[arg(long = "stack-bytes", value_name = "BYTES")]
     pub stack_bytes: Option<u32>,
+    /// Also write the recording of the traced calls, with every off-CPU interval and wakeup (as genba record).
+    #[arg(long = "record", value_name = "FILE")]
+    pub record: Option<String>,
     /// Align return values (` = `) at this column (strace's -a; default 40).
     #[arg(
         short = 'a',
@@ -268,6 +271,9 @@ pub struct ProfileArgs {
     /// Ring buffer size in MiB, a power of two.
     #[arg(long = "buffer-size", default_value_t = 64, value_name = "MIB")]
     pub buffer_mib: u32,
+    /// Also write the recording of the samples, with every off-CPU interval exactly and its waker (as genba record).
+    #[arg(long = "record", value_name = "FILE")]
+    pub record: Option<String>,
     /// The program to run and profile.
     #[arg(trailing_var_arg = true, value_name = "COMMAND")]
     pub command: Vec<String>,

@@ -33,7 +33,7 @@ use crate::filter::{Filter, Quiet};
 use crate::launch::Child;
 use crate::output::TraceOutput;
 use crate::render::{JsonPrinter, PidPrefix, TextOptions, TextPrinter};
-use crate::session::{Session, Sink, Target, Until};
+use crate::session::{Session, Sink, Target, Tee, Until};
 
 /// An error that already carries its exit code.
 #[derive(Debug)]
@@ -501,7 +501,10 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     let columns = summary::parse_columns(a.columns.as_deref())?;
     let stacks = a.source || a.stack_trace > 0;
     // a stack copy makes every record kilobytes long: a bigger buffer by default
-    let buffer_mib = a.buffer_mib.unwrap_or(if stacks { 64 } else { 8 });
+    // (a recording's intervals carry a stack copy too)
+    let buffer_mib = a
+        .buffer_mib
+        .unwrap_or(if stacks || a.record.is_some() { 64 } else { 8 });
     let stack_bytes = a
         .stack_bytes
         .unwrap_or(if a.stack_trace > 0 { 16384 } else { 2048 });
@@ -524,7 +527,8 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
     for (nr, plan) in plans.iter_mut().enumerate() {
         plan.traced = filter.traced.get(nr).copied().unwrap_or(true);
-        if !summary_only || stacks {
+        // (a recording decodes the calls even when -c prints none)
+        if !summary_only || stacks || a.record.is_some() {
             if let Some(info) = table::by_nr(nr as u32) {
                 let p = genba_syscalls::plan(info.name, &decode);
                 // with stacks every call needs its entry record (the stack is taken there)
@@ -565,9 +569,10 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     if summary_by != genba_bpf::SummaryBy::Syscall && !want_summary {
         bail!("--summary-by needs -c or -C");
     }
-    // stacks need the calls that say what a process maps, shown or not
+    // stacks (and a recording's intervals) need the calls that say what a
+    // process maps, shown or not
     let mut display = None;
-    if stacks {
+    if stacks || a.record.is_some() {
         for name in BOOKKEEPING {
             if let Some(info) = table::by_name(name) {
                 let plan = &mut plans[info.nr as usize];
@@ -581,15 +586,34 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         follow_forks: a.follow,
-        records: !summary_only || stacks,
+        records: !summary_only || stacks || a.record.is_some(),
         summary: want_summary,
         summary_cpu: !a.wall,
         summary_by,
         ustack_bytes: if stacks { stack_bytes } else { 0 },
         kstack: a.stack_trace >= 2,
         buffer_bytes: buffer_mib << 20,
-        profile: None,
+        profile: a
+            .record
+            .as_ref()
+            .map(|_| record::exact_profile(RECORD_PERIOD_NS, RECORD_STACK_BYTES)),
     };
+    // --record: the file exists before the program starts
+    let mut rec = match &a.record {
+        Some(f) => Some(record::RecordSink::create(&record::Recording {
+            output: f,
+            decode: decode.clone(),
+            stack_bytes: RECORD_STACK_BYTES,
+            period_ns: RECORD_PERIOD_NS,
+            freq: 1_000_000_000 / RECORD_PERIOD_NS,
+            // the calls the trace shows
+            shown: Some(filter.traced.clone()),
+            on_cpu: false,
+            sites: false,
+        })?),
+        None => None,
+    };
+    let seed = rec.is_some() && path.is_none();
 
     // --- start: the program held before its exec, the collector attached ---
     let mut session = Session::start(
@@ -601,9 +625,17 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             all_threads: a.follow,
         },
         Until::TasksGone,
-        |_, _| Ok(()),
+        |tracer, live| {
+            if seed {
+                record::seed_waiting(tracer, live, RECORD_STACK_BYTES, RECORD_PERIOD_NS)?;
+            }
+            Ok(())
+        },
     )
     .map_err(start_error)?;
+    if let Some(r) = rec.as_mut() {
+        r.started(&session, &a.command, &a.pids)?;
+    }
     let ntasks = session.live().len();
     if !quiet.attach {
         for tid in &session.attached {
@@ -683,12 +715,16 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         Printer::Text(Box::new(p))
     };
     // --- the loop: poll, render, until the traced tasks are gone ---
-    session.run(&mut TraceSink {
+    let mut sink = TraceSink {
         printer: &mut printer,
         // strace names a child it did not trace; with -f every one is traced
         unknown_exits: !quiet.exit && !a.follow,
         output_command: output.command_pid(),
-    })?;
+    };
+    match rec.as_mut() {
+        Some(r) => session.run(&mut Tee(vec![&mut sink, r]))?,
+        None => session.run(&mut sink)?,
+    }
     let tracer = &session.tracer;
     for &pid in &pids {
         let _ = tracer.remove_task(pid as u32);
@@ -832,10 +868,20 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         );
     }
     let code = session.exit_code();
+    // (says what it wrote, or what it could not)
+    let unrecorded = rec.as_mut().is_some_and(|r| r.end(stats.total_lost()));
     if let Some(problem) = written.problem {
         // lost output is a failed run, whatever the program's own status
         eprintln!("genba: {problem}");
         return Ok(if code != 0 { code } else { 1 });
     }
+    if unrecorded {
+        return Ok(if code != 0 { code } else { 1 });
+    }
     Ok(code)
 }
+
+/// `--record` on trace: the sampling period the blocked intervals are
+/// weighed with, and the user stack copied for each interval.
+const RECORD_PERIOD_NS: u64 = 1_000_000;
+const RECORD_STACK_BYTES: u32 = 4096;

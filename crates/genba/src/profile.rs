@@ -13,7 +13,7 @@ use genba_events::{Event, ProfSample};
 use genba_syscalls::{table, Options, Xlat};
 
 use crate::cli::ProfileArgs;
-use crate::session::{Session, Sink, Target, Until};
+use crate::session::{Session, Sink, Target, Tee, Until};
 use crate::stacks::{StackOptions, Stacks};
 use crate::world::World;
 use crate::{bpf_error, parse_pids, resolve_command, to_bpf_plan, Exit, BOOKKEEPING};
@@ -328,8 +328,25 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             ustack_bytes: a.stack_bytes,
             slots: if a.all { system_slots() } else { 4096 },
             all_tasks: a.all,
-            exact: false,
+            // a recording has every interval exactly, with its waker
+            exact: a.record.is_some(),
         }),
+    };
+    // --record: the file exists before the program starts
+    let mut rec = match &a.record {
+        Some(f) => Some(crate::record::RecordSink::create(
+            &crate::record::Recording {
+                output: f,
+                decode: decode.clone(),
+                stack_bytes: a.stack_bytes,
+                period_ns,
+                freq: a.freq,
+                shown: None,
+                on_cpu: true,
+                sites: false,
+            },
+        )?),
+        None => None,
     };
 
     let waiting_stack_bytes = a.stack_bytes;
@@ -397,6 +414,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             s.load_process(pid as u32);
         }
     }
+    if let Some(r) = rec.as_mut() {
+        r.started(&session, &a.command, &a.pids)?;
+    }
     let launched = session.child_pid().is_some();
     if !launched {
         for &tid in session.live() {
@@ -406,7 +426,10 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     let started = Instant::now();
     session.release();
 
-    session.run(&mut col)?;
+    match rec.as_mut() {
+        Some(r) => session.run(&mut Tee(vec![&mut col, r]))?,
+        None => session.run(&mut col)?,
+    }
     let elapsed = started.elapsed();
     // -p, -a: stop the profiling programs, so that the slots stop changing,
     // then close what is still pending at that moment: intervals of
@@ -415,7 +438,10 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     if !launched || a.all {
         session.tracer.stop_profile();
         let end = monotonic_ns();
-        session.drain(&mut col)?;
+        match rec.as_mut() {
+            Some(r) => session.drain(&mut Tee(vec![&mut col, r]))?,
+            None => session.drain(&mut col)?,
+        }
         let live = session.live();
         let mut rng = end | 1;
         for slot in session.tracer.prof_slots().map_err(|e| anyhow!(e))? {
@@ -529,6 +555,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             "genba: {} samples with no user frame (mappings unknown)",
             col.unresolved
         );
+    }
+    if rec.as_mut().is_some_and(|r| r.end(stats.total_lost())) {
+        failed = Some("recording");
     }
     if let Some(what) = failed {
         bail!("the {what} file could not be written");

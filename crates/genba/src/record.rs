@@ -211,7 +211,7 @@ fn clock_readings() -> ClockReadings {
 }
 
 /// Writes the session's events as Perfetto packets.
-struct RecordSink {
+pub(crate) struct RecordSink {
     w: PerfettoWriter<BufWriter<File>>,
     /// Tasks, their names, what each process maps (to read the stacks of
     /// off-CPU intervals).
@@ -232,7 +232,7 @@ struct RecordSink {
     freq: u64,
     /// Each thread's last on-CPU stack: the CPU time it ran between samples
     /// goes there (as genba profile counts it).
-    last_on_cpu: HashMap<u32, u64>,
+    last_on_cpu: HashMap<u32, (u64, bool)>,
     /// The stack of CPU time that ran between samples of a thread never sampled.
     between: Option<u64>,
     /// Calls entered and not yet returned, by thread.
@@ -434,10 +434,11 @@ impl RecordSink {
             // all "between samples"; it is not a profile
             return Ok(());
         }
-        let cs = if p.flush {
+        // (the stack, and whether it was in the kernel)
+        let (cs, kernel) = if p.flush {
             match self.last_on_cpu.get(&p.task.tid) {
-                Some(&c) => c,
-                None => self.between(),
+                Some(&last) => last,
+                None => (self.between(), false),
             }
         } else {
             let cs = if p.regs[0] != 0 {
@@ -451,12 +452,11 @@ impl RecordSink {
                 .then(|| table::by_nr(p.sysnr as u32).map(|i| i.name))
                 .flatten();
             let frames = self.stack_frames(cs.as_ref(), &p.kstack, syscall);
-            let iid = self.w.callstack(&frames);
-            self.last_on_cpu.insert(p.task.tid, iid);
-            iid
+            let last = (self.w.callstack(&frames), p.class == 1);
+            self.last_on_cpu.insert(p.task.tid, last);
+            last
         };
         self.track(p.task)?;
-        let kernel = !p.flush && p.class == 1;
         for _ in 0..p.w_block {
             self.w
                 .sample(p.ts, None, p.task.tgid, p.task.tid, kernel, cs)?;
@@ -558,6 +558,9 @@ impl RecordSink {
                 self.track(*child)?;
             }
             Event::Exec { ts, task, .. } => {
+                // its CPU time from now is the new program's (as genba
+                // profile counts it)
+                self.last_on_cpu.remove(&task.tid);
                 let t = self.track(*task)?;
                 self.w.instant(t, *ts, "exec", &[], &[])?;
             }

@@ -32,6 +32,33 @@ pub trait Sink {
     fn unknown_exit(&mut self, _pid: i32) {}
 }
 
+/// Several sinks fed the same events in turn (a trace or a profile that
+/// is also recorded).
+pub struct Tee<'a>(pub Vec<&'a mut dyn Sink>);
+
+impl Sink for Tee<'_> {
+    fn event(&mut self, ev: &Event) {
+        for s in self.0.iter_mut() {
+            s.event(ev);
+        }
+    }
+    fn flush(&mut self) {
+        for s in self.0.iter_mut() {
+            s.flush();
+        }
+    }
+    fn tick(&mut self, tracer: &Tracer) {
+        for s in self.0.iter_mut() {
+            s.tick(tracer);
+        }
+    }
+    fn unknown_exit(&mut self, pid: i32) {
+        for s in self.0.iter_mut() {
+            s.unknown_exit(pid);
+        }
+    }
+}
+
 /// When the session ends on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Until {

@@ -440,6 +440,45 @@ fn recorded_profile_agrees_with_the_programs_truth() {
     }
 }
 
+/// `genba profile --record FILE`: the report of the recording is the
+/// profile the run printed (the same samples, read back from the file).
+#[test]
+fn profile_also_records() {
+    require_bpf!();
+    let _g = serial();
+    let dir = TempDir::new("profile-record");
+    let file = dir.join("p.pftrace");
+    let json = dir.join("p.json");
+    let out = run(genba_cmd(["profile", "--format", "json", "-o"])
+        .arg(&json)
+        .arg("--record")
+        .arg(&file)
+        .arg("--")
+        .arg(prog("profile_mixed"))
+        .args(["1000", dir.path().to_str().unwrap()]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let live: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let rep = run(genba_cmd(["report", "--format", "json"]).arg(&file));
+    assert_eq!(rep.code(), Some(0), "{}", rep.describe());
+    let recorded: Value = serde_json::from_str(rep.stdout.trim()).unwrap();
+    let recorded = &recorded["profile"];
+    let classes = |v: &Value| -> Vec<(String, u64)> {
+        let mut c: Vec<(String, u64)> = v["classes"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, n)| (k.clone(), n.as_u64().unwrap()))
+            .collect();
+        c.sort();
+        c
+    };
+    assert_eq!(
+        classes(&live),
+        classes(recorded),
+        "samples by class: live profile vs its recording"
+    );
+}
+
 /// Blocks far shorter than a period (10 us, 100k times) and one block of
 /// seconds both weigh their time: the per-thread phase carries remainders.
 #[test]

@@ -593,6 +593,75 @@ fn report_pingpong_threads_and_wakers() {
     }
 }
 
+/// `genba trace --record FILE`: the trace prints as ever, and the file
+/// holds the calls it shows (here -e trace=read,write: no others, though
+/// the mappings are followed for the intervals' stacks) with the blocked
+/// intervals and their wakers.
+#[test]
+fn trace_also_records() {
+    require_bpf!();
+    if !bindings() {
+        return;
+    }
+    let _s = serial();
+    let dir = TempDir::new("trace-record");
+    let file = dir.join("t.pftrace");
+    let text = dir.join("t.txt");
+    let out = run(genba_cmd(["trace", "-f", "-e", "trace=read,write", "-o"])
+        .arg(&text)
+        .arg("--record")
+        .arg(&file)
+        .arg("--")
+        .arg(program("record_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stderr.contains("genba: 0 events lost"),
+        "{}",
+        out.describe()
+    );
+    let traced = std::fs::read_to_string(&text).unwrap();
+    let lines = parse_trace(&traced);
+    let count = |name: &str| {
+        lines
+            .iter()
+            .filter(|e| e.syscall() == Some(name) && !e.body.ends_with("= ?"))
+            .count()
+    };
+    let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+    let slices = s["slices"].as_array().unwrap();
+    let calls: Vec<&str> = slices
+        .iter()
+        .filter(|x| x["args"]["call"].is_string())
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        calls.iter().all(|n| *n == "read" || *n == "write"),
+        "calls the trace does not show were recorded: {calls:?}"
+    );
+    for name in ["read", "write"] {
+        let n = calls.iter().filter(|c| **c == name).count();
+        assert_eq!(n, count(name), "{name}: recorded vs traced");
+        assert!(n >= 400, "{name}: {n}");
+    }
+    let woken = slices
+        .iter()
+        .filter(|x| x["name"] == "[B] read" && x["args"]["waker_tid"].is_u64())
+        .count();
+    assert!(woken > 100, "blocked reads with their waker: {woken}");
+    // the program's output is still the program's
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert!(truth["threads"].is_array());
+    // a file that cannot be created: one line, and the program never runs
+    for cmd in ["trace", "profile"] {
+        let marker = dir.join(&format!("{cmd}-ran"));
+        let out =
+            run(genba_cmd([cmd, "--record", "/nonexistent/r.pftrace", "--", "touch"]).arg(&marker));
+        assert_eq!(out.code(), Some(1), "{}", out.describe());
+        assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+        assert!(!marker.exists(), "{cmd}: the program ran");
+    }
+}
+
 /// `genba report --html`: one page that works in a real browser (headless
 /// Chromium over its DevTools protocol, scripts/check_html.py): no console
 /// error, no network request, a row for every thread of the program in the
