@@ -31,6 +31,7 @@ use std::collections::HashMap;
 use std::io::{self, Read, Write};
 
 use prost::Message;
+use rustc_hash::FxHashMap;
 
 /// `BUILTIN_CLOCK_MONOTONIC`: genba's clock.
 pub const CLOCK_MONOTONIC: u32 = 3;
@@ -308,16 +309,16 @@ pub struct StackFrame {
 /// written once and referred to by number after.
 #[derive(Default)]
 struct StackTables {
-    function_names: HashMap<String, u64>,
-    paths: HashMap<String, u64>,
-    source_paths: HashMap<String, u64>,
-    build_ids: HashMap<Vec<u8>, u64>,
-    mappings: HashMap<(u64, u64), u64>,
-    frames: HashMap<(u64, u64, u64, u64, u32), u64>,
-    callstacks: HashMap<Vec<u64>, u64>,
+    function_names: FxHashMap<String, u64>,
+    paths: FxHashMap<String, u64>,
+    source_paths: FxHashMap<String, u64>,
+    build_ids: FxHashMap<Vec<u8>, u64>,
+    mappings: FxHashMap<(u64, u64), u64>,
+    frames: FxHashMap<(u64, u64, u64, u64, u32), u64>,
+    callstacks: FxHashMap<Vec<u64>, u64>,
 }
 
-fn intern_bytes(table: &mut HashMap<String, u64>, s: &str, new: &mut Vec<InternedBytes>) -> u64 {
+fn intern_bytes(table: &mut FxHashMap<String, u64>, s: &str, new: &mut Vec<InternedBytes>) -> u64 {
     intern_as(table, s, new, |iid, s| InternedBytes {
         iid: Some(iid),
         str: Some(s.as_bytes().to_vec()),
@@ -425,8 +426,8 @@ pub fn thread_track(tid: u32) -> Track {
 /// Writes a Perfetto trace, packet by packet.
 pub struct PerfettoWriter<W: Write> {
     out: W,
-    event_names: HashMap<String, u64>,
-    arg_names: HashMap<String, u64>,
+    event_names: FxHashMap<String, u64>,
+    arg_names: FxHashMap<String, u64>,
     stacks: StackTables,
     /// Interned entries not written yet: they go with the next packet.
     pending: InternedData,
@@ -434,6 +435,24 @@ pub struct PerfettoWriter<W: Write> {
     packets: u64,
     bytes: u64,
     buf: Vec<u8>,
+    /// Scratch space of [`PerfettoWriter::event`]: the event, an argument,
+    /// the packet.
+    ev_buf: Vec<u8>,
+    arg_buf: Vec<u8>,
+    pk_buf: Vec<u8>,
+}
+
+/// A track event to write.
+struct Event<'a> {
+    ts: u64,
+    track: Track,
+    kind: i32,
+    name: Option<&'a str>,
+    args: &'a [Arg<'a>],
+    flow_out: &'a [u64],
+    flow_in: &'a [u64],
+    callstack: Option<u64>,
+    counter: Option<i64>,
 }
 
 /// The clocks read together at the start of a recording.
@@ -453,14 +472,17 @@ impl<W: Write> PerfettoWriter<W> {
     pub fn new(out: W, clocks: ClockReadings) -> io::Result<Self> {
         let mut w = PerfettoWriter {
             out,
-            event_names: HashMap::new(),
-            arg_names: HashMap::new(),
+            event_names: FxHashMap::default(),
+            arg_names: FxHashMap::default(),
             stacks: StackTables::default(),
             pending: InternedData::default(),
             counters: 0,
             packets: 0,
             bytes: 0,
             buf: Vec::with_capacity(256),
+            ev_buf: Vec::with_capacity(256),
+            arg_buf: Vec::with_capacity(256),
+            pk_buf: Vec::with_capacity(256),
         };
         w.packet(TracePacket {
             timestamp: Some(clocks.monotonic),
@@ -581,18 +603,28 @@ impl<W: Write> PerfettoWriter<W> {
         flow_in: &[u64],
         callstack: Option<u64>,
     ) -> io::Result<()> {
-        let mut interned = InternedData::default();
-        let mut begin = self.event(track, TYPE_SLICE_BEGIN, name, args, &mut interned);
-        begin.flow_ids = flow_out.to_vec();
-        begin.terminating_flow_ids = flow_in.to_vec();
-        begin.callstack_iid = callstack;
-        self.event_packet(ts, begin, interned)?;
-        let end = TrackEvent {
-            r#type: Some(TYPE_SLICE_END),
-            track_uuid: Some(track.0),
-            ..Default::default()
-        };
-        self.event_packet(ts + dur, end, InternedData::default())
+        self.event(Event {
+            ts,
+            track,
+            kind: TYPE_SLICE_BEGIN,
+            name: Some(name),
+            args,
+            flow_out,
+            flow_in,
+            callstack,
+            counter: None,
+        })?;
+        self.event(Event {
+            ts: ts + dur,
+            track,
+            kind: TYPE_SLICE_END,
+            name: None,
+            args: &[],
+            flow_out: &[],
+            flow_in: &[],
+            callstack: None,
+            counter: None,
+        })
     }
 
     /// A point in time on `track`; `flow_out`: flows that start here (the
@@ -605,10 +637,17 @@ impl<W: Write> PerfettoWriter<W> {
         args: &[Arg<'_>],
         flow_out: &[u64],
     ) -> io::Result<()> {
-        let mut interned = InternedData::default();
-        let mut ev = self.event(track, TYPE_INSTANT, name, args, &mut interned);
-        ev.flow_ids = flow_out.to_vec();
-        self.event_packet(ts, ev, interned)
+        self.event(Event {
+            ts,
+            track,
+            kind: TYPE_INSTANT,
+            name: Some(name),
+            args,
+            flow_out,
+            flow_in: &[],
+            callstack: None,
+            counter: None,
+        })
     }
 
     /// A sample of thread `tid` running (on `cpu`) at `ts` (`kernel`: in the
@@ -640,13 +679,17 @@ impl<W: Write> PerfettoWriter<W> {
 
     /// A counter's value from `ts` on.
     pub fn counter(&mut self, track: Track, ts: u64, value: i64) -> io::Result<()> {
-        let ev = TrackEvent {
-            r#type: Some(TYPE_COUNTER),
-            track_uuid: Some(track.0),
-            counter_value: Some(value),
-            ..Default::default()
-        };
-        self.event_packet(ts, ev, InternedData::default())
+        self.event(Event {
+            ts,
+            track,
+            kind: TYPE_COUNTER,
+            name: None,
+            args: &[],
+            flow_out: &[],
+            flow_in: &[],
+            callstack: None,
+            counter: Some(value),
+        })
     }
 
     /// Writes a track's descriptor: the track.
@@ -670,58 +713,88 @@ impl<W: Write> PerfettoWriter<W> {
         Ok(self.out)
     }
 
-    /// A track event with its name and arguments interned (new strings go
-    /// into `interned`, written in the same packet).
-    fn event(
-        &mut self,
-        track: Track,
-        kind: i32,
-        name: &str,
-        args: &[Arg<'_>],
-        interned: &mut InternedData,
-    ) -> TrackEvent {
-        let name_iid = intern(&mut self.event_names, name, &mut interned.event_names);
-        let debug_annotations = args
-            .iter()
-            .map(|(n, v)| {
-                let iid = intern(&mut self.arg_names, n, &mut interned.debug_annotation_names);
-                let mut a = DebugAnnotation {
-                    name_iid: Some(iid),
-                    ..Default::default()
-                };
-                match *v {
-                    ArgValue::Str(s) => a.string_value = Some(s.to_string()),
-                    ArgValue::Int(i) => a.int_value = Some(i),
-                    ArgValue::Uint(u) => a.uint_value = Some(u),
+    /// Writes a track event's packet, encoded straight into the buffer
+    /// (this runs twice per system call: no message is built): its name
+    /// and argument names interned, new strings (and interned entries
+    /// pending, as a new stack's) in the same packet.
+    fn event(&mut self, e: Event<'_>) -> io::Result<()> {
+        use prost::encoding::{encode_key, encode_varint, WireType};
+        let mut interned = std::mem::take(&mut self.pending);
+        let ev = &mut self.ev_buf;
+        ev.clear();
+        encode_key(9, WireType::Varint, ev);
+        encode_varint(e.kind as u64, ev);
+        encode_key(11, WireType::Varint, ev);
+        encode_varint(e.track.0, ev);
+        if let Some(name) = e.name {
+            let iid = intern(&mut self.event_names, name, &mut interned.event_names);
+            encode_key(10, WireType::Varint, ev);
+            encode_varint(iid, ev);
+        }
+        for (n, v) in e.args {
+            let iid = intern(&mut self.arg_names, n, &mut interned.debug_annotation_names);
+            let a = &mut self.arg_buf;
+            a.clear();
+            encode_key(1, WireType::Varint, a);
+            encode_varint(iid, a);
+            match *v {
+                ArgValue::Str(s) => {
+                    encode_key(6, WireType::LengthDelimited, a);
+                    encode_varint(s.len() as u64, a);
+                    a.extend_from_slice(s.as_bytes());
                 }
-                a
-            })
-            .collect();
-        TrackEvent {
-            r#type: Some(kind),
-            track_uuid: Some(track.0),
-            name_iid: Some(name_iid),
-            debug_annotations,
-            ..Default::default()
+                ArgValue::Int(i) => {
+                    encode_key(4, WireType::Varint, a);
+                    encode_varint(i as u64, a);
+                }
+                ArgValue::Uint(u) => {
+                    encode_key(3, WireType::Varint, a);
+                    encode_varint(u, a);
+                }
+            }
+            encode_key(4, WireType::LengthDelimited, ev);
+            encode_varint(a.len() as u64, ev);
+            ev.extend_from_slice(a);
         }
-    }
-
-    fn event_packet(
-        &mut self,
-        ts: u64,
-        ev: TrackEvent,
-        mut interned: InternedData,
-    ) -> io::Result<()> {
-        if !self.pending.is_empty() {
-            interned.append(std::mem::take(&mut self.pending));
+        if let Some(v) = e.counter {
+            encode_key(30, WireType::Varint, ev);
+            encode_varint(v as u64, ev);
         }
-        self.packet(TracePacket {
-            timestamp: Some(ts),
-            track_event: Some(ev),
-            interned_data: (!interned.is_empty()).then_some(interned),
-            sequence_flags: Some(SEQ_NEEDS_INCREMENTAL_STATE),
-            ..Default::default()
-        })
+        for (tag, ids) in [(47, e.flow_out), (48, e.flow_in)] {
+            for id in ids {
+                encode_key(tag, WireType::SixtyFourBit, ev);
+                ev.extend_from_slice(&id.to_le_bytes());
+            }
+        }
+        if let Some(c) = e.callstack {
+            encode_key(56, WireType::Varint, ev);
+            encode_varint(c, ev);
+        }
+        let pk = &mut self.pk_buf;
+        pk.clear();
+        encode_key(8, WireType::Varint, pk);
+        encode_varint(e.ts, pk);
+        encode_key(11, WireType::LengthDelimited, pk);
+        encode_varint(self.ev_buf.len() as u64, pk);
+        pk.extend_from_slice(&self.ev_buf);
+        if !interned.is_empty() {
+            encode_key(12, WireType::LengthDelimited, pk);
+            interned
+                .encode_length_delimited(pk)
+                .map_err(|e| io::Error::other(e.to_string()))?;
+        }
+        encode_key(13, WireType::Varint, pk);
+        encode_varint(u64::from(SEQ_NEEDS_INCREMENTAL_STATE), pk);
+        encode_key(10, WireType::Varint, pk);
+        encode_varint(u64::from(SEQUENCE_ID), pk);
+        self.buf.clear();
+        encode_key(1, WireType::LengthDelimited, &mut self.buf);
+        encode_varint(pk.len() as u64, &mut self.buf);
+        self.buf.extend_from_slice(pk);
+        self.out.write_all(&self.buf)?;
+        self.packets += 1;
+        self.bytes += self.buf.len() as u64;
+        Ok(())
     }
 
     /// Writes one packet as field 1 of `Trace`, whole.
@@ -747,7 +820,7 @@ fn clock(id: u32, ts: u64) -> Clock {
 }
 
 /// The interned id of `s` (from 1), adding it to `new` the first time.
-fn intern(table: &mut HashMap<String, u64>, s: &str, new: &mut Vec<InternedString>) -> u64 {
+fn intern(table: &mut FxHashMap<String, u64>, s: &str, new: &mut Vec<InternedString>) -> u64 {
     intern_as(table, s, new, |iid, s| InternedString {
         iid: Some(iid),
         name: Some(s.to_string()),
@@ -757,7 +830,7 @@ fn intern(table: &mut HashMap<String, u64>, s: &str, new: &mut Vec<InternedStrin
 /// [`intern`] for any of Perfetto's interned-string messages (`make`
 /// builds the entry written the first time).
 fn intern_as<T>(
-    table: &mut HashMap<String, u64>,
+    table: &mut FxHashMap<String, u64>,
     s: &str,
     new: &mut Vec<T>,
     make: impl Fn(u64, &str) -> T,

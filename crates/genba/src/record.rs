@@ -10,7 +10,7 @@
 //! sink that writes packets as events come. The file is a stream of whole
 //! packets: a recording cut short reads up to its last whole one.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal};
 use std::time::Instant;
@@ -284,11 +284,11 @@ impl RecordSink {
             on_cpu_samples: r.on_cpu,
             period_ns: r.period_ns,
             freq: r.freq,
-            last_on_cpu: HashMap::new(),
+            last_on_cpu: HashMap::default(),
             between: None,
-            pending: HashMap::new(),
-            described: HashMap::new(),
-            processes: HashMap::new(),
+            pending: HashMap::default(),
+            described: HashMap::default(),
+            processes: HashMap::default(),
             next_flow: 1,
             events: 0,
             error: None,

@@ -9,8 +9,8 @@
 //! first needed (a descriptor inherited before tracing, a thread first seen
 //! as a waker), and kept: the recording writes it down as it goes.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use genba_events::{Event, SyscallEnter, SyscallExit};
 use genba_syscalls::{table, CallView};
@@ -46,10 +46,10 @@ impl World {
             follow_fds: fd_paths || stacks.is_some(),
             fds: RefCell::new(fds),
             stacks,
-            exec_paths: HashMap::new(),
-            names: HashMap::new(),
-            tgids: HashMap::new(),
-            pending: HashMap::new(),
+            exec_paths: HashMap::default(),
+            names: HashMap::default(),
+            tgids: HashMap::default(),
+            pending: HashMap::default(),
         }
     }
 
