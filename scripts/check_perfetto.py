@@ -75,7 +75,8 @@ def main():
     seq = first.trusted_packet_sequence_id
     names, arg_names = {}, {}
     # stacks: strings by kind, mappings, frames, callstacks
-    strings = {"function_names": {}, "mapping_paths": {}, "source_paths": {}, "build_ids": {}}
+    strings = {"function_names": {}, "mapping_paths": {}, "source_paths": {}, "build_ids": {},
+               "debug_annotation_string_values": {}}
     mappings, frames, callstacks = {}, {}, {}
     samples = []
     tracks = {}
@@ -153,7 +154,13 @@ def main():
                 if a.name_iid not in arg_names:
                     fail(f"packet {i}: annotation iid {a.name_iid} used before it is defined")
                 which = a.WhichOneof("value")
-                args[arg_names[a.name_iid]] = getattr(a, which) if which else None
+                if which == "string_value_iid":
+                    values = strings["debug_annotation_string_values"]
+                    if a.string_value_iid not in values:
+                        fail(f"packet {i}: string value {a.string_value_iid} used before it is defined")
+                    args[arg_names[a.name_iid]] = values[a.string_value_iid].decode()
+                else:
+                    args[arg_names[a.name_iid]] = getattr(a, which) if which else None
             if e.callstack_iid and e.callstack_iid not in callstacks:
                 fail(f"packet {i}: event uses callstack {e.callstack_iid} before it is defined")
             if e.callstack_iid:

@@ -54,6 +54,8 @@ type Result<T> = std::result::Result<T, Error>;
 pub struct TraceConfig {
     /// Trace tasks created by traced tasks (`-f`).
     pub follow_forks: bool,
+    /// Trace every task on the system (`-a`), but genba's own process.
+    pub all_tasks: bool,
     /// Send one record per syscall entry and exit to user space.
     pub records: bool,
     /// Keep per-syscall counts, times and histograms in the kernel (`-c`).
@@ -158,6 +160,7 @@ impl Default for TraceConfig {
     fn default() -> Self {
         TraceConfig {
             follow_forks: false,
+            all_tasks: false,
             records: true,
             summary: false,
             summary_cpu: false,
@@ -257,6 +260,8 @@ impl Tracer {
             .as_deref_mut()
             .ok_or_else(|| Error::Load("no rodata".into()))?;
         ro.follow_forks = cfg.follow_forks as u32;
+        ro.trace_all = cfg.all_tasks as u32;
+        ro.self_tgid = std::process::id();
         ro.emit_records = cfg.records as u32;
         ro.keep_summary = cfg.summary as u32;
         ro.summary_cpu = (cfg.summary && cfg.summary_cpu) as u32;

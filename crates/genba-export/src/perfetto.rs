@@ -47,10 +47,26 @@ const TYPE_SLICE_END: i32 = 2;
 const TYPE_INSTANT: i32 = 3;
 const TYPE_COUNTER: i32 = 4;
 
-/// The uuid spaces of genba's tracks (pids and tids are below 2^32).
-const PROCESS_TRACK: u64 = 1 << 32;
-const THREAD_TRACK: u64 = 2 << 32;
-const COUNTER_TRACK: u64 = 3 << 32;
+/// The uuid spaces of genba's tracks: the low two bits say which, the
+/// rest is the pid, the tid or a number (small uuids are short varints,
+/// and every event carries one).
+const PROCESS_TRACK: u64 = 1;
+const THREAD_TRACK: u64 = 2;
+const COUNTER_TRACK: u64 = 3;
+
+fn track_uuid(space: u64, n: u64) -> u64 {
+    n << 2 | space
+}
+
+/// Text argument values are interned up to this many bytes of them in a
+/// recording (then new ones are written inline): the writer's memory and
+/// any reader's stay bounded.
+const MAX_VALUE_BYTES: usize = 32 << 20;
+/// Text values shorter than this are written inline: an iid is not
+/// shorter.
+const MIN_INTERNED_VALUE: usize = 4;
+/// Packets are collected and written out in pieces of about this size.
+const OUT_CHUNK: usize = 64 << 10;
 
 #[derive(Clone, PartialEq, Message)]
 struct TracePacket {
@@ -234,6 +250,8 @@ struct DebugAnnotation {
     int_value: Option<i64>,
     #[prost(string, optional, tag = "6")]
     string_value: Option<String>,
+    #[prost(uint64, optional, tag = "17")]
+    string_value_iid: Option<u64>,
 }
 
 #[derive(Clone, PartialEq, Message)]
@@ -256,6 +274,8 @@ struct InternedData {
     source_paths: Vec<InternedBytes>,
     #[prost(message, repeated, tag = "19")]
     mappings: Vec<Mapping>,
+    #[prost(message, repeated, tag = "29")]
+    debug_annotation_string_values: Vec<InternedBytes>,
 }
 
 impl InternedData {
@@ -269,6 +289,7 @@ impl InternedData {
             && self.mapping_paths.is_empty()
             && self.source_paths.is_empty()
             && self.mappings.is_empty()
+            && self.debug_annotation_string_values.is_empty()
     }
 
     fn append(&mut self, mut o: InternedData) {
@@ -282,6 +303,8 @@ impl InternedData {
         self.mapping_paths.append(&mut o.mapping_paths);
         self.source_paths.append(&mut o.source_paths);
         self.mappings.append(&mut o.mappings);
+        self.debug_annotation_string_values
+            .append(&mut o.debug_annotation_string_values);
     }
 }
 
@@ -420,7 +443,69 @@ pub struct Track(u64);
 
 /// The track of thread `tid`, once [`PerfettoWriter::thread`] described it.
 pub fn thread_track(tid: u32) -> Track {
-    Track(THREAD_TRACK | u64::from(tid))
+    Track(track_uuid(THREAD_TRACK, tid.into()))
+}
+
+/// Text argument values interned (a repeated call's line, a call site),
+/// in a table bounded by [`MAX_VALUE_BYTES`].
+#[derive(Default)]
+struct Values {
+    /// The value's hash: its iid.
+    ids: FxHashMap<u64, u64>,
+    /// The interned values, by iid - 1 (to tell a hash collision).
+    texts: Vec<Box<str>>,
+    bytes: usize,
+}
+
+impl Values {
+    /// The iid of `s` (None: write it inline), new entries added to `new`.
+    fn get(&mut self, s: &str, new: &mut Vec<InternedBytes>) -> Option<u64> {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        if s.len() < MIN_INTERNED_VALUE {
+            return None;
+        }
+        let h = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(s);
+        if let Some(&iid) = self.ids.get(&h) {
+            return (&*self.texts[iid as usize - 1] == s).then_some(iid);
+        }
+        if self.bytes + s.len() > MAX_VALUE_BYTES {
+            return None;
+        }
+        self.bytes += s.len();
+        self.texts.push(s.into());
+        let iid = self.texts.len() as u64;
+        self.ids.insert(h, iid);
+        new.push(InternedBytes {
+            iid: Some(iid),
+            str: Some(s.as_bytes().to_vec()),
+        });
+        Some(iid)
+    }
+}
+
+/// Appends `v` as a protobuf varint.
+#[inline]
+fn put_varint(buf: &mut Vec<u8>, mut v: u64) {
+    // byte by byte: most are one byte, and a copy of a few bytes of
+    // unknown length would be a call to memcpy
+    while v >= 0x80 {
+        buf.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    buf.push(v as u8);
+}
+
+/// The length of `v` as a varint.
+#[inline]
+fn varint_len(v: u64) -> usize {
+    (64 - (v | 1).leading_zeros()).div_ceil(7) as usize
+}
+
+/// A field key: field number and wire type (0 varint, 1 fixed64, 2 length
+/// delimited).
+#[inline]
+fn put_key(buf: &mut Vec<u8>, field: u64, wire: u64) {
+    put_varint(buf, field << 3 | wire);
 }
 
 /// Writes a Perfetto trace, packet by packet.
@@ -429,26 +514,35 @@ pub struct PerfettoWriter<W: Write> {
     event_names: FxHashMap<String, u64>,
     arg_names: FxHashMap<String, u64>,
     stacks: StackTables,
+    values: Values,
     /// Interned entries not written yet: they go with the next packet.
     pending: InternedData,
     counters: u64,
     packets: u64,
     bytes: u64,
     buf: Vec<u8>,
-    /// Scratch space of [`PerfettoWriter::event`]: the event, an argument,
-    /// the packet.
+    /// Scratch space of [`PerfettoWriter::event`]: the event, its interned
+    /// data.
     ev_buf: Vec<u8>,
-    arg_buf: Vec<u8>,
     pk_buf: Vec<u8>,
 }
 
-/// A track event to write.
+/// An event name interned once by [`PerfettoWriter::name_id`], for a
+/// writer of many events of few names (a system call's slice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NameId(u64);
+
+/// An argument name interned once by [`PerfettoWriter::arg_id`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgId(u64);
+
+/// A track event to write, its names interned.
 struct Event<'a> {
     ts: u64,
     track: Track,
     kind: i32,
-    name: Option<&'a str>,
-    args: &'a [Arg<'a>],
+    name: Option<u64>,
+    args: &'a [(u64, ArgValue<'a>)],
     flow_out: &'a [u64],
     flow_in: &'a [u64],
     callstack: Option<u64>,
@@ -475,13 +569,13 @@ impl<W: Write> PerfettoWriter<W> {
             event_names: FxHashMap::default(),
             arg_names: FxHashMap::default(),
             stacks: StackTables::default(),
+            values: Values::default(),
             pending: InternedData::default(),
             counters: 0,
             packets: 0,
             bytes: 0,
-            buf: Vec::with_capacity(256),
+            buf: Vec::with_capacity(OUT_CHUNK + 4096),
             ev_buf: Vec::with_capacity(256),
-            arg_buf: Vec::with_capacity(256),
             pk_buf: Vec::with_capacity(256),
         };
         w.packet(TracePacket {
@@ -511,7 +605,7 @@ impl<W: Write> PerfettoWriter<W> {
 
     /// The track of process `pid`, described now.
     pub fn process(&mut self, pid: u32, name: &str) -> io::Result<Track> {
-        let uuid = PROCESS_TRACK | u64::from(pid);
+        let uuid = track_uuid(PROCESS_TRACK, pid.into());
         self.describe(TrackDescriptor {
             uuid: Some(uuid),
             process: Some(ProcessDescriptor {
@@ -525,10 +619,10 @@ impl<W: Write> PerfettoWriter<W> {
     /// The track of thread `tid` of process `pid`, described now (again
     /// when it is renamed: the last description wins).
     pub fn thread(&mut self, pid: u32, tid: u32, name: &str) -> io::Result<Track> {
-        let uuid = THREAD_TRACK | u64::from(tid);
+        let uuid = track_uuid(THREAD_TRACK, tid.into());
         self.describe(TrackDescriptor {
             uuid: Some(uuid),
-            parent_uuid: Some(PROCESS_TRACK | u64::from(pid)),
+            parent_uuid: Some(track_uuid(PROCESS_TRACK, pid.into())),
             thread: Some(ThreadDescriptor {
                 pid: Some(pid as i32),
                 tid: Some(tid as i32),
@@ -541,7 +635,7 @@ impl<W: Write> PerfettoWriter<W> {
     /// A global track named `name` (what the recording is: its settings).
     pub fn named_track(&mut self, name: &str) -> io::Result<Track> {
         self.counters += 1;
-        let uuid = COUNTER_TRACK | self.counters;
+        let uuid = track_uuid(COUNTER_TRACK, self.counters);
         self.describe(TrackDescriptor {
             uuid: Some(uuid),
             name: Some(name.to_string()),
@@ -552,11 +646,11 @@ impl<W: Write> PerfettoWriter<W> {
     /// A counter track named `name` (under process `pid`, or global).
     pub fn counter_track(&mut self, name: &str, unit: &str, pid: Option<u32>) -> io::Result<Track> {
         self.counters += 1;
-        let uuid = COUNTER_TRACK | self.counters;
+        let uuid = track_uuid(COUNTER_TRACK, self.counters);
         self.describe(TrackDescriptor {
             uuid: Some(uuid),
             name: Some(name.to_string()),
-            parent_uuid: pid.map(|p| PROCESS_TRACK | u64::from(p)),
+            parent_uuid: pid.map(|p| track_uuid(PROCESS_TRACK, p.into())),
             counter: Some(CounterDescriptor {
                 unit_name: Some(unit.to_string()),
             }),
@@ -603,15 +697,57 @@ impl<W: Write> PerfettoWriter<W> {
         flow_in: &[u64],
         callstack: Option<u64>,
     ) -> io::Result<()> {
+        let name = self.name_id(name);
+        self.with_arg_ids(args, |w, args| {
+            w.event(Event {
+                ts,
+                track,
+                kind: TYPE_SLICE_BEGIN,
+                name: Some(name.0),
+                args,
+                flow_out,
+                flow_in,
+                callstack,
+                counter: None,
+            })
+        })?;
+        self.event(Event {
+            ts: ts + dur,
+            track,
+            kind: TYPE_SLICE_END,
+            name: None,
+            args: &[],
+            flow_out: &[],
+            flow_in: &[],
+            callstack: None,
+            counter: None,
+        })
+    }
+
+    /// A slice of a name and argument names interned once (the fast path
+    /// of a writer of many slices of few names: a system call's).
+    pub fn slice_by_ids(
+        &mut self,
+        track: Track,
+        ts: u64,
+        dur: u64,
+        name: NameId,
+        args: &[(ArgId, ArgValue<'_>)],
+    ) -> io::Result<()> {
+        let mut ids = [(0, ArgValue::Uint(0)); 8];
+        let n = args.len().min(ids.len());
+        for (d, (a, v)) in ids.iter_mut().zip(args) {
+            *d = (a.0, *v);
+        }
         self.event(Event {
             ts,
             track,
             kind: TYPE_SLICE_BEGIN,
-            name: Some(name),
-            args,
-            flow_out,
-            flow_in,
-            callstack,
+            name: Some(name.0),
+            args: &ids[..n],
+            flow_out: &[],
+            flow_in: &[],
+            callstack: None,
             counter: None,
         })?;
         self.event(Event {
@@ -627,6 +763,43 @@ impl<W: Write> PerfettoWriter<W> {
         })
     }
 
+    /// The interned id of event name `name` (its entry goes with the next
+    /// packet).
+    pub fn name_id(&mut self, name: &str) -> NameId {
+        NameId(intern(
+            &mut self.event_names,
+            name,
+            &mut self.pending.event_names,
+        ))
+    }
+
+    /// The interned id of argument name `name`.
+    pub fn arg_id(&mut self, name: &str) -> ArgId {
+        ArgId(intern(
+            &mut self.arg_names,
+            name,
+            &mut self.pending.debug_annotation_names,
+        ))
+    }
+
+    /// Calls `f` with `args` as (interned name, value) pairs.
+    fn with_arg_ids(
+        &mut self,
+        args: &[Arg<'_>],
+        f: impl FnOnce(&mut Self, &[(u64, ArgValue<'_>)]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut ids = [(0, ArgValue::Uint(0)); 8];
+        if args.len() <= ids.len() {
+            for (d, (n, v)) in ids.iter_mut().zip(args) {
+                *d = (self.arg_id(n).0, *v);
+            }
+            f(self, &ids[..args.len()])
+        } else {
+            let ids: Vec<_> = args.iter().map(|(n, v)| (self.arg_id(n).0, *v)).collect();
+            f(self, &ids)
+        }
+    }
+
     /// A point in time on `track`; `flow_out`: flows that start here (the
     /// thread woke another).
     pub fn instant(
@@ -637,16 +810,19 @@ impl<W: Write> PerfettoWriter<W> {
         args: &[Arg<'_>],
         flow_out: &[u64],
     ) -> io::Result<()> {
-        self.event(Event {
-            ts,
-            track,
-            kind: TYPE_INSTANT,
-            name: Some(name),
-            args,
-            flow_out,
-            flow_in: &[],
-            callstack: None,
-            counter: None,
+        let name = self.name_id(name);
+        self.with_arg_ids(args, |w, args| {
+            w.event(Event {
+                ts,
+                track,
+                kind: TYPE_INSTANT,
+                name: Some(name.0),
+                args,
+                flow_out,
+                flow_in: &[],
+                callstack: None,
+                counter: None,
+            })
         })
     }
 
@@ -702,113 +878,152 @@ impl<W: Write> PerfettoWriter<W> {
         Ok(Track(uuid))
     }
 
-    /// Writes out what the underlying writer buffers.
+    /// Writes out the packets collected and what the underlying writer
+    /// buffers.
     pub fn flush(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
         self.out.flush()
     }
 
     /// Flushes the writer and hands it back.
     pub fn finish(mut self) -> io::Result<W> {
-        self.out.flush()?;
+        self.flush()?;
         Ok(self.out)
     }
 
+    /// A packet was appended to `buf` from `start`: counts it, and writes
+    /// the collected packets out once there are enough of them (whole
+    /// packets only).
+    fn appended(&mut self, start: usize) -> io::Result<()> {
+        self.packets += 1;
+        self.bytes += (self.buf.len() - start) as u64;
+        if self.buf.len() >= OUT_CHUNK {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
     /// Writes a track event's packet, encoded straight into the buffer
-    /// (this runs twice per system call: no message is built): its name
-    /// and argument names interned, new strings (and interned entries
-    /// pending, as a new stack's) in the same packet.
+    /// (this runs twice per system call: no message is built): its name,
+    /// argument names and repeated text values interned, new strings (and
+    /// interned entries pending, as a new stack's) in the same packet.
     fn event(&mut self, e: Event<'_>) -> io::Result<()> {
-        use prost::encoding::{encode_key, encode_varint, WireType};
-        let mut interned = std::mem::take(&mut self.pending);
         let ev = &mut self.ev_buf;
         ev.clear();
-        encode_key(9, WireType::Varint, ev);
-        encode_varint(e.kind as u64, ev);
-        encode_key(11, WireType::Varint, ev);
-        encode_varint(e.track.0, ev);
-        if let Some(name) = e.name {
-            let iid = intern(&mut self.event_names, name, &mut interned.event_names);
-            encode_key(10, WireType::Varint, ev);
-            encode_varint(iid, ev);
+        put_key(ev, 9, 0);
+        put_varint(ev, e.kind as u64);
+        put_key(ev, 11, 0);
+        put_varint(ev, e.track.0);
+        if let Some(iid) = e.name {
+            put_key(ev, 10, 0);
+            put_varint(ev, iid);
         }
-        for (n, v) in e.args {
-            let iid = intern(&mut self.arg_names, n, &mut interned.debug_annotation_names);
-            let a = &mut self.arg_buf;
-            a.clear();
-            encode_key(1, WireType::Varint, a);
-            encode_varint(iid, a);
+        for &(name, ref v) in e.args {
+            // DebugAnnotation: name_iid, then the value
+            let value_len = match *v {
+                ArgValue::Str(s) => {
+                    match self
+                        .values
+                        .get(s, &mut self.pending.debug_annotation_string_values)
+                    {
+                        Some(iid) => {
+                            let len = 1 + varint_len(name) + 2 + varint_len(iid);
+                            put_key(ev, 4, 2);
+                            put_varint(ev, len as u64);
+                            put_key(ev, 1, 0);
+                            put_varint(ev, name);
+                            put_key(ev, 17, 0);
+                            put_varint(ev, iid);
+                            continue;
+                        }
+                        None => 1 + varint_len(s.len() as u64) + s.len(),
+                    }
+                }
+                ArgValue::Int(i) => 1 + varint_len(i as u64),
+                ArgValue::Uint(u) => 1 + varint_len(u),
+            };
+            put_key(ev, 4, 2);
+            put_varint(ev, (1 + varint_len(name) + value_len) as u64);
+            put_key(ev, 1, 0);
+            put_varint(ev, name);
             match *v {
                 ArgValue::Str(s) => {
-                    encode_key(6, WireType::LengthDelimited, a);
-                    encode_varint(s.len() as u64, a);
-                    a.extend_from_slice(s.as_bytes());
+                    put_key(ev, 6, 2);
+                    put_varint(ev, s.len() as u64);
+                    ev.extend_from_slice(s.as_bytes());
                 }
                 ArgValue::Int(i) => {
-                    encode_key(4, WireType::Varint, a);
-                    encode_varint(i as u64, a);
+                    put_key(ev, 4, 0);
+                    put_varint(ev, i as u64);
                 }
                 ArgValue::Uint(u) => {
-                    encode_key(3, WireType::Varint, a);
-                    encode_varint(u, a);
+                    put_key(ev, 3, 0);
+                    put_varint(ev, u);
                 }
             }
-            encode_key(4, WireType::LengthDelimited, ev);
-            encode_varint(a.len() as u64, ev);
-            ev.extend_from_slice(a);
         }
         if let Some(v) = e.counter {
-            encode_key(30, WireType::Varint, ev);
-            encode_varint(v as u64, ev);
+            put_key(ev, 30, 0);
+            put_varint(ev, v as u64);
         }
         for (tag, ids) in [(47, e.flow_out), (48, e.flow_in)] {
             for id in ids {
-                encode_key(tag, WireType::SixtyFourBit, ev);
+                put_key(ev, tag, 1);
                 ev.extend_from_slice(&id.to_le_bytes());
             }
         }
         if let Some(c) = e.callstack {
-            encode_key(56, WireType::Varint, ev);
-            encode_varint(c, ev);
+            put_key(ev, 56, 0);
+            put_varint(ev, c);
         }
-        let pk = &mut self.pk_buf;
-        pk.clear();
-        encode_key(8, WireType::Varint, pk);
-        encode_varint(e.ts, pk);
-        encode_key(11, WireType::LengthDelimited, pk);
-        encode_varint(self.ev_buf.len() as u64, pk);
-        pk.extend_from_slice(&self.ev_buf);
-        if !interned.is_empty() {
-            encode_key(12, WireType::LengthDelimited, pk);
-            interned
-                .encode_length_delimited(pk)
+        let ib = &mut self.pk_buf;
+        ib.clear();
+        if !self.pending.is_empty() {
+            self.pending
+                .encode(ib)
                 .map_err(|e| io::Error::other(e.to_string()))?;
+            self.pending = InternedData::default();
         }
-        encode_key(13, WireType::Varint, pk);
-        encode_varint(u64::from(SEQ_NEEDS_INCREMENTAL_STATE), pk);
-        encode_key(10, WireType::Varint, pk);
-        encode_varint(u64::from(SEQUENCE_ID), pk);
-        self.buf.clear();
-        encode_key(1, WireType::LengthDelimited, &mut self.buf);
-        encode_varint(pk.len() as u64, &mut self.buf);
-        self.buf.extend_from_slice(pk);
-        self.out.write_all(&self.buf)?;
-        self.packets += 1;
-        self.bytes += self.buf.len() as u64;
-        Ok(())
+        // the packet's length, then its fields in the order written
+        let ev_len = self.ev_buf.len() as u64;
+        let mut len = 1 + varint_len(e.ts) + 1 + varint_len(ev_len) + ev_len as usize;
+        if !ib.is_empty() {
+            len += 1 + varint_len(ib.len() as u64) + ib.len();
+        }
+        len += 2 + 2;
+        let start = self.buf.len();
+        let b = &mut self.buf;
+        put_key(b, 1, 2);
+        put_varint(b, len as u64);
+        put_key(b, 8, 0);
+        put_varint(b, e.ts);
+        put_key(b, 11, 2);
+        put_varint(b, ev_len);
+        b.extend_from_slice(&self.ev_buf);
+        if !ib.is_empty() {
+            put_key(b, 12, 2);
+            put_varint(b, ib.len() as u64);
+            b.extend_from_slice(ib);
+        }
+        put_key(b, 13, 0);
+        put_varint(b, u64::from(SEQ_NEEDS_INCREMENTAL_STATE));
+        put_key(b, 10, 0);
+        put_varint(b, u64::from(SEQUENCE_ID));
+        debug_assert_eq!(b.len() - start, len + 1 + varint_len(len as u64));
+        self.appended(start)
     }
 
     /// Writes one packet as field 1 of `Trace`, whole.
     fn packet(&mut self, mut p: TracePacket) -> io::Result<()> {
         p.trusted_packet_sequence_id = Some(SEQUENCE_ID);
-        self.buf.clear();
+        let start = self.buf.len();
         // Trace.packet (field 1, length-delimited): the key, then the length
-        prost::encoding::encode_key(1, prost::encoding::WireType::LengthDelimited, &mut self.buf);
+        put_key(&mut self.buf, 1, 2);
         p.encode_length_delimited(&mut self.buf)
             .map_err(|e| io::Error::other(e.to_string()))?;
-        self.out.write_all(&self.buf)?;
-        self.packets += 1;
-        self.bytes += self.buf.len() as u64;
-        Ok(())
+        self.appended(start)
     }
 }
 
@@ -1081,6 +1296,7 @@ const FUNCTION: u8 = 0;
 const PATH: u8 = 1;
 const SOURCE: u8 = 2;
 const BUILD_ID: u8 = 3;
+const VALUE: u8 = 4;
 
 /// The end of a varint read from a stream.
 enum Varint {
@@ -1228,6 +1444,7 @@ impl<R: Read> PerfettoReader<R> {
                 (PATH, d.mapping_paths),
                 (SOURCE, d.source_paths),
                 (BUILD_ID, d.build_ids),
+                (VALUE, d.debug_annotation_string_values),
             ] {
                 for s in list {
                     let iid = s.iid.ok_or("an interned string without an iid")?;
@@ -1339,6 +1556,12 @@ impl<R: Read> PerfettoReader<R> {
             };
             let v = if let Some(s) = a.string_value {
                 Value::Str(s)
+            } else if let Some(iid) = a.string_value_iid {
+                let s = self
+                    .strings
+                    .get(&(VALUE, iid))
+                    .ok_or_else(|| format!("string value {iid} used before it is interned"))?;
+                Value::Str(String::from_utf8_lossy(s).into_owned())
             } else if let Some(i) = a.int_value {
                 Value::Int(i)
             } else if let Some(u) = a.uint_value {
@@ -1426,6 +1649,57 @@ mod tests {
             "the name, and inside the call's text"
         );
         assert_eq!(text.matches("ret").count(), 1);
+    }
+
+    #[test]
+    fn repeated_values_are_written_once_and_read_back_each_time() {
+        let clocks = ClockReadings {
+            monotonic: 1_000,
+            realtime: 2_000,
+            boottime: 3_000,
+        };
+        let mut w = PerfettoWriter::new(Vec::new(), clocks).unwrap();
+        let t = w.thread(7, 7, "t").unwrap();
+        let name = w.name_id("getppid");
+        let call = w.arg_id("call");
+        let texts = ["getppid() = 42", "getppid() = 43", "ab"];
+        for i in 0..30u64 {
+            let text = texts[i as usize % 3];
+            w.slice_by_ids(t, 2_000 + i * 10, 5, name, &[(call, ArgValue::Str(text))])
+                .unwrap();
+        }
+        let data = w.finish().unwrap();
+        let raw = String::from_utf8_lossy(&data);
+        assert_eq!(raw.matches("getppid() = 42").count(), 1);
+        assert_eq!(raw.matches("getppid() = 43").count(), 1);
+        // too short to be worth an iid: inline every time
+        assert_eq!(raw.matches("ab").count(), 10);
+        let (packets, err) = read_all(&data);
+        assert!(err.is_none());
+        let got: Vec<String> = packets
+            .iter()
+            .filter_map(|p| match p {
+                Packet::Event(e) => match e.arg("call") {
+                    Some(Value::Str(s)) => Some(s.clone()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        let want: Vec<String> = (0..30).map(|i| texts[i % 3].to_string()).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn varints_are_as_long_as_they_say() {
+        for v in [0, 1, 127, 128, 16_383, 16_384, u32::MAX as u64, u64::MAX] {
+            let mut b = Vec::new();
+            put_varint(&mut b, v);
+            assert_eq!(b.len(), varint_len(v), "{v}");
+            let mut mine = Vec::new();
+            prost::encoding::encode_varint(v, &mut mine);
+            assert_eq!(b, mine, "{v}");
+        }
     }
 
     #[test]

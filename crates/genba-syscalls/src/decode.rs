@@ -975,8 +975,20 @@ fn custom_types(name: &str) -> &'static [Ty] {
 ///
 /// `env` answers what the events alone cannot (descriptor paths for `-y`).
 pub fn write_args<'a>(call: CallView<'a>, opts: &'a Options, env: &'a Env<'a>) -> ArgWriter<'a> {
+    write_args_in(String::with_capacity(64), call, opts, env)
+}
+
+/// [`write_args`] into `buf` (cleared first): a caller that decodes many
+/// calls keeps one buffer (`ArgWriter::s` hands it back).
+pub fn write_args_in<'a>(
+    mut buf: String,
+    call: CallView<'a>,
+    opts: &'a Options,
+    env: &'a Env<'a>,
+) -> ArgWriter<'a> {
+    buf.clear();
     let mut w = ArgWriter {
-        s: String::with_capacity(64),
+        s: buf,
         boundary: None,
         call,
         opts,
@@ -3170,20 +3182,26 @@ fn dec_getsockopt(w: &mut ArgWriter<'_>) {
 /// calls: `= 0x802 (flags O_RDWR|O_NONBLOCK)`, `= 0 (Timeout)`,
 /// `= 1 ([{fd=3, revents=POLLIN}])`.
 pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String {
-    let ret = call.ret().unwrap_or(0);
     let mut s = String::new();
+    push_return_text(&mut s, name, call, kind, x);
+    s
+}
+
+/// [`return_text`] appended to `s`.
+pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Ret, x: Xlat) {
+    let ret = call.ret().unwrap_or(0);
     // fcntl's notes (flags, seals, lease, signal) stay with -X raw, as in strace
     if (-4095..0).contains(&ret) || (x == Xlat::Raw && name != "fcntl") {
-        format_return(&mut s, ret, kind, x);
-        return s;
+        format_return(s, ret, kind, x);
+        return;
     }
     match (name, call.args[1] as u32) {
         ("fcntl", 3) => {
             s.push_str("= ");
-            fmt::hex(&mut s, ret as u64);
+            fmt::hex(s, ret as u64);
             // strace names the open flags here whatever -X says
             s.push_str(" (flags ");
-            open_flags(&mut s, ret as u64, Xlat::Abbrev);
+            open_flags(s, ret as u64, Xlat::Abbrev);
             s.push(')');
         }
         // F_GETSIG: the signal's name, when there is one
@@ -3193,7 +3211,7 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
         // F_GETLEASE: the lease's lock type
         ("fcntl", 1025) => {
             s.push_str("= ");
-            fmt::hex(&mut s, ret as u64);
+            fmt::hex(s, ret as u64);
             if let Some((_, n)) = LOCK_TYPES.iter().find(|(k, _)| *k == ret as u64) {
                 let _ = write!(s, " ({n})");
             }
@@ -3201,16 +3219,16 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
         // F_GET_SEALS
         ("fcntl", 1034) if ret != 0 => {
             s.push_str("= ");
-            fmt::hex(&mut s, ret as u64);
+            fmt::hex(s, ret as u64);
             s.push_str(" (seals ");
-            fmt::flags(&mut s, ret as u64, SEAL_FLAGS, None, x);
+            fmt::flags(s, ret as u64, SEAL_FLAGS, None, x);
             s.push(')');
         }
         ("fcntl", 1) if ret != 0 => {
             s.push_str("= ");
-            fmt::hex(&mut s, ret as u64);
+            fmt::hex(s, ret as u64);
             s.push_str(" (flags ");
-            fmt::flags(&mut s, ret as u64, c::FD_FLAGS, None, x);
+            fmt::flags(s, ret as u64, c::FD_FLAGS, None, x);
             s.push(')');
         }
         ("prctl", _) if call.args[0] == 3 => {
@@ -3270,7 +3288,7 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
                     }
                     k += 1;
                     let _ = write!(s, "{{fd={}, revents=", le_u32(p, 0) as i32);
-                    fmt::flags(&mut s, revents, c::POLL_EVENTS, None, x);
+                    fmt::flags(s, revents, c::POLL_EVENTS, None, x);
                     s.push('}');
                 }
                 s.push(']');
@@ -3287,9 +3305,8 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
                 s.push(')');
             }
         }
-        _ => format_return(&mut s, ret, kind, x),
+        _ => format_return(s, ret, kind, x),
     }
-    s
 }
 
 /// Formats a return value as strace does: `= 3`, `= -1 ENOENT (No such file or directory)`.

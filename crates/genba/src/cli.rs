@@ -292,6 +292,9 @@ pub struct RecordArgs {
     /// Record these processes, all their threads (comma-separated or repeated).
     #[arg(short = 'p', long = "pid", value_delimiter = ',')]
     pub pids: Vec<String>,
+    /// Record every thread of the system but genba's own (while COMMAND runs, or until Ctrl-C).
+    #[arg(short = 'a', long = "all-cpus")]
+    pub all: bool,
     /// Leave the system calls out (scheduling intervals and wakeups only).
     #[arg(long = "no-syscalls")]
     pub no_syscalls: bool,

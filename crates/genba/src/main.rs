@@ -585,6 +585,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         }
     }
     let cfg = TraceConfig {
+        all_tasks: false,
         follow_forks: a.follow,
         records: !summary_only || stacks || a.record.is_some(),
         summary: want_summary,
@@ -610,6 +611,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             shown: Some(filter.traced.clone()),
             on_cpu: false,
             sites: false,
+            all_tasks: false,
         })?),
         None => None,
     };

@@ -315,6 +315,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         }
     }
     let cfg = TraceConfig {
+        all_tasks: false,
         follow_forks: true,
         records: true,
         summary: a.syscalls,
@@ -344,6 +345,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
                 shown: None,
                 on_cpu: true,
                 sites: false,
+                all_tasks: a.all,
             },
         )?),
         None => None,
@@ -399,6 +401,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         skip: Vec::new(),
     });
     stacks.load_kernel_symbols();
+    if a.all {
+        stacks.load_unknown_processes();
+    }
     let mut col = Collector {
         world: World::new(Default::default(), false, Some(stacks)),
         profile: Profile::new(period_ns),
@@ -664,7 +669,7 @@ fn round_at_random(ns: u64, period: u64, state: &mut u64) -> u64 {
 
 /// Slots for -a: twice the threads the system has now (tids equal modulo
 /// the slot count share one; every collision is counted and reported).
-fn system_slots() -> u32 {
+pub(crate) fn system_slots() -> u32 {
     let threads = std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|l| {

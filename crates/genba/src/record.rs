@@ -12,13 +12,15 @@
 
 use rustc_hash::FxHashMap as HashMap;
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal};
+use std::io::{self, IsTerminal};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
 use genba_events::{Event, ProfSample, SyscallEnter, SyscallExit, Task};
-use genba_export::perfetto::{ArgValue, ClockReadings, PerfettoWriter, StackFrame, Track};
+use genba_export::perfetto::{
+    ArgId, ArgValue, ClockReadings, NameId, PerfettoWriter, StackFrame, Track,
+};
 use genba_syscalls::decode::{self, Env, Ret};
 use genba_syscalls::{consts, table, CallView, Options, Xlat};
 
@@ -32,10 +34,13 @@ use crate::world::World;
 use crate::{parse_pids, resolve_command, start_error, to_bpf_plan, Exit, BOOKKEEPING};
 
 pub fn run(a: RecordArgs) -> Result<i32> {
-    if a.command.is_empty() && a.pids.is_empty() {
+    if a.all && !a.pids.is_empty() {
+        bail!(Exit(1, "-a and -p are mutually exclusive".into()));
+    }
+    if a.command.is_empty() && a.pids.is_empty() && !a.all {
         bail!(Exit(
             1,
-            "must have COMMAND to run or -p PID to attach (see genba record --help)".into()
+            "must have COMMAND to run, -p PID to attach or -a (see genba record --help)".into()
         ));
     }
     if !a.command.is_empty() && !a.pids.is_empty() {
@@ -77,7 +82,13 @@ pub fn run(a: RecordArgs) -> Result<i32> {
             *dst = to_bpf_plan(src);
         }
     }
+    let mut profile = exact_profile(period_ns, a.stack_bytes);
+    if a.all {
+        profile.all_tasks = true;
+        profile.slots = crate::profile::system_slots();
+    }
     let cfg = TraceConfig {
+        all_tasks: a.all,
         follow_forks: true,
         records: true,
         summary: false,
@@ -90,7 +101,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         },
         kstack: false,
         buffer_bytes: a.buffer_mib << 20,
-        profile: Some(exact_profile(period_ns, a.stack_bytes)),
+        profile: Some(profile),
     };
     let mut sink = RecordSink::create(&Recording {
         output: &a.output,
@@ -101,6 +112,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         shown: (!a.no_syscalls).then(|| vec![true; genba_bpf::MAX_SYSCALLS as usize]),
         on_cpu: !a.no_profile,
         sites: a.source && !a.no_syscalls,
+        all_tasks: a.all,
     })?;
     let stack_bytes = a.stack_bytes;
     let mut session = Session::start(
@@ -111,9 +123,14 @@ pub fn run(a: RecordArgs) -> Result<i32> {
             pids: &pids,
             all_threads: true,
         },
-        Until::TasksGone,
+        if a.all && a.command.is_empty() {
+            // the whole system: until Ctrl-C (or another signal)
+            Until::Signal
+        } else {
+            Until::TasksGone
+        },
         |tracer, live| {
-            if path.is_none() {
+            if path.is_none() && !a.all {
                 seed_waiting(tracer, live, stack_bytes, period_ns)?;
             }
             Ok(())
@@ -140,7 +157,9 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         eprintln!("genba: collector stats: {stats:?}");
     }
     eprintln!("genba: {} events lost", stats.total_lost());
-    if sink.end(stats.total_lost()) {
+    let failed = sink.end(stats.total_lost());
+    crate::session::debug_own_cpu();
+    if failed {
         let code = session.exit_code();
         return Ok(if code != 0 { code } else { 1 });
     }
@@ -191,6 +210,9 @@ pub(crate) struct Recording<'a> {
     pub on_cpu: bool,
     /// Each call's site is written (--source).
     pub sites: bool,
+    /// Every task of the system (-a): processes met in the middle of
+    /// their life have their mappings read when first met.
+    pub all_tasks: bool,
 }
 
 fn clock_readings() -> ClockReadings {
@@ -212,7 +234,7 @@ fn clock_readings() -> ClockReadings {
 
 /// Writes the session's events as Perfetto packets.
 pub(crate) struct RecordSink {
-    w: PerfettoWriter<BufWriter<File>>,
+    w: PerfettoWriter<File>,
     /// Tasks, their names, what each process maps (to read the stacks of
     /// off-CPU intervals).
     world: World,
@@ -248,6 +270,13 @@ pub(crate) struct RecordSink {
     unwritten: u64,
     started: Instant,
     progress: Option<Instant>,
+    /// Scratch text of each call recorded: its arguments, its line.
+    args_buf: String,
+    line_buf: String,
+    /// The interned names of the calls' slices (by number, once used) and
+    /// of their arguments (call, ret, site).
+    call_names: Vec<Option<NameId>>,
+    call_args: [ArgId; 3],
 }
 
 impl RecordSink {
@@ -257,8 +286,9 @@ impl RecordSink {
     pub(crate) fn create(r: &Recording<'_>) -> Result<RecordSink> {
         let file =
             File::create(r.output).with_context(|| format!("Can't create '{}'", r.output))?;
-        let w = PerfettoWriter::new(BufWriter::with_capacity(1 << 16, file), clock_readings())
+        let mut w = PerfettoWriter::new(file, clock_readings())
             .with_context(|| format!("writing '{}'", r.output))?;
+        let call_args = ["call", "ret", "site"].map(|n| w.arg_id(n));
         let mut stacks = Stacks::new(StackOptions {
             source: true,
             stack_trace: 0,
@@ -266,6 +296,9 @@ impl RecordSink {
             skip: Vec::new(),
         });
         stacks.load_kernel_symbols();
+        if r.all_tasks {
+            stacks.load_unknown_processes();
+        }
         let n = genba_bpf::MAX_SYSCALLS as usize;
         Ok(RecordSink {
             w,
@@ -295,6 +328,10 @@ impl RecordSink {
             unwritten: 0,
             started: Instant::now(),
             progress: std::io::stderr().is_terminal().then(Instant::now),
+            args_buf: String::new(),
+            line_buf: String::new(),
+            call_names: Vec::new(),
+            call_args,
         })
     }
 
@@ -598,30 +635,58 @@ impl RecordSink {
         let Some(start) = e.map(|e| e.ts).or(x.enter_ts) else {
             return Ok(());
         };
-        let name = table::by_nr(x.nr)
-            .map(|s| s.name.to_string())
-            .unwrap_or_else(|| format!("syscall_{:#x}", x.nr));
+        let unknown;
+        let name = match table::by_nr(x.nr) {
+            Some(s) => s.name,
+            None => {
+                unknown = format!("syscall_{:#x}", x.nr);
+                &unknown
+            }
+        };
         let call = CallView {
             nr: x.nr,
             args: e.map(|e| e.args).unwrap_or(x.args),
             enter: e.map(|e| e.captures.as_slice()).unwrap_or(&[]),
             exit: Some((x.ret, x.captures.as_slice())),
         };
+        // the line as `genba trace` prints it, in buffers kept from call to
+        // call (this runs for every call recorded)
         let env = Env::default();
-        let args = decode::write_args(call, &self.decode, &env).s;
+        let args =
+            decode::write_args_in(std::mem::take(&mut self.args_buf), call, &self.decode, &env).s;
+        let mut line = std::mem::take(&mut self.line_buf);
+        line.clear();
+        line.push_str(name);
+        line.push('(');
+        line.push_str(&args);
+        line.push_str(") ");
+        self.args_buf = args;
         let kind = decode::decoder_for(x.nr).map(|d| d.ret).unwrap_or(Ret::Dec);
-        let ret = decode::return_text(&name, call, kind, self.decode.xlat);
-        let line = format!("{name}({args}) {ret}");
+        decode::push_return_text(&mut line, name, call, kind, self.decode.xlat);
         let t = self.track(x.task)?;
-        let mut args = vec![
-            ("call", ArgValue::Str(&line)),
-            ("ret", ArgValue::Int(x.ret)),
-        ];
-        if let Some(s) = &site {
-            args.push(("site", ArgValue::Str(s)));
+        let nr = x.nr as usize;
+        if nr >= self.call_names.len() {
+            self.call_names.resize(nr + 1, None);
         }
-        self.w
-            .slice(t, start, x.ts.saturating_sub(start), &name, &args, &[], &[])
+        let name = *self.call_names[nr].get_or_insert_with(|| self.w.name_id(name));
+        let [a_call, a_ret, a_site] = self.call_args;
+        let call_arg = (a_call, ArgValue::Str(&line));
+        let ret_arg = (a_ret, ArgValue::Int(x.ret));
+        let dur = x.ts.saturating_sub(start);
+        let written = match &site {
+            Some(s) => self.w.slice_by_ids(
+                t,
+                start,
+                dur,
+                name,
+                &[call_arg, ret_arg, (a_site, ArgValue::Str(s))],
+            ),
+            None => self
+                .w
+                .slice_by_ids(t, start, dur, name, &[call_arg, ret_arg]),
+        };
+        self.line_buf = line;
+        written
     }
 
     /// A call still in progress when its thread ended.

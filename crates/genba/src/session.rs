@@ -89,6 +89,9 @@ pub struct Session {
     pub attached: Vec<u32>,
     child_status: Option<i32>,
     until: Until,
+    /// Every task of the system is traced (-a): only the launched
+    /// program's descendants are its tasks (the ones the session waits for).
+    all_tasks: bool,
 }
 
 impl Session {
@@ -145,6 +148,7 @@ impl Session {
             attached,
             child_status: None,
             until,
+            all_tasks: cfg.all_tasks,
         })
     }
 
@@ -205,7 +209,9 @@ impl Session {
     fn deliver(&mut self, events: &mut Vec<Event>, sink: &mut dyn Sink) {
         for ev in events.drain(..) {
             match &ev {
-                Event::Fork { child, .. } => {
+                Event::Fork { task, child, .. }
+                    if !self.all_tasks || self.live.contains(&task.tid) =>
+                {
                     self.live.insert(child.tid);
                 }
                 Event::Exit { task, .. } => {
@@ -271,4 +277,22 @@ pub enum StartError {
     /// The collector could not be loaded or attached.
     Bpf(genba_bpf::Error),
     Other(anyhow::Error),
+}
+
+/// With GENBA_DEBUG: genba's own CPU time so far (user, system), not its
+/// children's, for the cost measurements in docs/PERFORMANCE.md.
+pub fn debug_own_cpu() {
+    if std::env::var_os("GENBA_DEBUG").is_none() {
+        return;
+    }
+    // SAFETY: getrusage fills the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } == 0 {
+        let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        eprintln!(
+            "genba: own CPU {:.2} s user, {:.2} s system",
+            secs(u.ru_utime),
+            secs(u.ru_stime)
+        );
+    }
 }

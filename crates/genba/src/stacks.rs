@@ -31,6 +31,9 @@ pub struct Stacks {
     pub short_stacks: u64,
     /// Stacks shown by -k that the copy cut short (marked `(stack too deep)`).
     pub cut_stacks: u64,
+    /// Processes seen first in the middle of their life (the whole system,
+    /// -a) have their mappings read from /proc when first met: those tried.
+    lazy: Option<std::collections::HashSet<u32>>,
 }
 
 /// A call's stacks, resolved when its entry was seen.
@@ -59,7 +62,14 @@ impl Stacks {
             realtime_offset: crate::realtime_offset(),
             short_stacks: 0,
             cut_stacks: 0,
+            lazy: None,
         }
+    }
+
+    /// Reads a process's mappings from /proc the first time one of its
+    /// stacks is met, when neither its exec nor an attach said them (-a).
+    pub fn load_unknown_processes(&mut self) {
+        self.lazy = Some(Default::default());
     }
 
     /// A process replaced its program with `exe` (None: unknown) at `ts`.
@@ -143,6 +153,11 @@ impl Stacks {
         ip_returns: bool,
     ) -> CallStacks {
         let [ip, sp, bp] = regs;
+        if let Some(tried) = &mut self.lazy {
+            if !self.resolver.knows(tgid) && tried.insert(tgid) {
+                self.resolver.load_process(tgid);
+            }
+        }
         let user = self.resolver.stack(tgid, ip, sp, bp, stack, ip_returns);
         // cut off: the unwind ran past the copy, the copy was as long as
         // asked for (a shorter one ended at the top of the stack), and the

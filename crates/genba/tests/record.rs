@@ -876,3 +876,97 @@ fn report_truncated_and_bad_files() {
     assert_eq!(out.code(), Some(1), "{}", out.describe());
     assert!(out.stderr.contains("genba.pftrace"), "{}", out.describe());
 }
+
+/// `genba record -a -- CMD`: every process of the system, for as long as
+/// the command runs: a shell that was running before genba started (its
+/// calls, and the short processes it starts, named as they are), the
+/// command itself, and nothing of genba's own process (but the wakeups it
+/// made).
+#[test]
+fn record_whole_system() {
+    require_bpf!();
+    if !bindings() {
+        return;
+    }
+    let _s = serial();
+    let dir = TempDir::new("record-all");
+    let file = dir.join("a.pftrace");
+    let mut bg = Command::new("sh")
+        .args(["-c", "while :; do sleep 0.01; done"])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let child = genba_cmd(["record", "-a", "--no-profile", "-o"])
+        .arg(&file)
+        .args(["--", "sleep", "0.6"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let genba_pid = child.id() as u64;
+    let out = child.wait_with_output().unwrap();
+    let _ = bg.kill();
+    let _ = bg.wait();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
+    let threads = s["threads"].as_array().unwrap();
+    let pid_of = |t: &Value| t[0].as_u64().unwrap();
+    let bg_pid = bg.id() as u64;
+    let slices = s["slices"].as_array().unwrap();
+    // genba is there only as the waker it was (of a kernel thread, say)
+    let own: Vec<&Value> = slices
+        .iter()
+        .filter(|x| {
+            threads
+                .iter()
+                .any(|t| pid_of(t) == genba_pid && t[1] == x["tid"])
+        })
+        .collect();
+    assert!(
+        own.is_empty(),
+        "genba's own calls or waits were recorded: {own:?}"
+    );
+    let calls_of = |pid: u64| -> Vec<&str> {
+        let tids: Vec<u64> = threads
+            .iter()
+            .filter(|t| pid_of(t) == pid)
+            .map(|t| t[1].as_u64().unwrap())
+            .collect();
+        slices
+            .iter()
+            .filter(|x| x["args"]["call"].is_string() && tids.contains(&x["tid"].as_u64().unwrap()))
+            .map(|x| x["name"].as_str().unwrap())
+            .collect()
+    };
+    // the shell, running before genba: it waits for its children
+    let sh = calls_of(bg_pid);
+    assert!(
+        sh.contains(&"wait4"),
+        "the background shell's calls: {sh:?}"
+    );
+    let named = |n: &str| threads.iter().filter(|t| t[2] == n).count();
+    assert!(named("sh") >= 1, "{threads:?}");
+    // the sleeps it started while genba recorded, from their exec on
+    assert!(named("sleep") >= 5, "{threads:?}");
+    let sleeps: Vec<&str> = slices
+        .iter()
+        .filter(|x| {
+            x["args"]["call"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("execve(\"/usr/bin/sleep\""))
+        })
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert!(sleeps.len() >= 5, "{} execs of sleep", sleeps.len());
+    // the report reads it: the system-call summary has them all
+    let r = report_json(&file);
+    let rows = r["syscalls"].as_array().unwrap_or_else(|| panic!("{r}"));
+    for call in ["wait4", "execve", "clock_nanosleep"] {
+        assert!(
+            rows.iter().any(|x| x["syscall"] == call),
+            "{call}: {}",
+            r["syscalls"]
+        );
+    }
+}

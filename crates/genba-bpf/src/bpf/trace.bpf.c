@@ -84,6 +84,9 @@ const volatile __u32 ustack_bytes = 0;
 const volatile __u32 kstack = 0;
 const volatile __u32 inflight_mask = 0xffff;
 const volatile __u64 wakeup_bytes = 1 << 20;
+/* every task on the system (-a), but genba's own process */
+const volatile __u32 trace_all = 0;
+const volatile __u32 self_tgid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -91,6 +94,29 @@ struct {
 	__type(key, __u32);
 	__type(value, __u32);
 } tasks SEC(".maps");
+
+/* With trace_all, every task's state: traced (never written: a task's
+ * exit and a pending exec change only the tasks map's entries). */
+__u32 all_traced = GENBA_TASK_TRACED;
+
+/* The tracing state of the current task `tid` (0: not traced). */
+static __always_inline __u32 *task_state(__u32 tid)
+{
+	if (trace_all) {
+		if ((__u32)(bpf_get_current_pid_tgid() >> 32) == self_tgid)
+			return 0;
+		return &all_traced;
+	}
+	return bpf_map_lookup_elem(&tasks, &tid);
+}
+
+/* The tracing state of task `tid`, not the current one (a signal's target). */
+static __always_inline __u32 *task_state_of(__u32 tid)
+{
+	if (trace_all)
+		return &all_traced;
+	return bpf_map_lookup_elem(&tasks, &tid);
+}
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -988,7 +1014,7 @@ SEC("raw_tp/sys_enter")
 int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	__u32 *st = task_state(tid);
 	__u32 nr = (__u32)ctx->args[1];
 	struct genba_syscall_spec *spec;
 	struct genba_inflight *inf;
@@ -1053,7 +1079,7 @@ SEC("raw_tp/sys_exit")
 int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	__u32 *st = task_state(tid);
 	__s64 ret = (__s64)ctx->args[1];
 	struct genba_syscall_spec *spec;
 	struct genba_inflight *inf;
@@ -1210,7 +1236,7 @@ SEC("raw_tp/sched_process_fork")
 int sched_fork(struct bpf_raw_tracepoint_args *ctx)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	__u32 *st = task_state(tid);
 	struct task_struct *child = (void *)ctx->args[1];
 	struct genba_fork f = {};
 	__u32 ctid, val = GENBA_TASK_TRACED;
@@ -1218,7 +1244,8 @@ int sched_fork(struct bpf_raw_tracepoint_args *ctx)
 	if (!follow_forks || !st || *st != GENBA_TASK_TRACED)
 		return 0;
 	ctid = BPF_CORE_READ(child, pid);
-	bpf_map_update_elem(&tasks, &ctid, &val, BPF_ANY);
+	if (!trace_all)
+		bpf_map_update_elem(&tasks, &ctid, &val, BPF_ANY);
 	{
 		__u32 slot = ctid & inflight_mask;
 		struct genba_inflight *inf = bpf_map_lookup_elem(&inflight, &slot);
@@ -1240,13 +1267,14 @@ SEC("raw_tp/sched_process_exit")
 int sched_exit(struct bpf_raw_tracepoint_args *ctx)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	__u32 *st = task_state(tid);
 	struct task_struct *p = (void *)ctx->args[0];
 	struct genba_exit x = {};
 
 	if (!st || !*st)
 		return 0;
-	*st = 0;
+	if (!trace_all)
+		*st = 0;
 	x.exit_code = BPF_CORE_READ(p, exit_code);
 	x.group_dead = 0;
 	fill_hdr(&x.hdr, GENBA_REC_EXIT, sizeof(x), bpf_ktime_get_ns());
@@ -1258,7 +1286,7 @@ SEC("raw_tp/sched_process_exec")
 int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	__u32 *st = task_state(tid);
 	struct genba_exec x = {};
 
 	if (!st || *st != GENBA_TASK_TRACED)
@@ -1303,7 +1331,7 @@ SEC("raw_tp/signal_deliver")
 int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = bpf_map_lookup_elem(&tasks, &tid);
+	__u32 *st = task_state(tid);
 	struct genba_signal s = {};
 
 	if (!st || *st != GENBA_TASK_TRACED)
@@ -1366,7 +1394,7 @@ int signal_generate(struct bpf_raw_tracepoint_args *ctx)
 		return 0;
 	}
 	tid = BPF_CORE_READ(t, pid);
-	st = bpf_map_lookup_elem(&tasks, &tid);
+	st = task_state_of(tid);
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
 	slot = tid & inflight_mask;
