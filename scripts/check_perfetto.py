@@ -159,6 +159,8 @@ def main():
                     if a.string_value_iid not in values:
                         fail(f"packet {i}: string value {a.string_value_iid} used before it is defined")
                     args[arg_names[a.name_iid]] = values[a.string_value_iid].decode()
+                elif a.array_values:
+                    args[arg_names[a.name_iid]] = [x.uint_value for x in a.array_values]
                 else:
                     args[arg_names[a.name_iid]] = getattr(a, which) if which else None
             if e.callstack_iid and e.callstack_iid not in callstacks:

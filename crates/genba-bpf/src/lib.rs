@@ -138,6 +138,15 @@ pub struct ProfSlot {
     pub on_acc: u64,
 }
 
+/// The process of thread `tid`, from /proc (None: gone).
+fn proc_tgid(tid: u32) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{tid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Tgid:"))
+        .and_then(|v| v.trim().parse().ok())
+}
+
 /// The CPUs online now (`/sys/devices/system/cpu/online`: `0-3,6`).
 pub fn online_cpus() -> Vec<i32> {
     let text = std::fs::read_to_string("/sys/devices/system/cpu/online").unwrap_or_default();
@@ -541,13 +550,32 @@ impl Tracer {
             if s.tid == 0 || s.ended != 0 || (s.open == 0 && s.in_ts == 0 && s.on_acc == 0) {
                 continue;
             }
+            // the slot's record is its owner's last switch-out; a thread
+            // that took the slot and has not left the CPU since has none
+            // yet: its identity from /proc, no stack
+            let own = s.rec.hdr.tid == s.tid;
             let task = genba_events::Task {
                 tid: s.tid,
-                tgid: s.rec.hdr.tgid,
+                tgid: if own {
+                    s.rec.hdr.tgid
+                } else {
+                    proc_tgid(s.tid).unwrap_or(s.tid)
+                },
             };
-            let ulen = (s.rec.ustack_len as usize).min(s.rec.ustack.len());
+            let ulen = if own {
+                (s.rec.ustack_len as usize).min(s.rec.ustack.len())
+            } else {
+                0
+            };
             let mut sample = wire::prof_sample(&s.rec, task, &s.rec.ustack[..ulen]);
             sample.off_cpu = true;
+            if !own {
+                sample.comm = std::fs::read_to_string(format!("/proc/{}/comm", s.tid))
+                    .map(|c| c.trim_end().to_string())
+                    .unwrap_or_default();
+                sample.kstack.clear();
+                sample.regs = [0; 3];
+            }
             out.push(ProfSlot {
                 sample,
                 open: s.open != 0,

@@ -252,6 +252,8 @@ struct DebugAnnotation {
     string_value: Option<String>,
     #[prost(uint64, optional, tag = "17")]
     string_value_iid: Option<u64>,
+    #[prost(message, repeated, tag = "12")]
+    array_values: Vec<DebugAnnotation>,
 }
 
 #[derive(Clone, PartialEq, Message)]
@@ -432,6 +434,8 @@ pub enum ArgValue<'a> {
     Int(i64),
     /// An unsigned number (a tid, a count).
     Uint(u64),
+    /// Unsigned numbers (a call's raw arguments), as an array.
+    Uints(&'a [u64]),
 }
 
 /// A named argument.
@@ -943,6 +947,8 @@ impl<W: Write> PerfettoWriter<W> {
                 }
                 ArgValue::Int(i) => 1 + varint_len(i as u64),
                 ArgValue::Uint(u) => 1 + varint_len(u),
+                // array_values: each a DebugAnnotation of one uint_value
+                ArgValue::Uints(us) => us.iter().map(|&u| 3 + varint_len(u)).sum(),
             };
             put_key(ev, 4, 2);
             put_varint(ev, (1 + varint_len(name) + value_len) as u64);
@@ -961,6 +967,14 @@ impl<W: Write> PerfettoWriter<W> {
                 ArgValue::Uint(u) => {
                     put_key(ev, 3, 0);
                     put_varint(ev, u);
+                }
+                ArgValue::Uints(us) => {
+                    for &u in us {
+                        put_key(ev, 12, 2);
+                        put_varint(ev, 1 + varint_len(u) as u64);
+                        put_key(ev, 3, 0);
+                        put_varint(ev, u);
+                    }
                 }
             }
         }
@@ -1164,6 +1178,8 @@ pub enum Value {
     Int(i64),
     /// An unsigned number.
     Uint(u64),
+    /// Unsigned numbers (an array of them).
+    Uints(Vec<u64>),
     /// A value of a kind this reader does not keep.
     Unknown,
 }
@@ -1566,6 +1582,13 @@ impl<R: Read> PerfettoReader<R> {
                 Value::Int(i)
             } else if let Some(u) = a.uint_value {
                 Value::Uint(u)
+            } else if !a.array_values.is_empty() {
+                Value::Uints(
+                    a.array_values
+                        .iter()
+                        .map(|x| x.uint_value.unwrap_or(0))
+                        .collect(),
+                )
             } else {
                 Value::Unknown
             };
@@ -1688,6 +1711,36 @@ mod tests {
             .collect();
         let want: Vec<String> = (0..30).map(|i| texts[i % 3].to_string()).collect();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn number_arrays_read_back() {
+        let clocks = ClockReadings {
+            monotonic: 1,
+            realtime: 2,
+            boottime: 3,
+        };
+        let mut w = PerfettoWriter::new(Vec::new(), clocks).unwrap();
+        let t = w.thread(7, 7, "t").unwrap();
+        let raw = [3, 0x7ffd_1234_5678, 0, u64::MAX];
+        w.slice(
+            t,
+            10,
+            5,
+            "read",
+            &[("args", ArgValue::Uints(&raw))],
+            &[],
+            &[],
+        )
+        .unwrap();
+        let data = w.finish().unwrap();
+        let (packets, err) = read_all(&data);
+        assert!(err.is_none());
+        let got = packets.iter().find_map(|p| match p {
+            Packet::Event(e) => e.arg("args").cloned(),
+            _ => None,
+        });
+        assert_eq!(got, Some(Value::Uints(raw.to_vec())));
     }
 
     #[test]

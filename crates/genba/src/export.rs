@@ -337,6 +337,7 @@ impl Walker<'_> {
                         Value::Str(s) => json!(s),
                         Value::Int(i) => json!(i),
                         Value::Uint(u) => json!(u),
+                        Value::Uints(u) => json!(u),
                         Value::Unknown => serde_json::Value::Null,
                     };
                     m.insert(k.clone(), v);
@@ -422,7 +423,8 @@ impl Walker<'_> {
                 .and_then(|r| genba_syscalls::consts::errno_name((-r) as i32))
                 .map(|(n, _)| n);
             json!({"type": "syscall", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid,
-                "name": name, "call": call, "ret": ret, "errno": errno,
+                "name": name, "args": e.arg("args").map(value_json), "call": call,
+                "ret": ret, "errno": errno,
                 "site": text(e.arg("site")), "unfinished": ret.is_none()})
         } else {
             json!({"type": "slice", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid, "name": name})
@@ -437,6 +439,7 @@ fn value_json(v: &Value) -> serde_json::Value {
         Value::Str(s) => json!(s),
         Value::Int(i) => json!(i),
         Value::Uint(u) => json!(u),
+        Value::Uints(u) => json!(u),
         Value::Unknown => serde_json::Value::Null,
     }
 }

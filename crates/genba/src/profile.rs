@@ -441,46 +441,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     // threads still waiting (weighted with the phase their slot carried)
     // and CPU time not yet sampled
     if !launched || a.all {
-        session.tracer.stop_profile();
-        let end = monotonic_ns();
         match rec.as_mut() {
-            Some(r) => session.drain(&mut Tee(vec![&mut col, r]))?,
-            None => session.drain(&mut col)?,
-        }
-        let live = session.live();
-        let mut rng = end | 1;
-        for slot in session.tracer.prof_slots().map_err(|e| anyhow!(e))? {
-            let mut p = slot.sample;
-            if !a.all && !live.contains(&p.task.tid) {
-                continue;
-            }
-            p.ts = end;
-            if slot.open {
-                let out = slot.out_ts.min(end);
-                let wake = if slot.wake_ts == 0 {
-                    end
-                } else {
-                    slot.wake_ts.clamp(out, end)
-                };
-                let mut phase = Phase::new(period_ns, slot.acc);
-                let (wb, wr) = phase.interval(wake - out, end - wake);
-                let mut off = p.clone();
-                off.w_block = wb as u32;
-                off.w_runq = wr as u32;
-                col.handle(&Event::Profile(Box::new(off)));
-            }
-            let mut on_ns = slot.on_acc;
-            if slot.in_ts != 0 {
-                on_ns += end.saturating_sub(slot.on_last);
-            }
-            let w = round_at_random(on_ns, period_ns, &mut rng);
-            if w > 0 {
-                p.flush = true;
-                p.off_cpu = false;
-                p.w_block = w as u32;
-                p.w_runq = 0;
-                col.handle(&Event::Profile(Box::new(p)));
-            }
+            Some(r) => close_pending(&mut session, a.all, period_ns, &mut Tee(vec![&mut col, r]))?,
+            None => close_pending(&mut session, a.all, period_ns, &mut col)?,
         }
     }
     let tracer = &session.tracer;
@@ -568,6 +531,61 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         bail!("the {what} file could not be written");
     }
     Ok(session.exit_code())
+}
+
+/// -p, -a: stops the profiling programs, so that the slots stop changing,
+/// then closes what is still pending at that moment into `sink`: intervals
+/// of threads still waiting (weighted with the phase their slot carried)
+/// and CPU time not yet sampled.
+pub(crate) fn close_pending(
+    session: &mut Session,
+    all: bool,
+    period_ns: u64,
+    sink: &mut dyn Sink,
+) -> Result<()> {
+    session.tracer.stop_profile();
+    let end = monotonic_ns();
+    session.drain(sink)?;
+    let live = session.live().clone();
+    let mut rng = end | 1;
+    for slot in session.tracer.prof_slots().map_err(|e| anyhow!(e))? {
+        let mut p = slot.sample;
+        if !all && !live.contains(&p.task.tid) {
+            continue;
+        }
+        p.ts = end;
+        if slot.open {
+            let out = slot.out_ts.min(end);
+            let wake = if slot.wake_ts == 0 {
+                end
+            } else {
+                slot.wake_ts.clamp(out, end)
+            };
+            let mut phase = Phase::new(period_ns, slot.acc);
+            let (wb, wr) = phase.interval(wake - out, end - wake);
+            let mut off = p.clone();
+            off.off_cpu = true;
+            off.flush = false;
+            off.out_ts = out;
+            off.wake_ts = wake;
+            off.w_block = wb as u32;
+            off.w_runq = wr as u32;
+            sink.event(&Event::Profile(Box::new(off)));
+        }
+        let mut on_ns = slot.on_acc;
+        if slot.in_ts != 0 {
+            on_ns += end.saturating_sub(slot.on_last);
+        }
+        let w = round_at_random(on_ns, period_ns, &mut rng);
+        if w > 0 {
+            p.flush = true;
+            p.off_cpu = false;
+            p.w_block = w as u32;
+            p.w_runq = 0;
+            sink.event(&Event::Profile(Box::new(p)));
+        }
+    }
+    Ok(())
 }
 
 fn monotonic_ns() -> u64 {

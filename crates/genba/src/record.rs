@@ -150,8 +150,14 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         eprintln!("genba: Process {pid} attached");
     }
     sink.started(&session, &a.command, &a.pids)?;
+    let launched = session.child_pid().is_some();
     session.release();
     session.run(&mut sink)?;
+    // -p, -a: the threads still waiting, and CPU time not yet sampled, at
+    // the end (as genba profile closes them)
+    if !launched || a.all {
+        crate::profile::close_pending(&mut session, a.all, period_ns, &mut sink)?;
+    }
     let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
     if std::env::var_os("GENBA_DEBUG").is_some() {
         eprintln!("genba: collector stats: {stats:?}");
@@ -274,9 +280,9 @@ pub(crate) struct RecordSink {
     args_buf: String,
     line_buf: String,
     /// The interned names of the calls' slices (by number, once used) and
-    /// of their arguments (call, ret, site).
+    /// of their arguments (call, ret, site, args).
     call_names: Vec<Option<NameId>>,
-    call_args: [ArgId; 3],
+    call_args: [ArgId; 4],
 }
 
 impl RecordSink {
@@ -288,7 +294,7 @@ impl RecordSink {
             File::create(r.output).with_context(|| format!("Can't create '{}'", r.output))?;
         let mut w = PerfettoWriter::new(file, clock_readings())
             .with_context(|| format!("writing '{}'", r.output))?;
-        let call_args = ["call", "ret", "site"].map(|n| w.arg_id(n));
+        let call_args = ["call", "ret", "site", "args"].map(|n| w.arg_id(n));
         let mut stacks = Stacks::new(StackOptions {
             source: true,
             stack_trace: 0,
@@ -669,22 +675,22 @@ impl RecordSink {
             self.call_names.resize(nr + 1, None);
         }
         let name = *self.call_names[nr].get_or_insert_with(|| self.w.name_id(name));
-        let [a_call, a_ret, a_site] = self.call_args;
-        let call_arg = (a_call, ArgValue::Str(&line));
-        let ret_arg = (a_ret, ArgValue::Int(x.ret));
+        let [a_call, a_ret, a_site, a_args] = self.call_args;
+        // the raw argument registers, as many as the call takes
+        let nargs = table::by_nr(x.nr).map_or(6, |i| i.nargs as usize).min(6);
+        let mut args = [(a_call, ArgValue::Str(&line)); 4];
+        args[1] = (a_ret, ArgValue::Int(x.ret));
+        let mut n = 2;
+        if nargs > 0 {
+            args[n] = (a_args, ArgValue::Uints(&call.args[..nargs]));
+            n += 1;
+        }
+        if let Some(s) = &site {
+            args[n] = (a_site, ArgValue::Str(s));
+            n += 1;
+        }
         let dur = x.ts.saturating_sub(start);
-        let written = match &site {
-            Some(s) => self.w.slice_by_ids(
-                t,
-                start,
-                dur,
-                name,
-                &[call_arg, ret_arg, (a_site, ArgValue::Str(s))],
-            ),
-            None => self
-                .w
-                .slice_by_ids(t, start, dur, name, &[call_arg, ret_arg]),
-        };
+        let written = self.w.slice_by_ids(t, start, dur, name, &args[..n]);
         self.line_buf = line;
         written
     }
@@ -743,6 +749,17 @@ impl RecordSink {
             let mut args = vec![("class", ArgValue::Str(tag))];
             if let Some(site) = &site {
                 args.push(("site", ArgValue::Str(site)));
+            }
+            // where it slept in the kernel, for a reader of the slice (the
+            // stack has it too)
+            let kernel_frame = frames
+                .iter()
+                .rev()
+                .filter(|f| f.module == "[kernel]")
+                .filter_map(|f| f.function.as_deref())
+                .find(|n| !genba_analyze::report::scheduler_plumbing(n));
+            if let Some(k) = kernel_frame {
+                args.push(("kernel_frame", ArgValue::Str(k)));
             }
             if p.waker_tid != 0 {
                 args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));

@@ -19,6 +19,7 @@ use genba_export::perfetto::{
     EventKind, Packet, PerfettoReader, ReadError, ReadEvent, StackFrame, TrackKind, Value,
 };
 use genba_symbolize::SourceFrame;
+use genba_syscalls::table;
 use serde_json::json;
 
 use crate::cli::ReportArgs;
@@ -88,15 +89,18 @@ impl Timeline {
 }
 
 enum Slice {
-    /// A system call: its name, and its return value if it returned.
+    /// A system call: its name, its return value if it returned, its call
+    /// site if recorded.
     Call {
         name: String,
         ret: Option<i64>,
+        site: Option<String>,
     },
-    /// An off-CPU interval: its class, its call, who woke it.
+    /// An off-CPU interval: its class, its call, its call site, who woke it.
     OffCpu {
         class: String,
         syscall: Option<String>,
+        site: Option<String>,
         waker: Option<u32>,
     },
     Other,
@@ -138,6 +142,32 @@ struct Wakes {
     ns: u64,
 }
 
+/// A blocking row's key: the class, the call, the call site.
+type BlockKey = (String, Option<String>, Option<String>);
+
+/// How many of a waker's calls, and of its unmatched wakeups, are kept to
+/// tell which call a wakeup came from (they arrive in either order, close
+/// together: the wakee's interval when it runs, the call when it returns).
+const WAKER_WINDOW: usize = 64;
+
+#[derive(Default)]
+struct WakerCalls {
+    calls: std::collections::VecDeque<(u64, u64, String)>,
+    pending: std::collections::VecDeque<(u64, u64)>,
+}
+
+/// What a waker was doing when it woke a thread: its call (at its site).
+fn call_label(name: &str, site: Option<&str>) -> String {
+    match site {
+        Some(s) => format!("{name} at {s}"),
+        None => name.to_string(),
+    }
+}
+
+/// Not inside a call of the waker's that was recorded (a kernel thread, an
+/// interrupt, a call left out).
+const NO_CALL: &str = "-";
+
 /// A waker: its tid, the waiting it released (ns), its wakeups, and the
 /// threads it woke, the most released first.
 type WakerRow<'a> = (u32, u64, u64, Vec<(u32, &'a Wakes)>);
@@ -147,10 +177,17 @@ struct Report {
     /// By track uuid.
     threads: HashMap<u64, Thread>,
     syscalls: HashMap<String, SyscallTotals>,
-    /// Off-CPU time by (class, system call).
-    blocking: HashMap<(String, Option<String>), Blocking>,
+    /// Calls by syscall and call site (recorded with --source).
+    sites: crate::stacks::SiteTable,
+    /// Off-CPU time by (class, system call, call site).
+    blocking: HashMap<BlockKey, Blocking>,
     /// Waiting time released, by (waker tid, woken tid).
     wakes: HashMap<(u32, u32), Wakes>,
+    /// Waiting time released, by waker tid and the call it woke from.
+    wakes_from: HashMap<u32, HashMap<String, Wakes>>,
+    /// By waker tid: its last calls (start, end, the call and its site),
+    /// and wakeups not yet matched to one (time, released ns).
+    waker_calls: HashMap<u32, WakerCalls>,
     /// Tracks that count lost events.
     lost_tracks: Vec<u64>,
     lost: Option<i64>,
@@ -437,12 +474,19 @@ impl Report {
                         }
                     }
                 }
-                let th = self.threads.entry(e.track).or_default();
-                let tid = th.tid as u32;
+                let tid = self.threads.entry(e.track).or_default().tid as u32;
+                if let Slice::Call { name, site, ret } = &open.what {
+                    if let (Some(site), Some(ret), Some(info)) = (site, ret, table::by_name(name)) {
+                        self.sites
+                            .add(info.nr, site, dur, (-4095..=-1).contains(ret));
+                    }
+                    self.waker_call(tid, open.ts, e.ts, call_label(name, site.as_deref()));
+                }
                 match open.what {
                     Slice::Call {
                         name,
                         ret: Some(ret),
+                        ..
                     } => {
                         let t =
                             self.syscalls
@@ -466,8 +510,10 @@ impl Report {
                     Slice::OffCpu {
                         class,
                         syscall,
+                        site,
                         waker,
                     } => {
+                        let th = self.threads.entry(e.track).or_default();
                         *th.classes.entry(class.clone()).or_default() += dur;
                         // the waiting a waker released: the blocked interval
                         // itself, not the wait for a CPU that followed
@@ -475,8 +521,9 @@ impl Report {
                             let x = self.wakes.entry((w, tid)).or_default();
                             x.count += 1;
                             x.ns += dur;
+                            self.woken_at(w, e.ts, dur);
                         }
-                        let b = self.blocking.entry((class, syscall)).or_default();
+                        let b = self.blocking.entry((class, syscall, site)).or_default();
                         b.count += 1;
                         b.total_ns += dur;
                         b.max_ns = b.max_ns.max(dur);
@@ -488,6 +535,94 @@ impl Report {
             }
             _ => {}
         }
+    }
+
+    /// A call of thread `tid` from `start` to `end`: the wakeups it made
+    /// that were waiting for it are its.
+    fn waker_call(&mut self, tid: u32, start: u64, end: u64, label: String) {
+        let Some(w) = self.waker_calls.get_mut(&tid) else {
+            // a thread that woke no one yet: keep its calls all the same
+            let mut w = WakerCalls::default();
+            w.calls.push_back((start, end, label));
+            self.waker_calls.insert(tid, w);
+            return;
+        };
+        let mut matched = Vec::new();
+        w.pending.retain(|&(at, ns)| {
+            let inside = (start..=end).contains(&at);
+            if inside {
+                matched.push(ns);
+            }
+            !inside
+        });
+        if w.calls.len() == WAKER_WINDOW {
+            w.calls.pop_front();
+        }
+        w.calls.push_back((start, end, label.clone()));
+        for ns in matched {
+            self.released_from(tid, &label, ns);
+        }
+    }
+
+    /// Waker `waker` woke a thread at `at`, releasing `ns` of waiting.
+    fn woken_at(&mut self, waker: u32, at: u64, ns: u64) {
+        let w = self.waker_calls.entry(waker).or_default();
+        let found = w
+            .calls
+            .iter()
+            .rev()
+            .find(|(s, e, _)| (*s..=*e).contains(&at))
+            .map(|(_, _, l)| l.clone());
+        match found {
+            Some(label) => self.released_from(waker, &label, ns),
+            None => {
+                if w.pending.len() == WAKER_WINDOW {
+                    let (_, old) = w.pending.pop_front().unwrap_or_default();
+                    self.released_from(waker, NO_CALL, old);
+                }
+                let w = self.waker_calls.entry(waker).or_default();
+                w.pending.push_back((at, ns));
+            }
+        }
+    }
+
+    fn released_from(&mut self, waker: u32, label: &str, ns: u64) {
+        let by = self.wakes_from.entry(waker).or_default();
+        let x = match by.get_mut(label) {
+            Some(x) => x,
+            None => by.entry(label.to_string()).or_default(),
+        };
+        x.count += 1;
+        x.ns += ns;
+    }
+
+    /// At the end: wakeups no recorded call of their waker covered.
+    fn settle_wakeups(&mut self) {
+        let pending: Vec<(u32, u64)> = self
+            .waker_calls
+            .iter_mut()
+            .flat_map(|(w, c)| {
+                c.pending
+                    .drain(..)
+                    .map(|(_, ns)| (*w, ns))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for (w, ns) in pending {
+            self.released_from(w, NO_CALL, ns);
+        }
+    }
+
+    /// Where waker `tid` released the most waiting from: its calls, the
+    /// most first.
+    fn waker_calls_rows(&self, tid: u32) -> Vec<(&str, &Wakes)> {
+        let mut rows: Vec<(&str, &Wakes)> = self
+            .wakes_from
+            .get(&tid)
+            .map(|m| m.iter().map(|(k, v)| (k.as_str(), v)).collect())
+            .unwrap_or_default();
+        rows.sort_by(|a, b| b.1.ns.cmp(&a.1.ns).then(a.0.cmp(b.0)));
+        rows
     }
 
     /// Each thread with its running time and off-CPU time by class.
@@ -520,7 +655,7 @@ impl Report {
     }
 
     /// Off-CPU rows, the most time first.
-    fn blocking_rows(&self) -> Vec<(&(String, Option<String>), &Blocking)> {
+    fn blocking_rows(&self) -> Vec<(&BlockKey, &Blocking)> {
         let mut rows: Vec<_> = self.blocking.iter().collect();
         rows.sort_by(|a, b| b.1.total_ns.cmp(&a.1.total_ns).then(a.0.cmp(b.0)));
         rows
@@ -631,6 +766,7 @@ fn classify(e: &ReadEvent) -> Slice {
         return Slice::OffCpu {
             class: class.clone(),
             syscall,
+            site: site_arg(e),
             waker,
         };
     }
@@ -643,9 +779,17 @@ fn classify(e: &ReadEvent) -> Slice {
         return Slice::Call {
             name: name.to_string(),
             ret,
+            site: site_arg(e),
         };
     }
     Slice::Other
+}
+
+fn site_arg(e: &ReadEvent) -> Option<String> {
+    match e.arg("site") {
+        Some(Value::Str(s)) if !s.is_empty() => Some(s.clone()),
+        _ => None,
+    }
 }
 
 fn pct(part: u64, whole: u64) -> f64 {
@@ -671,7 +815,7 @@ pub fn run(a: ReportArgs) -> Result<i32> {
     };
     let sort = summary::parse_sort(a.sort_by.as_deref())?;
     let keys = SortKey::parse_list(&a.sort).map_err(|e| anyhow::anyhow!(Exit(1, e)))?;
-    let columns = summary::parse_columns(a.columns.as_deref())?;
+    let columns = summary::parse_columns_or(a.columns.as_deref(), true)?;
     let r = load(&a.file, a.html.is_some())?;
     if let Some(page) = &a.html {
         let mut f = std::io::BufWriter::new(
@@ -737,6 +881,7 @@ fn load(path: &str, timeline: bool) -> Result<Report> {
         }
     }
     (r.bytes, r.packets) = reader.position();
+    r.settle_wakeups();
     if r.packets == 0 && r.truncated.is_none() {
         bail!(Exit(1, format!("{path}: empty, not a recording")));
     }
@@ -765,6 +910,13 @@ fn render_text(
     let mut s = String::new();
     let _ = writeln!(s, "system calls (wall-clock time in the call):");
     s.push_str(&summary::render_totals(r.totals(), sort, columns));
+    if !r.sites.rows().is_empty() {
+        s.push_str(&r.sites.render(|nr| {
+            table::by_nr(nr)
+                .map(|i| i.name.to_string())
+                .unwrap_or_else(|| format!("syscall_{nr:#x}"))
+        }));
+    }
 
     let rows = r.thread_rows();
     let _ = writeln!(
@@ -798,21 +950,25 @@ fn render_text(
         );
     }
 
-    let _ = writeln!(s, "\ntop blocking calls (off-CPU time by class and call):");
     let _ = writeln!(
         s,
-        "{:<5} {:<20} {:>9} {:>11} {:>11}",
+        "\ntop blocking calls (off-CPU time by class, call and call site):"
+    );
+    let _ = writeln!(
+        s,
+        "{:<5} {:<20} {:>9} {:>11} {:>11}  site",
         "class", "syscall", "count", "seconds", "longest"
     );
-    for ((class, syscall), b) in r.blocking_rows().into_iter().take(TOP) {
+    for ((class, syscall, site), b) in r.blocking_rows().into_iter().take(TOP) {
         let _ = writeln!(
             s,
-            "{:<5} {:<20} {:>9} {:>11} {:>11}",
+            "{:<5} {:<20} {:>9} {:>11} {:>11}  {}",
             class,
             syscall.as_deref().unwrap_or("-"),
             b.count,
             secs(b.total_ns),
-            secs(b.max_ns)
+            secs(b.max_ns),
+            site.as_deref().unwrap_or("-")
         );
     }
 
@@ -837,6 +993,16 @@ fn render_text(
             secs(ns),
             most.join(", ")
         );
+        // what it was doing when it woke them
+        let from: Vec<String> = r
+            .waker_calls_rows(waker)
+            .into_iter()
+            .take(3)
+            .map(|(call, w)| format!("{call} ({} s)", secs(w.ns)))
+            .collect();
+        if !from.is_empty() {
+            let _ = writeln!(s, "{:>8} from {}", "", from.join(", "));
+        }
     }
     if let Some(p) = r.profile.as_ref().filter(|p| p.total() > 0) {
         s.push('\n');
@@ -917,8 +1083,8 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
     let blocking: Vec<_> = r
         .blocking_rows()
         .into_iter()
-        .map(|((class, syscall), b)| {
-            json!({"class": class, "syscall": syscall, "count": b.count,
+        .map(|((class, syscall, site), b)| {
+            json!({"class": class, "syscall": syscall, "site": site, "count": b.count,
                 "total_ns": b.total_ns, "max_ns": b.max_ns})
         })
         .collect();
@@ -930,13 +1096,29 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
                 .iter()
                 .map(|(t, w)| json!({"tid": t, "wakeups": w.count, "released_ns": w.ns}))
                 .collect();
+            // the calls it woke them from ("-": none recorded)
+            let from: Vec<_> = r
+                .waker_calls_rows(waker)
+                .into_iter()
+                .map(|(call, w)| json!({"call": call, "wakeups": w.count, "released_ns": w.ns}))
+                .collect();
             json!({"tid": waker, "name": r.name_of(waker), "wakeups": n,
-                "released_ns": ns, "wakees": wakees})
+                "released_ns": ns, "wakees": wakees, "from": from})
+        })
+        .collect();
+    let sites: Vec<_> = r
+        .sites
+        .rows()
+        .into_iter()
+        .map(|(nr, site, calls, errors, ns)| {
+            json!({"syscall": table::by_nr(nr).map(|i| i.name), "site": site,
+                "calls": calls, "errors": errors, "total_ns": ns})
         })
         .collect();
     json!({
         "file": file,
         "packets": r.packets,
+        "sites": sites,
         "bytes": r.bytes,
         "truncated": r.truncated.map(|(at, packets)| json!({"at_byte": at, "whole_packets": packets})),
         "syscalls": syscalls,

@@ -37,7 +37,25 @@ pub fn parse_sort(s: Option<&str>) -> Result<SortBy> {
 }
 
 pub fn parse_columns(s: Option<&str>) -> Result<Vec<Column>> {
+    parse_columns_or(s, false)
+}
+
+/// [`parse_columns`], whose default with `percentiles` also has the
+/// median and the 99th percentile of each call's time (`genba report`).
+pub fn parse_columns_or(s: Option<&str>, percentiles: bool) -> Result<Vec<Column>> {
     let Some(s) = s else {
+        if percentiles {
+            return Ok(vec![
+                Column::TimePercent,
+                Column::TotalTime,
+                Column::AvgTime,
+                Column::P50,
+                Column::P99,
+                Column::Calls,
+                Column::Errors,
+                Column::Name,
+            ]);
+        }
         return Ok(vec![
             Column::TimePercent,
             Column::TotalTime,

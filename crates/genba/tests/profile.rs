@@ -1183,6 +1183,9 @@ fn whole_system_short_processes() {
         .collect();
     assert!(trues.len() > 50, "{} true processes seen", trues.len());
     for t in trues {
+        // single-threaded: a row of another tid under its name is a thread
+        // given a stale identity (one whose profiling slot it took over)
+        assert_eq!(t["tid"], t["pid"], "{t}");
         let on = t["classes"]["[.]"].as_f64().unwrap() + t["classes"]["[k]"].as_f64().unwrap();
         assert!(on <= 20.0, "a true process ran {on} periods: {t}");
     }

@@ -450,6 +450,7 @@ fn report_matches_live_summary(prog: &str) {
     };
     let pids = ["getppid", "getpid", "gettid", "set_tid_address"];
     let mut exported = Vec::new();
+    let mut raw_checked = 0;
     for l in x.stdout.lines() {
         let v: Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
         assert!(
@@ -464,6 +465,16 @@ fn report_matches_live_summary(prog: &str) {
         {
             let call = v["call"].as_str().unwrap();
             assert!(call.starts_with(v["name"].as_str().unwrap()), "{l}");
+            // the raw arguments beside the decoded ones: a first argument
+            // printed as a plain number (a descriptor) is the first register
+            let raw = v["args"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+            let first = call
+                .split_once('(')
+                .map(|(_, r)| r.split([',', ')']).next().unwrap_or(""));
+            if let Some(n) = first.and_then(|f| f.parse::<u64>().ok()) {
+                assert_eq!(raw.first().and_then(Value::as_u64), Some(n), "{l}");
+                raw_checked += 1;
+            }
             if v["ret"].as_i64().is_some_and(|r| r < 0) {
                 assert!(v["errno"].is_string(), "{l}");
             }
@@ -471,6 +482,10 @@ fn report_matches_live_summary(prog: &str) {
         }
     }
     exported.sort();
+    assert!(
+        raw_checked > 5,
+        "{raw_checked} calls with a descriptor first"
+    );
     let text = run(genba_cmd(["trace", "-f", "-qq", "-e", "signal=none"])
         .arg(program(prog))
         .arg(work.path())
@@ -510,7 +525,7 @@ fn report_pingpong_threads_and_wakers() {
     let _s = serial();
     let dir = TempDir::new("report-pp");
     let file = dir.join("pp.pftrace");
-    let out = run(genba_cmd(["record", "-o"])
+    let out = run(genba_cmd(["record", "--source", "-o"])
         .arg(&file)
         .arg("--")
         .arg(program("record_pingpong")));
@@ -572,14 +587,82 @@ fn report_pingpong_threads_and_wakers() {
                 "a thread woke itself: {w}"
             );
         }
+        // what it woke the other side from: its write to the pipe, in
+        // play() (its exit, ending the thread main joins, is in no call)
+        let k = sides
+            .iter()
+            .position(|&t| Some(t) == w["tid"].as_u64())
+            .unwrap();
+        let other: u64 = w["wakees"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x["tid"].as_u64() == Some(sides[1 - k]))
+            .map(|x| x["released_ns"].as_u64().unwrap())
+            .sum();
+        let by_write: u64 = w["from"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| {
+                x["call"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("write at record_pingpong")
+            })
+            .map(|x| x["released_ns"].as_u64().unwrap())
+            .sum();
+        assert!(
+            by_write * 10 >= other * 9,
+            "writes released {by_write} of the {other} ns released: {w}"
+        );
     }
-    let reads = j["blocking"]
+    // blocked reads by call site: the read in play()
+    let reads: Vec<&Value> = j["blocking"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|b| b["class"] == "[B]" && b["syscall"] == "read")
-        .unwrap_or_else(|| panic!("no [B] read row: {j}"));
-    assert!(reads["count"].as_u64().unwrap() > 0);
+        .filter(|b| b["class"] == "[B]" && b["syscall"] == "read")
+        .collect();
+    assert!(!reads.is_empty(), "no [B] read row: {j}");
+    for r in &reads {
+        assert!(
+            r["site"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("record_pingpong"),
+            "{r}"
+        );
+    }
+    assert!(
+        reads
+            .iter()
+            .map(|r| r["count"].as_u64().unwrap())
+            .sum::<u64>()
+            > 0
+    );
+    // recorded with --source: the calls by syscall and call site, as
+    // trace -c --source prints them
+    let sites = j["sites"].as_array().unwrap();
+    // (the dynamic loader reads the program's libraries too)
+    let site_reads: u64 = sites
+        .iter()
+        .filter(|x| {
+            x["syscall"] == "read" && x["site"].as_str().unwrap().starts_with("record_pingpong")
+        })
+        .map(|x| x["calls"].as_u64().unwrap())
+        .sum();
+    let all_reads = j["syscalls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["syscall"] == "read")
+        .map(|x| x["calls"].as_u64().unwrap())
+        .unwrap_or(0);
+    assert!(
+        site_reads * 10 >= all_reads * 9 && site_reads <= all_reads,
+        "{site_reads} of {all_reads}"
+    );
     // the text report shows the same tables
     let rep = run(genba_cmd(["report"]).arg(&file));
     assert_eq!(rep.code(), Some(0), "{}", rep.describe());
@@ -587,7 +670,9 @@ fn report_pingpong_threads_and_wakers() {
         "threads (",
         "top blocking calls",
         "top wakers",
-        SUMMARY_HEADER,
+        " from write at record_pingpong",
+        "calls by site",
+        REPORT_SUMMARY_HEADER,
     ] {
         assert!(rep.stdout.contains(head), "{head}: {}", rep.describe());
     }
@@ -793,7 +878,7 @@ fn report_truncated_and_bad_files() {
             let t = run(genba_cmd(["report"]).arg(&cut));
             assert_eq!(t.code(), Some(0), "{}", t.describe());
             assert!(t.stderr.contains(&line), "{}", t.describe());
-            assert!(t.stdout.contains(SUMMARY_HEADER), "{}", t.describe());
+            assert!(t.stdout.contains(REPORT_SUMMARY_HEADER), "{}", t.describe());
             // and every export: what is there, the cut said
             for format in ["jsonl", "chrome", "folded", "speedscope"] {
                 let x = run(genba_cmd(["export", "--format", format]).arg(&cut));
@@ -969,4 +1054,57 @@ fn record_whole_system() {
             r["syscalls"]
         );
     }
+}
+
+/// `genba record -p PID` stopped by Ctrl-C while the process sleeps: its
+/// wait is in the recording from the attach to the stop (opened from /proc
+/// at the attach, closed at the stop), as `genba profile -p` counts it.
+#[test]
+fn record_attached_until_stopped() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("record-p");
+    let file = dir.join("p.pftrace");
+    let mut sleeper = Command::new("sleep").arg("30").spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let mut g = genba_cmd(["record", "-o"])
+        .arg(&file)
+        .args(["-p", &sleeper.id().to_string()])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // wait for the attach, then let it record a while
+    let mut err = g.stderr.take().unwrap();
+    let mut seen = String::new();
+    let mut buf = [0u8; 256];
+    while !seen.contains("attached") {
+        use std::io::Read;
+        let n = err.read(&mut buf).unwrap();
+        assert!(n > 0, "genba ended before attaching: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    let attached = std::time::Instant::now();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(g.id() as i32, libc::SIGINT) };
+    let status = g.wait().unwrap();
+    let recorded_ms = attached.elapsed().as_millis() as u64;
+    let _ = sleeper.kill();
+    let _ = sleeper.wait();
+    assert!(status.success(), "{status:?}: {seen}");
+    let out = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let pid = sleeper.id() as u64;
+    let waits: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "offcpu" && v["tid"].as_u64() == Some(pid))
+        .collect();
+    let total: u64 = waits.iter().map(|v| v["dur"].as_u64().unwrap_or(0)).sum();
+    // at least the 0.7 s between the attach and the stop, at most the run
+    assert!(
+        total >= 650_000_000 && total <= (recorded_ms + 1000) * 1_000_000,
+        "{total} ns of waiting recorded in {recorded_ms} ms: {waits:?}"
+    );
 }

@@ -1161,6 +1161,9 @@ pub fn compare_windows(
 
 /// strace's `-c` header line.
 pub const SUMMARY_HEADER: &str = "% time     seconds  usecs/call     calls    errors syscall";
+/// `genba report`'s: strace's, with each call's median and 99th percentile.
+pub const REPORT_SUMMARY_HEADER: &str =
+    "% time     seconds  usecs/call   usecs/p50   usecs/p99     calls    errors syscall";
 
 /// One `-c` row: calls and errors (the time columns are ignored).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1172,10 +1175,19 @@ pub struct Counts {
 /// Parses a `-c` table into syscall -> counts (including `total`).
 pub fn parse_summary(text: &str) -> Result<BTreeMap<String, Counts>, String> {
     let lines: Vec<&str> = text.lines().collect();
+    // strace's header, or one with more columns before `calls` (genba
+    // report's percentiles)
     let h = lines
         .iter()
         .position(|l| l.trim_end() == SUMMARY_HEADER)
+        .or_else(|| {
+            lines.iter().position(|l| {
+                l.starts_with("% time") && l.trim_end().ends_with("calls    errors syscall")
+            })
+        })
         .ok_or_else(|| format!("no summary header in:\n{}", tail(text, 20)))?;
+    // "% time" is one column in two words
+    let ncols = lines[h].split_whitespace().count() - 1;
     let mut map = BTreeMap::new();
     let mut rules = 0;
     for l in &lines[h + 1..] {
@@ -1193,10 +1205,14 @@ pub fn parse_summary(text: &str) -> Result<BTreeMap<String, Counts>, String> {
         if t.is_empty() {
             break;
         }
-        let (calls, errors) = match t.len() {
-            5 => (t[3], "0"),
-            6 => (t[3], t[4]),
-            _ => return Err(format!("cannot parse summary row {l:?}")),
+        // the errors column is empty where there are none
+        let n = t.len();
+        let (calls, errors) = if n == ncols {
+            (t[n - 3], t[n - 2])
+        } else if n + 1 == ncols {
+            (t[n - 2], "0")
+        } else {
+            return Err(format!("cannot parse summary row {l:?}"));
         };
         let c = Counts {
             calls: calls.parse().map_err(|_| format!("bad calls in {l:?}"))?,
