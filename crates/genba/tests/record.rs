@@ -118,20 +118,12 @@ fn pingpong_against_the_programs_own_clock() {
         // woken by the other thread, every time (a read the token reached
         // before the thread was off the CPU did not block: the kernel saw it
         // runnable at the switch, and that wait is [S] alone)
-        // (on a machine loaded beyond its CPUs, about one blocked read in
-        // 20,000 has no waker recorded: docs/dev/record-plan.md; never a
-        // wrong one)
         let blocked = slices_of(&s, tid, |n| n == "[B] read");
-        let mut unknown = 0;
         for b in &blocked {
             assert!(inside(b), "blocked outside the program's brackets: {b}");
             assert_eq!(b["depth"], 1, "{b}");
-            match b["args"]["waker_tid"].as_u64() {
-                None => unknown += 1,
-                waker => assert_eq!(waker, Some(other), "{b}"),
-            }
+            assert_eq!(b["args"]["waker_tid"].as_u64(), Some(other), "{b}");
         }
-        assert!(unknown <= 1, "{unknown} blocked reads without their waker");
         let woken = slices_of(&s, tid, |n| n == "[S] runnable");
         for w in woken.iter().filter(|w| inside(w)) {
             if let Some(waker) = w["args"]["waker_tid"].as_u64() {
