@@ -151,6 +151,133 @@ pub enum Event {
     },
     /// A profiling sample (`genba profile`).
     Profile(Box<ProfSample>),
+    /// A GPU API call, a command a GPU ran, or a device's clock (`--gpu`).
+    Gpu(Box<GpuEvent>),
+}
+
+/// What a GPU shim (the OpenCL layer) reported from inside the program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GpuEvent {
+    /// An API call on the calling thread.
+    Call(GpuCall),
+    /// A command the device ran.
+    Command(GpuCommand),
+    /// How a device's timestamps were mapped onto CLOCK_MONOTONIC.
+    Clock(GpuClock),
+    /// Records the shim dropped because its ring was full.
+    Lost {
+        /// The process.
+        pid: u32,
+        /// How many so far.
+        records: u64,
+    },
+}
+
+/// The API a GPU event belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GpuApi {
+    /// OpenCL.
+    OpenCl,
+    /// Vulkan.
+    Vulkan,
+}
+
+/// A GPU API call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GpuCall {
+    /// Its start and end on CLOCK_MONOTONIC.
+    pub ts: Nanos,
+    /// Its end.
+    pub end: Nanos,
+    /// Who called.
+    pub task: Task,
+    /// Which API.
+    pub api: GpuApi,
+    /// The function (`clEnqueueNDRangeKernel`).
+    pub name: String,
+    /// Its arguments, decoded (`0x55d0, "vadd", 1, NULL, [1048576], ...`).
+    pub args: String,
+    /// Its result (`= CL_SUCCESS`).
+    pub result: String,
+    /// The API's error code (0: success).
+    pub error: i32,
+}
+
+/// What kind of work a GPU command is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GpuKind {
+    /// A kernel (compute dispatch).
+    Kernel,
+    /// Device to host.
+    Read,
+    /// Host to device.
+    Write,
+    /// Device to device.
+    Copy,
+    /// A fill.
+    Fill,
+    /// A map of device memory.
+    Map,
+    /// An unmap.
+    Unmap,
+    /// A marker or barrier.
+    Marker,
+    /// Anything else.
+    Other,
+}
+
+/// A command a device ran, its times mapped onto CLOCK_MONOTONIC (0: the
+/// device did not say).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GpuCommand {
+    /// The thread that enqueued it (its process is the command's).
+    pub task: Task,
+    /// When the enqueue call started (it names the call the command came from).
+    pub enqueued: Nanos,
+    /// The API.
+    pub api: GpuApi,
+    /// The queue's and the device's handles.
+    pub queue: u64,
+    /// The device's handle.
+    pub device: u64,
+    /// What it was.
+    pub kind: GpuKind,
+    /// The kernel's name, or the transfer's (`read buffer`).
+    pub name: String,
+    /// Put in the queue.
+    pub queued: Nanos,
+    /// Sent to the device.
+    pub submit: Nanos,
+    /// Started on the device.
+    pub start: Nanos,
+    /// Ended on the device.
+    pub end: Nanos,
+    /// Bytes a transfer moved (0 for a kernel).
+    pub bytes: u64,
+    /// The command's error status (0: completed).
+    pub error: i32,
+}
+
+/// How a device's clock maps onto CLOCK_MONOTONIC.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GpuClock {
+    /// When it was measured.
+    pub ts: Nanos,
+    /// The process.
+    pub pid: u32,
+    /// The API.
+    pub api: GpuApi,
+    /// The device's handle.
+    pub device: u64,
+    /// The device's name.
+    pub name: String,
+    /// The host clock its timestamps are on (a clockid), or None: its own
+    /// clock, mapped by `offset` measured to within `uncertainty` ns.
+    pub domain: Option<i32>,
+    /// With no domain: CLOCK_MONOTONIC = device time + offset.
+    pub offset: i64,
+    /// Half the bracket the offset was measured in.
+    pub uncertainty: u64,
 }
 
 /// One profiling sample: taken on the CPU (weight 1), or a blocked sample
@@ -210,6 +337,12 @@ impl Event {
             | Event::Exec { ts, .. }
             | Event::Signal { ts, .. } => *ts,
             Event::Profile(p) => p.ts,
+            Event::Gpu(g) => match &**g {
+                GpuEvent::Call(c) => c.ts,
+                GpuEvent::Command(c) => c.start,
+                GpuEvent::Clock(c) => c.ts,
+                GpuEvent::Lost { .. } => 0,
+            },
         }
     }
 
@@ -223,6 +356,18 @@ impl Event {
             | Event::Exec { task, .. }
             | Event::Signal { task, .. } => *task,
             Event::Profile(p) => p.task,
+            Event::Gpu(g) => match &**g {
+                GpuEvent::Call(c) => c.task,
+                GpuEvent::Command(c) => c.task,
+                GpuEvent::Clock(c) => Task {
+                    tid: c.pid,
+                    tgid: c.pid,
+                },
+                GpuEvent::Lost { pid, .. } => Task {
+                    tid: *pid,
+                    tgid: *pid,
+                },
+            },
         }
     }
 }

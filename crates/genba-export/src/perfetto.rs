@@ -647,6 +647,18 @@ impl<W: Write> PerfettoWriter<W> {
         })
     }
 
+    /// A track of slices named `name` under process `pid` (a GPU queue).
+    pub fn process_track(&mut self, name: &str, pid: u32) -> io::Result<Track> {
+        self.counters += 1;
+        let uuid = track_uuid(COUNTER_TRACK, self.counters);
+        self.describe(TrackDescriptor {
+            uuid: Some(uuid),
+            name: Some(name.to_string()),
+            parent_uuid: Some(track_uuid(PROCESS_TRACK, pid.into())),
+            ..Default::default()
+        })
+    }
+
     /// A counter track named `name` (under process `pid`, or global).
     pub fn counter_track(&mut self, name: &str, unit: &str, pid: Option<u32>) -> io::Result<Track> {
         self.counters += 1;

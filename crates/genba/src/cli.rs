@@ -295,6 +295,9 @@ pub struct RecordArgs {
     /// Record every thread of the system but genba's own (while COMMAND runs, or until Ctrl-C).
     #[arg(short = 'a', long = "all-cpus")]
     pub all: bool,
+    /// Also record the program's GPU work: OpenCL calls and each command's device times.
+    #[arg(long = "gpu")]
+    pub gpu: bool,
     /// Leave the system calls out (scheduling intervals and wakeups only).
     #[arg(long = "no-syscalls")]
     pub no_syscalls: bool,

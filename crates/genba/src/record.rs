@@ -17,7 +17,9 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
-use genba_events::{Event, ProfSample, SyscallEnter, SyscallExit, Task};
+use genba_events::{
+    Event, GpuCommand, GpuEvent, GpuKind, ProfSample, SyscallEnter, SyscallExit, Task,
+};
 use genba_export::perfetto::{
     ArgId, ArgValue, ClockReadings, NameId, PerfettoWriter, StackFrame, Track,
 };
@@ -55,8 +57,28 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     if !(512..=8192).contains(&a.stack_bytes) {
         bail!("--stack-bytes must be between 512 and 8192");
     }
+    if a.gpu && a.command.is_empty() {
+        bail!(Exit(
+            1,
+            "--gpu needs a COMMAND to run (its GPU layer is loaded when the program starts)".into()
+        ));
+    }
     let pids = parse_pids(&a.pids)?;
     let path = resolve_command(&a.command)?;
+    // --gpu: the layer written out and its directory made before the
+    // program starts, in the environment it inherits
+    let gpu = match a.gpu {
+        true => {
+            let dir =
+                genba_gpu::GpuDir::create().map_err(|e| anyhow!(Exit(1, format!("--gpu: {e}"))))?;
+            for (k, v) in dir.env() {
+                // genba is one thread here; the program inherits it
+                std::env::set_var(k, v);
+            }
+            Some(dir)
+        }
+        false => None,
+    };
     // the intervals are sent exactly; the sampling period sets the on-CPU
     // samples' rate and the blocked samples' weights (as genba profile's)
     let period_ns = 1_000_000_000 / a.freq;
@@ -151,6 +173,9 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     }
     sink.started(&session, &a.command, &a.pids)?;
     let launched = session.child_pid().is_some();
+    if let Some(d) = &gpu {
+        session.watch_gpu(d.path());
+    }
     session.release();
     session.run(&mut sink)?;
     // -p, -a: the threads still waiting, and CPU time not yet sampled, at
@@ -270,6 +295,16 @@ pub(crate) struct RecordSink {
     /// Processes whose track is described.
     processes: HashMap<u32, String>,
     next_flow: u64,
+    /// The recording's own track (its settings, the GPU clocks).
+    settings_track: Option<Track>,
+    /// GPU queues' tracks by (pid, queue): each lane and its last end.
+    gpu_queues: HashMap<(u32, u64), Vec<(Track, u64)>>,
+    /// GPU devices' names by (pid, device handle).
+    gpu_devices: HashMap<(u32, u64), String>,
+    /// GPU records each process's shim dropped (its ring was full).
+    gpu_lost: HashMap<u32, u64>,
+    /// GPU commands the device gave no times for.
+    gpu_untimed: u64,
     events: u64,
     /// The first write error; after it nothing more is written.
     error: Option<io::Error>,
@@ -329,6 +364,11 @@ impl RecordSink {
             described: HashMap::default(),
             processes: HashMap::default(),
             next_flow: 1,
+            settings_track: None,
+            gpu_queues: HashMap::default(),
+            gpu_devices: HashMap::default(),
+            gpu_lost: HashMap::default(),
+            gpu_untimed: 0,
             events: 0,
             error: None,
             unwritten: 0,
@@ -391,6 +431,7 @@ impl RecordSink {
     fn settings(&mut self, what: &str) -> io::Result<()> {
         let (period_ns, freq, samples) = (self.period_ns, self.freq, self.on_cpu_samples);
         let t = self.w.named_track("genba record")?;
+        self.settings_track = Some(t);
         let cwd = std::env::current_dir()
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default();
@@ -626,8 +667,142 @@ impl RecordSink {
                 self.w.instant(t, *ts, &name, &[], &[])?;
             }
             Event::Profile(p) => self.sample(p)?,
+            Event::Gpu(g) => self.gpu(g)?,
         }
         Ok(())
+    }
+
+    /// A GPU API call on its thread, a command on its queue's track (its
+    /// device times, a flow from the call that enqueued it), a device's
+    /// clock as the shim mapped it, the shim's losses.
+    fn gpu(&mut self, g: &GpuEvent) -> io::Result<()> {
+        match g {
+            GpuEvent::Call(c) => {
+                let t = self.track(c.task)?;
+                let line = format!("{}({}) {}", c.name, c.args, c.result);
+                let mut args = vec![("call", ArgValue::Str(&line))];
+                if c.error != 0 {
+                    args.push(("error", ArgValue::Int(c.error.into())));
+                }
+                let flow = [gpu_flow(c.task.tid, c.ts)];
+                let out: &[u64] = if c.error == 0 && ENQUEUES_WATCHED.contains(&c.name.as_str()) {
+                    &flow
+                } else {
+                    &[]
+                };
+                self.w.slice(
+                    t,
+                    c.ts,
+                    c.end.saturating_sub(c.ts),
+                    &c.name,
+                    &args,
+                    out,
+                    &[],
+                )?;
+            }
+            GpuEvent::Command(c) => {
+                if c.start == 0 || c.end < c.start {
+                    self.gpu_untimed += 1;
+                    return Ok(());
+                }
+                self.track(c.task)?;
+                let t = self.gpu_lane(c)?;
+                let kind = gpu_kind(c.kind);
+                let mut args = vec![("kind", ArgValue::Str(kind))];
+                if c.queued != 0 {
+                    args.push((
+                        "queued_ns",
+                        ArgValue::Uint(c.start.saturating_sub(c.queued)),
+                    ));
+                }
+                if c.submit != 0 {
+                    args.push((
+                        "submitted_ns",
+                        ArgValue::Uint(c.start.saturating_sub(c.submit)),
+                    ));
+                }
+                let bw;
+                if c.bytes > 0 {
+                    args.push(("bytes", ArgValue::Uint(c.bytes)));
+                    let dur = (c.end - c.start).max(1);
+                    bw = format!("{:.2} GB/s", c.bytes as f64 / dur as f64);
+                    args.push(("bandwidth", ArgValue::Str(&bw)));
+                }
+                if c.error != 0 {
+                    args.push(("error", ArgValue::Int(c.error.into())));
+                }
+                args.push(("enqueued_by", ArgValue::Uint(c.task.tid.into())));
+                self.w.slice(
+                    t,
+                    c.start,
+                    c.end - c.start,
+                    &c.name,
+                    &args,
+                    &[],
+                    &[gpu_flow(c.task.tid, c.enqueued)],
+                )?;
+            }
+            GpuEvent::Clock(c) => {
+                self.gpu_devices.insert((c.pid, c.device), c.name.clone());
+                let t = match self.settings_track {
+                    Some(t) => t,
+                    None => return Ok(()),
+                };
+                let domain = match c.domain {
+                    Some(0) => "CLOCK_REALTIME".to_string(),
+                    Some(1) => "CLOCK_MONOTONIC".to_string(),
+                    Some(4) => "CLOCK_MONOTONIC_RAW".to_string(),
+                    Some(7) => "CLOCK_BOOTTIME".to_string(),
+                    Some(d) => format!("clock {d}"),
+                    None => "its own (an offset measured around a marker)".to_string(),
+                };
+                self.w.instant(
+                    t,
+                    c.ts,
+                    "gpu clock",
+                    &[
+                        ("pid", ArgValue::Uint(c.pid.into())),
+                        ("device", ArgValue::Str(&c.name)),
+                        ("device_clock", ArgValue::Str(&domain)),
+                        ("offset_ns", ArgValue::Int(c.offset)),
+                        ("uncertainty_ns", ArgValue::Uint(c.uncertainty)),
+                    ],
+                    &[],
+                )?;
+            }
+            GpuEvent::Lost { pid, records } => {
+                self.gpu_lost.insert(*pid, *records);
+            }
+        }
+        Ok(())
+    }
+
+    /// The track a command runs on: its queue's, or a lane beside it when
+    /// it overlaps the queue's last command (an out-of-order queue).
+    fn gpu_lane(&mut self, c: &GpuCommand) -> io::Result<Track> {
+        let key = (c.task.tgid, c.queue);
+        let lanes = self.gpu_queues.entry(key).or_default();
+        if let Some(l) = lanes.iter_mut().find(|l| l.1 <= c.start) {
+            l.1 = c.end;
+            return Ok(l.0);
+        }
+        let n = lanes.len();
+        let device = self
+            .gpu_devices
+            .get(&(c.task.tgid, c.device))
+            .cloned()
+            .unwrap_or_else(|| format!("device {:#x}", c.device));
+        let api = match c.api {
+            genba_events::GpuApi::OpenCl => "OpenCL",
+            genba_events::GpuApi::Vulkan => "Vulkan",
+        };
+        let mut name = format!("{api} queue {:#x} ({device})", c.queue);
+        if n > 0 {
+            name.push_str(&format!(" #{}", n + 1));
+        }
+        let t = self.w.process_track(&name, c.task.tgid)?;
+        self.gpu_queues.entry(key).or_default().push((t, c.end));
+        Ok(t)
     }
 
     /// A completed call (or one whose entry was not needed: exit-only).
@@ -828,10 +1003,20 @@ impl RecordSink {
     fn finish(&mut self, lost: u64) -> Result<()> {
         if self.error.is_none() {
             let now = clock_readings().monotonic;
+            let gpu_lost: u64 = self.gpu_lost.values().sum();
+            let gpu = !self.gpu_devices.is_empty() || gpu_lost > 0;
             let r = self
                 .w
                 .counter_track("lost events", "events", None)
                 .and_then(|t| self.w.counter(t, now, lost as i64))
+                .and_then(|_| {
+                    // the GPU shims' own losses, when there was a GPU
+                    if gpu {
+                        let t = self.w.counter_track("lost GPU records", "records", None)?;
+                        self.w.counter(t, now, gpu_lost as i64)?;
+                    }
+                    Ok(())
+                })
                 .and_then(|_| self.w.flush());
             if let Err(e) = r {
                 self.error = Some(e);
@@ -839,6 +1024,16 @@ impl RecordSink {
         }
         if self.progress.is_some() {
             eprintln!();
+        }
+        let gpu_lost: u64 = self.gpu_lost.values().sum();
+        if gpu_lost > 0 {
+            eprintln!("genba: {gpu_lost} GPU records lost (a shim's ring was full)");
+        }
+        if self.gpu_untimed > 0 {
+            eprintln!(
+                "genba: {} GPU commands without device times (not in the recording)",
+                self.gpu_untimed
+            );
         }
         let (packets, bytes) = self.w.written();
         eprintln!(
@@ -925,4 +1120,36 @@ fn refine(class: Class, frames: &[StackFrame]) -> Class {
     };
     let class = report::refine_class(class, &names(true));
     report::refine_futex_wait(class, &names(false))
+}
+
+/// The enqueue calls whose commands the OpenCL layer times: a flow goes
+/// from each to its command.
+const ENQUEUES_WATCHED: &[&str] = &[
+    "clEnqueueNDRangeKernel",
+    "clEnqueueReadBuffer",
+    "clEnqueueWriteBuffer",
+    "clEnqueueCopyBuffer",
+    "clEnqueueFillBuffer",
+];
+
+/// The flow from a GPU enqueue call (by its thread and start) to the
+/// command it made: its own id space (the top bit), apart from wakeups'.
+fn gpu_flow(tid: u32, ts: u64) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    let h = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one((tid, ts));
+    h | 1 << 63
+}
+
+fn gpu_kind(k: GpuKind) -> &'static str {
+    match k {
+        GpuKind::Kernel => "kernel",
+        GpuKind::Read => "read",
+        GpuKind::Write => "write",
+        GpuKind::Copy => "copy",
+        GpuKind::Fill => "fill",
+        GpuKind::Map => "map",
+        GpuKind::Unmap => "unmap",
+        GpuKind::Marker => "marker",
+        GpuKind::Other => "other",
+    }
 }

@@ -245,7 +245,7 @@ impl<W: Write> TextPrinter<W> {
             Event::SyscallEnter(e) => self.enter(e),
             Event::SyscallExit(x) => self.exit(x),
             // samples are the profiler's; this printer only follows mappings
-            Event::Profile(_) => {}
+            Event::Profile(_) | Event::Gpu(_) => {}
             Event::Fork { task, child, .. } => {
                 self.nprocs += 1;
                 self.world.fork(*task, *child);
@@ -688,7 +688,7 @@ impl<W: Write> JsonPrinter<W> {
     pub fn event(&mut self, ev: &Event) {
         self.last_stacks = self.world.as_mut().and_then(|w| w.follow(ev));
         match ev {
-            Event::Profile(_) => {}
+            Event::Profile(_) | Event::Gpu(_) => {}
             Event::SyscallEnter(e) => {
                 self.pending.insert(e.task.tid, e.clone());
             }

@@ -92,6 +92,8 @@ pub struct Session {
     /// Every task of the system is traced (-a): only the launched
     /// program's descendants are its tasks (the ones the session waits for).
     all_tasks: bool,
+    /// The GPU shims' rings (`--gpu`), read with every poll.
+    gpu: Option<genba_gpu::Rings>,
 }
 
 impl Session {
@@ -149,6 +151,7 @@ impl Session {
             child_status: None,
             until,
             all_tasks: cfg.all_tasks,
+            gpu: None,
         })
     }
 
@@ -160,6 +163,21 @@ impl Session {
     /// Tasks alive as far as the events told so far.
     pub fn live(&self) -> &HashSet<u32> {
         &self.live
+    }
+
+    /// Also reads the GPU shims' rings in `dir` (`--gpu`).
+    pub fn watch_gpu(&mut self, dir: &Path) {
+        self.gpu = Some(genba_gpu::Rings::new(dir));
+    }
+
+    /// Takes what the GPU shims wrote into `sink`.
+    fn poll_gpu(&mut self, sink: &mut dyn Sink, force: bool) {
+        let Some(rings) = &mut self.gpu else { return };
+        let mut out = Vec::new();
+        rings.poll(&mut out, force);
+        for e in out {
+            sink.event(&Event::Gpu(Box::new(e)));
+        }
     }
 
     /// Lets the launched program exec: tracing is ready.
@@ -179,6 +197,7 @@ impl Session {
                 .poll(Duration::from_millis(20), &mut events)
                 .map_err(|e| anyhow!(e))?;
             self.deliver(&mut events, sink);
+            self.poll_gpu(sink, false);
             sink.flush();
             sink.tick(&self.tracer);
             if let Some(c) = &mut self.child {
@@ -203,6 +222,7 @@ impl Session {
         let mut events = Vec::new();
         self.tracer.drain(&mut events).map_err(|e| anyhow!(e))?;
         self.deliver(&mut events, sink);
+        self.poll_gpu(sink, true);
         Ok(())
     }
 

@@ -199,7 +199,7 @@ impl World {
                 auxv,
             } => self.exec(*ts, *task, *old_tid, auxv),
             Event::Exit { task, .. } => self.exit(*task),
-            Event::Signal { .. } => {}
+            Event::Signal { .. } | Event::Gpu(_) => {}
             Event::Profile(p) => {
                 if !p.comm.is_empty() {
                     self.set_name(p.task.tid, &p.comm);

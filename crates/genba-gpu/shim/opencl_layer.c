@@ -1,0 +1,968 @@
+/*
+ * genba's OpenCL layer: loaded by the ICD loader (ocl-icd's OPENCL_LAYERS)
+ * into the traced program, it forwards every OpenCL call to the next
+ * layer or the driver and records the calls genba shows, with the device's
+ * own times of each command, in the ring of genba_gpu.h.
+ *
+ * What the program sees is what it would see without the layer:
+ * - profiling is turned on for every queue (the device times need it), and
+ *   hidden again from clGetCommandQueueInfo and clGetEventProfilingInfo
+ *   for queues whose program did not ask for it;
+ * - a command enqueued without an event gets one, released by the layer
+ *   once the command completed;
+ * - results and errors are the driver's, untouched.
+ *
+ * Without GENBA_GPU_DIR in the environment the layer only forwards.
+ */
+#define CL_TARGET_OPENCL_VERSION 300
+#define _GNU_SOURCE
+#include <CL/cl_layer.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "genba_gpu.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+static struct _cl_icd_dispatch dispatch;
+static const struct _cl_icd_dispatch *next;
+
+/* ---- the ring ---------------------------------------------------------- */
+
+static pthread_mutex_t ring_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct genba_gpu_head *ring;
+static pid_t ring_pid;
+static int ring_off; /* no GENBA_GPU_DIR, or the ring could not be made */
+
+static uint64_t now_ns(clockid_t c)
+{
+	struct timespec t;
+	clock_gettime(c, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+static uint32_t gettid_cached(void)
+{
+	static __thread uint32_t tid;
+	if (!tid)
+		tid = (uint32_t)syscall(SYS_gettid);
+	return tid;
+}
+
+/* The ring of this process, made on first use (a forked child makes its
+ * own: the runtime forks helpers). Called with ring_lock held. */
+static struct genba_gpu_head *ring_get(void)
+{
+	pid_t pid = getpid();
+	char path[4096];
+	const char *dir;
+	int fd;
+	void *m;
+	size_t total = GENBA_GPU_HEAD + GENBA_GPU_DATA;
+
+	if (ring && ring_pid == pid)
+		return ring;
+	if (ring_off && ring_pid == pid)
+		return NULL;
+	ring = NULL;
+	ring_pid = pid;
+	ring_off = 1;
+	dir = getenv("GENBA_GPU_DIR");
+	if (!dir || !*dir)
+		return NULL;
+	if (snprintf(path, sizeof(path), "%s/%d.ring.tmp", dir, (int)pid) >= (int)sizeof(path))
+		return NULL;
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return NULL;
+	if (ftruncate(fd, (off_t)total) != 0) {
+		close(fd);
+		unlink(path);
+		return NULL;
+	}
+	m = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED) {
+		unlink(path);
+		return NULL;
+	}
+	ring = m;
+	ring->version = GENBA_GPU_VERSION;
+	ring->pid = (uint32_t)pid;
+	ring->size = GENBA_GPU_DATA;
+	ring->write = 0;
+	ring->read = 0;
+	ring->lost = 0;
+	__atomic_store_n(&ring->magic, GENBA_GPU_MAGIC, __ATOMIC_RELEASE);
+	/* complete before genba can see it under its final name */
+	{
+		char final[4096];
+		snprintf(final, sizeof(final), "%s/%d.ring", dir, (int)pid);
+		rename(path, final);
+	}
+	ring_off = 0;
+	return ring;
+}
+
+/* Appends one record of `len` bytes (header included): the header, then
+ * `n` pieces of payload. */
+static void ring_put(struct genba_gpu_rec *h, const void *const *parts, const size_t *sizes, int n)
+{
+	struct genba_gpu_head *r;
+	uint64_t w, rd, at, len = h->len, room;
+	uint8_t *data;
+
+	pthread_mutex_lock(&ring_lock);
+	r = ring_get();
+	if (!r)
+		goto out;
+	data = (uint8_t *)r + GENBA_GPU_HEAD;
+	w = r->write;
+	rd = __atomic_load_n(&r->read, __ATOMIC_ACQUIRE);
+	at = w & (r->size - 1);
+	room = r->size - at;
+	if (room < len) {
+		/* the end of the data cannot hold it: pad to the end first */
+		if (r->size - (w - rd) < room + len) {
+			r->lost++;
+			goto out;
+		}
+		struct genba_gpu_rec pad = { .len = (uint32_t)room, .type = GENBA_GPU_PAD };
+		memcpy(data + at, &pad, sizeof(pad) < room ? sizeof(pad) : room);
+		w += room;
+		at = 0;
+	} else if (r->size - (w - rd) < len) {
+		r->lost++;
+		goto out;
+	}
+	memcpy(data + at, h, sizeof(*h));
+	{
+		uint64_t o = at + sizeof(*h);
+		for (int i = 0; i < n; i++) {
+			memcpy(data + o, parts[i], sizes[i]);
+			o += sizes[i];
+		}
+	}
+	__atomic_store_n(&r->write, w + len, __ATOMIC_RELEASE);
+out:
+	pthread_mutex_unlock(&ring_lock);
+}
+
+static int recording(void)
+{
+	static int on = -1;
+	if (on < 0) {
+		const char *d = getenv("GENBA_GPU_DIR");
+		on = d && *d;
+	}
+	return on;
+}
+
+/* An API call: its name, its decoded arguments, its result. */
+static void put_call(const char *name, uint64_t t0, uint64_t t1, cl_int err, const char *args,
+		     const char *result)
+{
+	size_t a = strlen(name) + 1, b = strlen(args) + 1, c = strlen(result) + 1;
+	size_t len = (sizeof(struct genba_gpu_rec) + a + b + c + 7) & ~(size_t)7;
+	struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CALL,
+				   .api = GENBA_GPU_OPENCL, .tid = gettid_cached(), .err = err,
+				   .t0 = t0, .t1 = t1 };
+	static const char zeros[8];
+	const void *parts[] = { name, args, result, zeros };
+	size_t sizes[] = { a, b, c, len - sizeof(h) - a - b - c };
+	ring_put(&h, parts, sizes, 4);
+}
+
+/* ---- names ------------------------------------------------------------- */
+
+static const char *err_name(cl_int e)
+{
+	switch (e) {
+#define E(x) case x: return #x;
+	E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE)
+	E(CL_COMPILER_NOT_AVAILABLE) E(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+	E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY) E(CL_PROFILING_INFO_NOT_AVAILABLE)
+	E(CL_MEM_COPY_OVERLAP) E(CL_IMAGE_FORMAT_MISMATCH) E(CL_IMAGE_FORMAT_NOT_SUPPORTED)
+	E(CL_BUILD_PROGRAM_FAILURE) E(CL_MAP_FAILURE) E(CL_MISALIGNED_SUB_BUFFER_OFFSET)
+	E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) E(CL_COMPILE_PROGRAM_FAILURE)
+	E(CL_LINKER_NOT_AVAILABLE) E(CL_LINK_PROGRAM_FAILURE) E(CL_DEVICE_PARTITION_FAILED)
+	E(CL_KERNEL_ARG_INFO_NOT_AVAILABLE) E(CL_INVALID_VALUE) E(CL_INVALID_DEVICE_TYPE)
+	E(CL_INVALID_PLATFORM) E(CL_INVALID_DEVICE) E(CL_INVALID_CONTEXT)
+	E(CL_INVALID_QUEUE_PROPERTIES) E(CL_INVALID_COMMAND_QUEUE) E(CL_INVALID_HOST_PTR)
+	E(CL_INVALID_MEM_OBJECT) E(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR) E(CL_INVALID_IMAGE_SIZE)
+	E(CL_INVALID_SAMPLER) E(CL_INVALID_BINARY) E(CL_INVALID_BUILD_OPTIONS)
+	E(CL_INVALID_PROGRAM) E(CL_INVALID_PROGRAM_EXECUTABLE) E(CL_INVALID_KERNEL_NAME)
+	E(CL_INVALID_KERNEL_DEFINITION) E(CL_INVALID_KERNEL) E(CL_INVALID_ARG_INDEX)
+	E(CL_INVALID_ARG_VALUE) E(CL_INVALID_ARG_SIZE) E(CL_INVALID_KERNEL_ARGS)
+	E(CL_INVALID_WORK_DIMENSION) E(CL_INVALID_WORK_GROUP_SIZE) E(CL_INVALID_WORK_ITEM_SIZE)
+	E(CL_INVALID_GLOBAL_OFFSET) E(CL_INVALID_EVENT_WAIT_LIST) E(CL_INVALID_EVENT)
+	E(CL_INVALID_OPERATION) E(CL_INVALID_GL_OBJECT) E(CL_INVALID_BUFFER_SIZE)
+	E(CL_INVALID_MIP_LEVEL) E(CL_INVALID_GLOBAL_WORK_SIZE) E(CL_INVALID_PROPERTY)
+	E(CL_INVALID_IMAGE_DESCRIPTOR) E(CL_INVALID_COMPILER_OPTIONS) E(CL_INVALID_LINKER_OPTIONS)
+	E(CL_INVALID_DEVICE_PARTITION_COUNT) E(CL_INVALID_PIPE_SIZE) E(CL_INVALID_DEVICE_QUEUE)
+	E(CL_INVALID_SPEC_ID) E(CL_MAX_SIZE_RESTRICTION_EXCEEDED)
+#undef E
+	}
+	return NULL;
+}
+
+/* "= CL_SUCCESS", "= CL_INVALID_VALUE", "= -9999" */
+static void result_text(char *out, size_t n, cl_int e)
+{
+	const char *name = err_name(e);
+	if (name)
+		snprintf(out, n, "= %s", name);
+	else
+		snprintf(out, n, "= %d", (int)e);
+}
+
+/* Appends printf-style text to a fixed buffer, cut at its end. */
+struct text {
+	char b[1024];
+	size_t n;
+};
+
+static void add(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+	if (t->n >= sizeof(t->b) - 1)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(t->b + t->n, sizeof(t->b) - t->n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		t->n += (size_t)k < sizeof(t->b) - t->n ? (size_t)k : sizeof(t->b) - t->n - 1;
+}
+
+static void add_sizes(struct text *t, cl_uint dim, const size_t *v)
+{
+	if (!v) {
+		add(t, "NULL");
+		return;
+	}
+	add(t, "[");
+	for (cl_uint i = 0; i < dim && i < 3; i++)
+		add(t, i ? ", %zu" : "%zu", v[i]);
+	add(t, "]");
+}
+
+static void add_wait(struct text *t, cl_uint n, cl_event *ev)
+{
+	add(t, ", %u, %s, %s", n, n ? "[...]" : "NULL", ev ? "&event" : "NULL");
+}
+
+static void kernel_name(cl_kernel k, char *out, size_t n)
+{
+	size_t got = 0;
+	out[0] = 0;
+	if (next->clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, n, out, &got) != CL_SUCCESS)
+		snprintf(out, n, "kernel %p", (void *)k);
+	out[n - 1] = 0;
+}
+
+/* ---- queues: forced profiling, device clocks ---------------------------- */
+
+#define MAX_QUEUES 1024
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static cl_command_queue forced[MAX_QUEUES]; /* profiling turned on by the layer */
+
+static void forced_add(cl_command_queue q)
+{
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_QUEUES; i++)
+		if (!forced[i]) {
+			forced[i] = q;
+			break;
+		}
+	pthread_mutex_unlock(&table_lock);
+}
+
+static int forced_has(cl_command_queue q)
+{
+	int r = 0;
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_QUEUES && !r; i++)
+		r = forced[i] == q;
+	pthread_mutex_unlock(&table_lock);
+	return r;
+}
+
+static void forced_remove(cl_command_queue q)
+{
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_QUEUES; i++)
+		if (forced[i] == q)
+			forced[i] = NULL;
+	pthread_mutex_unlock(&table_lock);
+}
+
+#define MAX_DEVICES 64
+static struct device_clock {
+	cl_device_id dev;
+	int domain;
+	int64_t offset;
+} clocks[MAX_DEVICES];
+
+static const clockid_t domains[] = { CLOCK_MONOTONIC, CLOCK_MONOTONIC_RAW, CLOCK_BOOTTIME,
+				     CLOCK_REALTIME };
+
+/* Which host clock `q`'s device stamps its commands with: a marker's end
+ * must fall between two reads of that clock around it. Once per device. */
+static void calibrate(cl_command_queue q)
+{
+	cl_device_id dev = NULL;
+	cl_event ev = NULL;
+	cl_ulong end = 0;
+	uint64_t before[4], after[4];
+	struct genba_gpu_clock c = { 0 };
+	char name[256] = "";
+	int slot = -1;
+
+	if (next->clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof(dev), &dev, NULL) != CL_SUCCESS)
+		return;
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_DEVICES; i++) {
+		if (clocks[i].dev == dev) {
+			pthread_mutex_unlock(&table_lock);
+			return;
+		}
+		if (!clocks[i].dev && slot < 0)
+			slot = i;
+	}
+	if (slot >= 0) {
+		clocks[slot].dev = dev;
+		clocks[slot].domain = CLOCK_MONOTONIC;
+		clocks[slot].offset = 0;
+	}
+	pthread_mutex_unlock(&table_lock);
+	if (slot < 0)
+		return;
+	for (int i = 0; i < 4; i++)
+		before[i] = now_ns(domains[i]);
+	if (next->clEnqueueMarkerWithWaitList(q, 0, NULL, &ev) != CL_SUCCESS)
+		return;
+	next->clFinish(q);
+	for (int i = 0; i < 4; i++)
+		after[i] = now_ns(domains[i]);
+	next->clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof(end), &end, NULL);
+	next->clReleaseEvent(ev);
+	c.device = (uint64_t)(uintptr_t)dev;
+	c.domain = -1;
+	for (int i = 0; i < 4; i++)
+		if (end >= before[i] && end <= after[i]) {
+			c.domain = (int32_t)domains[i];
+			break;
+		}
+	if (c.domain < 0) {
+		/* a clock of its own: the marker ended about when clFinish saw it */
+		uint64_t mid = before[0] + (after[0] - before[0]) / 2;
+		c.offset = (int64_t)mid - (int64_t)end;
+		c.uncertainty = (after[0] - before[0]) / 2;
+	}
+	clocks[slot].domain = c.domain;
+	clocks[slot].offset = c.offset;
+	next->clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof(name) - 1, name, NULL);
+	{
+		size_t a = strlen(name) + 1;
+		size_t len = (sizeof(struct genba_gpu_rec) + sizeof(c) + a + 7) & ~(size_t)7;
+		struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CLOCK,
+					   .api = GENBA_GPU_OPENCL, .tid = gettid_cached(),
+					   .t0 = now_ns(CLOCK_MONOTONIC) };
+		static const char zeros[8];
+		const void *parts[] = { &c, name, zeros };
+		size_t sizes[] = { sizeof(c), a, len - sizeof(h) - sizeof(c) - a };
+		ring_put(&h, parts, sizes, 3);
+	}
+}
+
+/* What to add to a device time of `dev` to put it on CLOCK_MONOTONIC, now
+ * (one offset for all of a command's times: their differences stay the
+ * device's own to the nanosecond). */
+static int64_t monotonic_offset(cl_device_id dev)
+{
+	int domain = CLOCK_MONOTONIC;
+	int64_t offset = 0;
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_DEVICES; i++)
+		if (clocks[i].dev == dev) {
+			domain = clocks[i].domain;
+			offset = clocks[i].offset;
+			break;
+		}
+	pthread_mutex_unlock(&table_lock);
+	if (domain < 0)
+		return offset;
+	if (domain == CLOCK_MONOTONIC)
+		return 0;
+	/* the two clocks read together now: their offset drifts slowly */
+	{
+		uint64_t m = now_ns(CLOCK_MONOTONIC), d = now_ns((clockid_t)domain);
+		return (int64_t)m - (int64_t)d;
+	}
+}
+
+/* A device time on CLOCK_MONOTONIC (0 stays 0: not known). */
+static uint64_t mapped(cl_ulong t, int64_t offset)
+{
+	return t ? (uint64_t)((int64_t)t + offset) : 0;
+}
+
+/* ---- commands: their device times, once complete ----------------------- */
+
+struct pending {
+	cl_command_queue queue;
+	cl_device_id device;
+	uint64_t t_enqueue;
+	uint64_t bytes;
+	uint32_t kind;
+	uint32_t tid;
+	int owned; /* the layer made the event: it releases it */
+	char name[128];
+};
+
+static void CL_CALLBACK completed(cl_event ev, cl_int status, void *data)
+{
+	struct pending *p = data;
+	cl_ulong t[4] = { 0 };
+	struct genba_gpu_cmd c = { 0 };
+	static const cl_profiling_info what[4] = { CL_PROFILING_COMMAND_QUEUED,
+						   CL_PROFILING_COMMAND_SUBMIT,
+						   CL_PROFILING_COMMAND_START,
+						   CL_PROFILING_COMMAND_END };
+	for (int i = 0; i < 4; i++)
+		next->clGetEventProfilingInfo(ev, what[i], sizeof(t[i]), &t[i], NULL);
+	c.queue = (uint64_t)(uintptr_t)p->queue;
+	c.device = (uint64_t)(uintptr_t)p->device;
+	{
+		int64_t off = monotonic_offset(p->device);
+		c.queued = mapped(t[0], off);
+		c.submit = mapped(t[1], off);
+		c.start = mapped(t[2], off);
+		c.end = mapped(t[3], off);
+	}
+	c.bytes = p->bytes;
+	c.kind = p->kind;
+	{
+		size_t a = strlen(p->name) + 1;
+		size_t len = (sizeof(struct genba_gpu_rec) + sizeof(c) + a + 7) & ~(size_t)7;
+		struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CMD,
+					   .api = GENBA_GPU_OPENCL, .tid = p->tid,
+					   .err = status < 0 ? status : 0, .t0 = p->t_enqueue };
+		static const char zeros[8];
+		const void *parts[] = { &c, p->name, zeros };
+		size_t sizes[] = { sizeof(c), a, len - sizeof(h) - sizeof(c) - a };
+		ring_put(&h, parts, sizes, 3);
+	}
+	/* the layer's own event, or its retain of the program's */
+	next->clReleaseEvent(ev);
+	free(p);
+}
+
+/* Before an enqueue: the event to ask for (the program's, or the layer's
+ * own when the program passed none). */
+static cl_event *event_for(cl_event *user, cl_event *own)
+{
+	return user ? user : own;
+}
+
+/* After an enqueue that succeeded: watch its event until it completes. */
+static void watch(cl_command_queue q, cl_event *user, cl_event ev, uint32_t kind, uint64_t bytes,
+		  const char *name, uint64_t t0)
+{
+	struct pending *p;
+	if (!ev)
+		return;
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		if (!user)
+			next->clReleaseEvent(ev);
+		return;
+	}
+	p->queue = q;
+	next->clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof(p->device), &p->device, NULL);
+	p->t_enqueue = t0;
+	p->bytes = bytes;
+	p->kind = kind;
+	p->tid = gettid_cached();
+	p->owned = user == NULL;
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	if (user)
+		next->clRetainEvent(ev);
+	if (next->clSetEventCallback(ev, CL_COMPLETE, completed, p) != CL_SUCCESS) {
+		next->clReleaseEvent(ev);
+		free(p);
+	}
+}
+
+/* ---- the hooked calls --------------------------------------------------- */
+
+#define BEGIN uint64_t t0 = recording() ? now_ns(CLOCK_MONOTONIC) : 0
+#define END_CALL(name, err, ...)                                                 \
+	do {                                                                     \
+		if (recording()) {                                               \
+			uint64_t t1 = now_ns(CLOCK_MONOTONIC);                   \
+			struct text a = { .n = 0 };                              \
+			char r[64];                                              \
+			add(&a, __VA_ARGS__);                                    \
+			result_text(r, sizeof(r), (err));                        \
+			put_call(name, t0, t1, (err), a.b, r);                   \
+		}                                                                \
+	} while (0)
+
+static cl_context CL_API_CALL l_clCreateContext(const cl_context_properties *props, cl_uint n,
+						const cl_device_id *devs,
+						void(CL_CALLBACK *cb)(const char *, const void *,
+								      size_t, void *),
+						void *ud, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_context c = next->clCreateContext(props, n, devs, cb, ud, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateContext", err, "%s, %u, [...], %s, %p, %s", props ? "[...]" : "NULL", n,
+		 cb ? "callback" : "NULL", ud, errp ? "&err" : "NULL");
+	return c;
+}
+
+static cl_context CL_API_CALL l_clCreateContextFromType(
+	const cl_context_properties *props, cl_device_type type,
+	void(CL_CALLBACK *cb)(const char *, const void *, size_t, void *), void *ud, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_context c = next->clCreateContextFromType(props, type, cb, ud, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateContextFromType", err, "%s, %#lx, %s, %p, %s", props ? "[...]" : "NULL",
+		 (unsigned long)type, cb ? "callback" : "NULL", ud, errp ? "&err" : "NULL");
+	return c;
+}
+
+static cl_command_queue CL_API_CALL l_clCreateCommandQueue(cl_context ctx, cl_device_id dev,
+							   cl_command_queue_properties props,
+							   cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	int force = recording() && !(props & CL_QUEUE_PROFILING_ENABLE);
+	BEGIN;
+	cl_command_queue q = next->clCreateCommandQueue(
+		ctx, dev, props | (recording() ? CL_QUEUE_PROFILING_ENABLE : 0), &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateCommandQueue", err, "%p, %p, %#lx, %s", (void *)ctx, (void *)dev,
+		 (unsigned long)props, errp ? "&err" : "NULL");
+	if (q && err == CL_SUCCESS && recording()) {
+		if (force)
+			forced_add(q);
+		calibrate(q);
+	}
+	return q;
+}
+
+static cl_command_queue CL_API_CALL
+l_clCreateCommandQueueWithProperties(cl_context ctx, cl_device_id dev,
+				     const cl_queue_properties *props, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	cl_queue_properties mine[64];
+	const cl_queue_properties *use = props;
+	int force = 0;
+	BEGIN;
+	if (recording()) {
+		/* a copy of the list with profiling in CL_QUEUE_PROPERTIES */
+		int n = 0, found = 0;
+		for (; props && props[n] && n < 60; n += 2) {
+			mine[n] = props[n];
+			mine[n + 1] = props[n + 1];
+			if (props[n] == CL_QUEUE_PROPERTIES) {
+				found = 1;
+				force = !(props[n + 1] & CL_QUEUE_PROFILING_ENABLE);
+				mine[n + 1] |= CL_QUEUE_PROFILING_ENABLE;
+			}
+		}
+		if (!props || !props[n]) {
+			if (!found) {
+				mine[n++] = CL_QUEUE_PROPERTIES;
+				mine[n++] = CL_QUEUE_PROFILING_ENABLE;
+				force = 1;
+			}
+			mine[n] = 0;
+			use = mine;
+		}
+	}
+	cl_command_queue q = next->clCreateCommandQueueWithProperties(ctx, dev, use, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateCommandQueueWithProperties", err, "%p, %p, %s, %s", (void *)ctx,
+		 (void *)dev, props ? "[...]" : "NULL", errp ? "&err" : "NULL");
+	if (q && err == CL_SUCCESS && recording()) {
+		if (force)
+			forced_add(q);
+		calibrate(q);
+	}
+	return q;
+}
+
+static cl_int CL_API_CALL l_clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info what,
+						  size_t size, void *value, size_t *ret)
+{
+	cl_int err = next->clGetCommandQueueInfo(q, what, size, value, ret);
+	/* the program's own view: profiling as it asked */
+	if (err == CL_SUCCESS && what == CL_QUEUE_PROPERTIES && value &&
+	    size >= sizeof(cl_command_queue_properties) && forced_has(q))
+		*(cl_command_queue_properties *)value &= ~(cl_command_queue_properties)CL_QUEUE_PROFILING_ENABLE;
+	return err;
+}
+
+static cl_int CL_API_CALL l_clGetEventProfilingInfo(cl_event ev, cl_profiling_info what,
+						    size_t size, void *value, size_t *ret)
+{
+	cl_command_queue q = NULL;
+	if (next->clGetEventInfo(ev, CL_EVENT_COMMAND_QUEUE, sizeof(q), &q, NULL) == CL_SUCCESS &&
+	    q && forced_has(q))
+		return CL_PROFILING_INFO_NOT_AVAILABLE;
+	return next->clGetEventProfilingInfo(ev, what, size, value, ret);
+}
+
+static cl_int CL_API_CALL l_clReleaseCommandQueue(cl_command_queue q)
+{
+	BEGIN;
+	cl_uint refs = 0;
+	next->clGetCommandQueueInfo(q, CL_QUEUE_REFERENCE_COUNT, sizeof(refs), &refs, NULL);
+	cl_int err = next->clReleaseCommandQueue(q);
+	if (err == CL_SUCCESS && refs == 1)
+		forced_remove(q);
+	END_CALL("clReleaseCommandQueue", err, "%p", (void *)q);
+	return err;
+}
+
+static cl_mem CL_API_CALL l_clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size,
+					   void *host, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_mem m = next->clCreateBuffer(ctx, flags, size, host, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateBuffer", err, "%p, %#lx, %zu, %p, %s", (void *)ctx, (unsigned long)flags,
+		 size, host, errp ? "&err" : "NULL");
+	return m;
+}
+
+static cl_program CL_API_CALL l_clCreateProgramWithSource(cl_context ctx, cl_uint n,
+							  const char **src, const size_t *lens,
+							  cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_program p = next->clCreateProgramWithSource(ctx, n, src, lens, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateProgramWithSource", err, "%p, %u, [...], %s, %s", (void *)ctx, n,
+		 lens ? "[...]" : "NULL", errp ? "&err" : "NULL");
+	return p;
+}
+
+static cl_int CL_API_CALL l_clBuildProgram(cl_program p, cl_uint n, const cl_device_id *devs,
+					   const char *opts,
+					   void(CL_CALLBACK *cb)(cl_program, void *), void *ud)
+{
+	BEGIN;
+	cl_int err = next->clBuildProgram(p, n, devs, opts, cb, ud);
+	END_CALL("clBuildProgram", err, "%p, %u, %s, \"%s\", %s, %p", (void *)p, n,
+		 devs ? "[...]" : "NULL", opts ? opts : "", cb ? "callback" : "NULL", ud);
+	return err;
+}
+
+static cl_kernel CL_API_CALL l_clCreateKernel(cl_program p, const char *name, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_kernel k = next->clCreateKernel(p, name, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateKernel", err, "%p, \"%s\", %s", (void *)p, name ? name : "",
+		 errp ? "&err" : "NULL");
+	return k;
+}
+
+static cl_int CL_API_CALL l_clSetKernelArg(cl_kernel k, cl_uint i, size_t size, const void *v)
+{
+	BEGIN;
+	cl_int err = next->clSetKernelArg(k, i, size, v);
+	END_CALL("clSetKernelArg", err, "%p, %u, %zu, %p", (void *)k, i, size, v);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim,
+						   const size_t *off, const size_t *global,
+						   const size_t *local, cl_uint nw,
+						   const cl_event *wait, cl_event *evp)
+{
+	cl_event own = NULL;
+	char name[128];
+	BEGIN;
+	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	cl_int err = next->clEnqueueNDRangeKernel(q, k, dim, off, global, local, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		char r[64];
+		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
+		kernel_name(k, name, sizeof(name));
+		add(&a, "%p, \"%s\", %u, ", (void *)q, name, dim);
+		add_sizes(&a, dim, off);
+		add(&a, ", ");
+		add_sizes(&a, dim, global);
+		add(&a, ", ");
+		add_sizes(&a, dim, local);
+		add_wait(&a, nw, evp);
+		result_text(r, sizeof(r), err);
+		put_call("clEnqueueNDRangeKernel", t0, t1, err, a.b, r);
+		if (err == CL_SUCCESS)
+			watch(q, evp, use ? *use : NULL, GENBA_GPU_KERNEL, 0, name, t0);
+	}
+	return err;
+}
+
+/* Read, write: a transfer between host and device. */
+static cl_int CL_API_CALL l_clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking,
+						size_t off, size_t size, void *ptr, cl_uint nw,
+						const cl_event *wait, cl_event *evp)
+{
+	cl_event own = NULL;
+	BEGIN;
+	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	cl_int err = next->clEnqueueReadBuffer(q, m, blocking, off, size, ptr, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		char r[64];
+		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
+		add(&a, "%p, %p, %s, %zu, %zu, %p", (void *)q, (void *)m,
+		    blocking ? "CL_TRUE" : "CL_FALSE", off, size, ptr);
+		add_wait(&a, nw, evp);
+		result_text(r, sizeof(r), err);
+		put_call("clEnqueueReadBuffer", t0, t1, err, a.b, r);
+		if (err == CL_SUCCESS)
+			watch(q, evp, use ? *use : NULL, GENBA_GPU_READ, size, "read buffer", t0);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking,
+						 size_t off, size_t size, const void *ptr,
+						 cl_uint nw, const cl_event *wait, cl_event *evp)
+{
+	cl_event own = NULL;
+	BEGIN;
+	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	cl_int err = next->clEnqueueWriteBuffer(q, m, blocking, off, size, ptr, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		char r[64];
+		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
+		add(&a, "%p, %p, %s, %zu, %zu, %p", (void *)q, (void *)m,
+		    blocking ? "CL_TRUE" : "CL_FALSE", off, size, ptr);
+		add_wait(&a, nw, evp);
+		result_text(r, sizeof(r), err);
+		put_call("clEnqueueWriteBuffer", t0, t1, err, a.b, r);
+		if (err == CL_SUCCESS)
+			watch(q, evp, use ? *use : NULL, GENBA_GPU_WRITE, size, "write buffer", t0);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst,
+						size_t so, size_t dof, size_t size, cl_uint nw,
+						const cl_event *wait, cl_event *evp)
+{
+	cl_event own = NULL;
+	BEGIN;
+	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	cl_int err = next->clEnqueueCopyBuffer(q, src, dst, so, dof, size, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		char r[64];
+		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
+		add(&a, "%p, %p, %p, %zu, %zu, %zu", (void *)q, (void *)src, (void *)dst, so, dof,
+		    size);
+		add_wait(&a, nw, evp);
+		result_text(r, sizeof(r), err);
+		put_call("clEnqueueCopyBuffer", t0, t1, err, a.b, r);
+		if (err == CL_SUCCESS)
+			watch(q, evp, use ? *use : NULL, GENBA_GPU_COPY, size, "copy buffer", t0);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pat,
+						size_t psize, size_t off, size_t size, cl_uint nw,
+						const cl_event *wait, cl_event *evp)
+{
+	cl_event own = NULL;
+	BEGIN;
+	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	cl_int err = next->clEnqueueFillBuffer(q, m, pat, psize, off, size, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		char r[64];
+		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
+		add(&a, "%p, %p, %p, %zu, %zu, %zu", (void *)q, (void *)m, pat, psize, off, size);
+		add_wait(&a, nw, evp);
+		result_text(r, sizeof(r), err);
+		put_call("clEnqueueFillBuffer", t0, t1, err, a.b, r);
+		if (err == CL_SUCCESS)
+			watch(q, evp, use ? *use : NULL, GENBA_GPU_FILL, size, "fill buffer", t0);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint nw,
+							const cl_event *wait, cl_event *evp)
+{
+	BEGIN;
+	cl_int err = next->clEnqueueMarkerWithWaitList(q, nw, wait, evp);
+	END_CALL("clEnqueueMarkerWithWaitList", err, "%p, %u, %s, %s", (void *)q, nw,
+		 nw ? "[...]" : "NULL", evp ? "&event" : "NULL");
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint nw,
+							 const cl_event *wait, cl_event *evp)
+{
+	BEGIN;
+	cl_int err = next->clEnqueueBarrierWithWaitList(q, nw, wait, evp);
+	END_CALL("clEnqueueBarrierWithWaitList", err, "%p, %u, %s, %s", (void *)q, nw,
+		 nw ? "[...]" : "NULL", evp ? "&event" : "NULL");
+	return err;
+}
+
+static cl_int CL_API_CALL l_clFinish(cl_command_queue q)
+{
+	BEGIN;
+	cl_int err = next->clFinish(q);
+	END_CALL("clFinish", err, "%p", (void *)q);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clFlush(cl_command_queue q)
+{
+	BEGIN;
+	cl_int err = next->clFlush(q);
+	END_CALL("clFlush", err, "%p", (void *)q);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clWaitForEvents(cl_uint n, const cl_event *evs)
+{
+	BEGIN;
+	cl_int err = next->clWaitForEvents(n, evs);
+	END_CALL("clWaitForEvents", err, "%u, %s", n, evs ? "[...]" : "NULL");
+	return err;
+}
+
+static cl_int CL_API_CALL l_clReleaseMemObject(cl_mem m)
+{
+	BEGIN;
+	cl_int err = next->clReleaseMemObject(m);
+	END_CALL("clReleaseMemObject", err, "%p", (void *)m);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clReleaseKernel(cl_kernel k)
+{
+	BEGIN;
+	cl_int err = next->clReleaseKernel(k);
+	END_CALL("clReleaseKernel", err, "%p", (void *)k);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clReleaseProgram(cl_program p)
+{
+	BEGIN;
+	cl_int err = next->clReleaseProgram(p);
+	END_CALL("clReleaseProgram", err, "%p", (void *)p);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clReleaseContext(cl_context c)
+{
+	BEGIN;
+	cl_int err = next->clReleaseContext(c);
+	END_CALL("clReleaseContext", err, "%p", (void *)c);
+	return err;
+}
+
+/* ---- the layer's entry points ------------------------------------------ */
+
+EXPORT CL_API_ENTRY cl_int CL_API_CALL clGetLayerInfo(cl_layer_info what, size_t size,
+						      void *value, size_t *ret)
+{
+	switch (what) {
+	case CL_LAYER_API_VERSION:
+		if (value) {
+			if (size < sizeof(cl_layer_api_version))
+				return CL_INVALID_VALUE;
+			*(cl_layer_api_version *)value = CL_LAYER_API_VERSION_100;
+		}
+		if (ret)
+			*ret = sizeof(cl_layer_api_version);
+		return CL_SUCCESS;
+	default:
+		return CL_INVALID_VALUE;
+	}
+}
+
+EXPORT CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint n, const struct _cl_icd_dispatch *target,
+						   cl_uint *n_ret,
+						   const struct _cl_icd_dispatch **layer_ret)
+{
+	const cl_uint mine = sizeof(dispatch) / sizeof(void *);
+	if (!target || !n_ret || !layer_ret)
+		return CL_INVALID_VALUE;
+	next = target;
+	/* what the layer does not hook goes straight to the next one */
+	memset(&dispatch, 0, sizeof(dispatch));
+	memcpy(&dispatch, target, (n < mine ? n : mine) * sizeof(void *));
+#define HOOK(f) dispatch.f = l_##f
+	HOOK(clCreateContext);
+	HOOK(clCreateContextFromType);
+	HOOK(clCreateCommandQueue);
+	HOOK(clCreateCommandQueueWithProperties);
+	HOOK(clGetCommandQueueInfo);
+	HOOK(clGetEventProfilingInfo);
+	HOOK(clReleaseCommandQueue);
+	HOOK(clCreateBuffer);
+	HOOK(clCreateProgramWithSource);
+	HOOK(clBuildProgram);
+	HOOK(clCreateKernel);
+	HOOK(clSetKernelArg);
+	HOOK(clEnqueueNDRangeKernel);
+	HOOK(clEnqueueReadBuffer);
+	HOOK(clEnqueueWriteBuffer);
+	HOOK(clEnqueueCopyBuffer);
+	HOOK(clEnqueueFillBuffer);
+	HOOK(clEnqueueMarkerWithWaitList);
+	HOOK(clEnqueueBarrierWithWaitList);
+	HOOK(clFinish);
+	HOOK(clFlush);
+	HOOK(clWaitForEvents);
+	HOOK(clReleaseMemObject);
+	HOOK(clReleaseKernel);
+	HOOK(clReleaseProgram);
+	HOOK(clReleaseContext);
+#undef HOOK
+	*layer_ret = &dispatch;
+	*n_ret = mine;
+	return CL_SUCCESS;
+}

@@ -1,0 +1,241 @@
+//! `--gpu`: OpenCL calls and the device's own times of each command, on the
+//! recording's clock, checked against what an OpenCL program measured of
+//! itself (its own profiling events, its own CLOCK_MONOTONIC brackets) on
+//! pocl, the OpenCL implementation that runs on the CPU.
+
+#[macro_use]
+mod common;
+
+use common::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The OpenCL test program, built once (None: no OpenCL here; in CI a
+/// failure, since scripts/deps.sh installs it).
+fn vadd() -> Option<PathBuf> {
+    static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let src = repo_root().join("tests/programs/gpu/opencl_vadd.c");
+            let dir = programs_dir().join("gpu");
+            std::fs::create_dir_all(&dir).unwrap();
+            let bin = dir.join("opencl_vadd");
+            let ok = Command::new("gcc")
+                .args(["-O1", "-Wall", "-o"])
+                .arg(&bin)
+                .arg(&src)
+                .arg("-lOpenCL")
+                .status()
+                .is_ok_and(|s| s.success())
+                && Command::new(&bin)
+                    .args(["plain", "64", "1"])
+                    .output()
+                    .is_ok_and(|o| o.status.success());
+            assert!(
+                ok || std::env::var_os("CI").is_none(),
+                "CI: no working OpenCL (scripts/deps.sh installs pocl and the headers)"
+            );
+            ok.then_some(bin)
+        })
+        .clone()
+}
+
+fn check(path: &Path) -> Value {
+    let out = Command::new("python3")
+        .arg(repo_root().join("scripts/check_perfetto.py"))
+        .arg(path)
+        .output()
+        .expect("python3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Records `args` of the program with --gpu: its own JSON and the checked
+/// recording.
+fn record(dir: &TempDir, name: &str, args: &[&str]) -> Option<(Value, Value)> {
+    let prog = vadd()?;
+    let file = dir.join(name);
+    let out = run(genba_cmd(["record", "--gpu", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(&prog)
+        .args(args));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(truth["sums_ok"], true, "{truth}");
+    Some((truth, check(&file)))
+}
+
+fn gpu_slices<'a>(s: &'a Value, name: &str) -> Vec<&'a Value> {
+    s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| {
+            x["name"] == name
+                && x["track"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("OpenCL queue"))
+        })
+        .collect()
+}
+
+fn calls<'a>(s: &'a Value, name: &str) -> Vec<&'a Value> {
+    s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["name"] == name && x["tid"].is_u64())
+        .collect()
+}
+
+/// A program that profiles its own kernels: the recording has each kernel
+/// with the device's very times (the same duration to the nanosecond),
+/// mapped onto CLOCK_MONOTONIC inside the program's own brackets; each
+/// kernel has a flow from the call that enqueued it; the API calls are on
+/// the program's thread with their decoded arguments, a failing call with
+/// its error's name.
+#[test]
+fn opencl_kernels_on_the_programs_own_clock() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("gpu-profiled");
+    let Some((truth, s)) = record(&dir, "p.pftrace", &["profiled", "262144", "5"]) else {
+        return;
+    };
+    let mine = truth["kernels"].as_array().unwrap();
+    let mut kernels = gpu_slices(&s, "vadd");
+    kernels.sort_by_key(|k| k["ts"].as_u64());
+    assert_eq!(kernels.len(), mine.len(), "{kernels:?}");
+    for (k, m) in kernels.iter().zip(mine) {
+        let dur = k["dur"].as_u64().unwrap();
+        let own = m["end"].as_u64().unwrap() - m["start"].as_u64().unwrap();
+        assert_eq!(dur, own, "the device's duration: {k} vs {m}");
+        let (start, end) = (k["ts"].as_u64().unwrap(), k["ts"].as_u64().unwrap() + dur);
+        let (before, after) = (m["before"].as_u64().unwrap(), m["after"].as_u64().unwrap());
+        assert!(
+            before <= start && end <= after,
+            "kernel at {start}..{end} outside the program's bracket {before}..{after}: {k}"
+        );
+        // queued before it started, by the program's own numbers
+        let queued = m["start"].as_u64().unwrap() - m["queued"].as_u64().unwrap();
+        assert_eq!(k["args"]["queued_ns"].as_u64(), Some(queued), "{k}");
+        assert_eq!(k["args"]["kind"], "kernel");
+        assert_eq!(k["flows_in"].as_array().unwrap().len(), 1, "{k}");
+    }
+    // each enqueue call: on the program's thread, decoded, with the flow
+    // its kernel ends
+    let enq = calls(&s, "clEnqueueNDRangeKernel");
+    assert_eq!(enq.len(), mine.len());
+    for e in &enq {
+        let call = e["args"]["call"].as_str().unwrap();
+        assert!(
+            call.starts_with("clEnqueueNDRangeKernel(0x")
+                && call.contains("\"vadd\", 1, NULL, [262144], NULL")
+                && call.ends_with("= CL_SUCCESS"),
+            "{call}"
+        );
+        let out = e["flows_out"].as_array().unwrap();
+        assert_eq!(out.len(), 1, "{e}");
+        assert!(
+            kernels.iter().any(|k| k["flows_in"][0] == out[0]),
+            "no kernel ends the flow of {e}"
+        );
+    }
+    // the transfers: bytes and a bandwidth
+    let writes = gpu_slices(&s, "write buffer");
+    assert_eq!(writes.len(), 2, "{writes:?}");
+    for w in &writes {
+        assert_eq!(w["args"]["bytes"].as_u64(), Some(262144 * 4), "{w}");
+        assert!(
+            w["args"]["bandwidth"].as_str().unwrap().ends_with(" GB/s"),
+            "{w}"
+        );
+    }
+    assert_eq!(gpu_slices(&s, "read buffer").len(), 1);
+    // the failing call, as it failed
+    let bad = calls(&s, "clCreateKernel")
+        .into_iter()
+        .find(|c| {
+            c["args"]["call"]
+                .as_str()
+                .unwrap()
+                .contains("no_such_kernel")
+        })
+        .expect("the failing clCreateKernel");
+    assert!(
+        bad["args"]["call"]
+            .as_str()
+            .unwrap()
+            .ends_with("= CL_INVALID_KERNEL_NAME"),
+        "{bad}"
+    );
+    assert_eq!(bad["args"]["error"].as_i64(), Some(-46));
+}
+
+/// A program that asked for no profiling and no events: the recording
+/// still has every command's device times (the layer turned profiling on,
+/// made the events and released them), and the program saw none of it.
+#[test]
+fn opencl_profiling_is_forced_and_hidden() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("gpu-plain");
+    let Some((truth, s)) = record(&dir, "q.pftrace", &["plain", "65536", "4"]) else {
+        return;
+    };
+    assert_eq!(truth["queue_profiling"], false, "{truth}");
+    assert_eq!(
+        truth["event_profiling_error"], -7,
+        "CL_PROFILING_INFO_NOT_AVAILABLE: {truth}"
+    );
+    let kernels = gpu_slices(&s, "vadd");
+    assert_eq!(kernels.len(), 4, "{kernels:?}");
+    let mine = truth["kernels"].as_array().unwrap();
+    for (k, m) in kernels.iter().zip(mine) {
+        let start = k["ts"].as_u64().unwrap();
+        let end = start + k["dur"].as_u64().unwrap();
+        assert!(
+            m["before"].as_u64().unwrap() <= start && end <= m["after"].as_u64().unwrap(),
+            "{k} vs {m}"
+        );
+    }
+    // the device's clock, as the layer found it
+    let out = run(genba_cmd(["export", "--format", "jsonl"]).arg(dir.join("q.pftrace")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stdout.contains("CLOCK_MONOTONIC_RAW") || out.stdout.contains("CLOCK_MONOTONIC"),
+        "no gpu clock in {}",
+        out.stdout.lines().take(3).collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Without --gpu nothing of the layer is there: no GPU slices, and the
+/// program's own profiling answers as without genba.
+#[test]
+fn without_gpu_no_layer() {
+    require_bpf!();
+    let _s = serial();
+    let Some(prog) = vadd() else { return };
+    let dir = TempDir::new("gpu-none");
+    let file = dir.join("n.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(&prog)
+        .args(["plain", "4096", "1"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let s = check(&file);
+    assert!(gpu_slices(&s, "vadd").is_empty());
+    assert!(calls(&s, "clEnqueueNDRangeKernel").is_empty());
+    // --gpu with -p: refused in one line
+    let out = run(genba_cmd(["record", "--gpu", "-p", "1", "-o"]).arg(&file));
+    assert_eq!(out.code(), Some(1), "{}", out.describe());
+    assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
+}
