@@ -93,6 +93,7 @@ fn export(
                 out,
                 chrome: format == Format::Chrome,
                 tracks: HashMap::new(),
+                queues: HashMap::new(),
                 open: HashMap::new(),
                 settings_track: None,
                 first: true,
@@ -125,6 +126,9 @@ struct Walker<'a> {
     chrome: bool,
     /// (pid, tid) of each thread track; tid 0 for a process's.
     tracks: HashMap<u64, (u32, u32)>,
+    /// GPU queues' tracks: their names (chrome: a lane of the process, its
+    /// tid made up past any real one).
+    queues: HashMap<u64, String>,
     open: HashMap<u64, Vec<Open>>,
     settings_track: Option<u64>,
     /// No event written yet (chrome: no comma before it).
@@ -272,6 +276,22 @@ impl Walker<'_> {
                 TrackKind::Other { name } if name == "genba record" => {
                     self.settings_track = Some(t.uuid);
                 }
+                // a track of a process's own (a GPU queue)
+                TrackKind::Other { name } => {
+                    let pid = t
+                        .parent
+                        .and_then(|p| self.tracks.get(&p))
+                        .map_or(0, |&(pid, _)| pid);
+                    let lane = (1 << 30) + self.queues.len() as u32;
+                    self.tracks.insert(t.uuid, (pid, lane));
+                    if self.chrome {
+                        self.line(
+                            json!({"ph": "M", "name": "thread_name", "pid": pid, "tid": lane,
+                            "args": {"name": name}}),
+                        )?;
+                    }
+                    self.queues.insert(t.uuid, name);
+                }
                 _ => {}
             },
             Packet::Sample(s) => {
@@ -330,7 +350,12 @@ impl Walker<'_> {
         if Some(e.track) == self.settings_track {
             if !self.chrome {
                 let mut m = Map::new();
-                m.insert("type".into(), json!("recording"));
+                let what = if name == "gpu clock" {
+                    "gpu_clock"
+                } else {
+                    "recording"
+                };
+                m.insert("type".into(), json!(what));
                 m.insert("ts".into(), json!(e.ts));
                 for (k, v) in &e.args {
                     let v = match v {
@@ -395,14 +420,26 @@ impl Walker<'_> {
             if let Some(k) = o.stack.as_deref().and_then(kernel_frame) {
                 args.insert("kernel_frame".into(), json!(k));
             }
-            let cat = if class.is_some() { "offcpu" } else { "syscall" };
+            let cat = if class.is_some() {
+                "offcpu"
+            } else if e.arg("api").is_some() || self.queues.contains_key(&track) {
+                "gpu"
+            } else {
+                "syscall"
+            };
             self.line(
                 json!({"ph": "X", "name": name, "cat": cat, "ts": Self::us(e.ts),
                 "dur": Self::us(dur.unwrap_or(0)), "pid": pid, "tid": tid, "args": args}),
             )?;
+            // a wakeup's flow ends here; a GPU call's begins here (to its
+            // command) or ends here (from its call)
+            for f in &e.flows_out {
+                self.line(json!({"ph": "s", "id": f, "name": flow_name(*f),
+                    "cat": flow_name(*f), "ts": Self::us(e.ts), "pid": pid, "tid": tid}))?;
+            }
             for f in &e.flows_in {
-                self.line(json!({"ph": "f", "bp": "e", "id": f, "name": "wakeup",
-                    "cat": "wakeup", "ts": Self::us(e.ts), "pid": pid, "tid": tid}))?;
+                self.line(json!({"ph": "f", "bp": "e", "id": f, "name": flow_name(*f),
+                    "cat": flow_name(*f), "ts": Self::us(e.ts), "pid": pid, "tid": tid}))?;
             }
             return Ok(());
         }
@@ -416,6 +453,16 @@ impl Walker<'_> {
                 "kernel_frame": o.stack.as_deref().and_then(kernel_frame),
                 "waker_tid": num(e.arg("waker_tid")), "samples": num(e.arg("samples")),
                 "stack": o.stack.as_deref().map(frames_json)})
+        } else if let Some(api) = text(e.arg("api")) {
+            json!({"type": "gpu_call", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid,
+                "api": api, "name": name, "call": text(e.arg("call")),
+                "error": num(e.arg("error")).unwrap_or(0)})
+        } else if let Some(queue) = self.queues.get(&track) {
+            json!({"type": "gpu_command", "ts": e.ts, "dur": dur, "pid": pid,
+                "queue": queue, "name": name, "kind": text(e.arg("kind")),
+                "queued_ns": num(e.arg("queued_ns")), "submitted_ns": num(e.arg("submitted_ns")),
+                "bytes": num(e.arg("bytes")), "enqueued_by": num(e.arg("enqueued_by")),
+                "error": num(e.arg("error")).unwrap_or(0)})
         } else if let Some(call) = text(e.arg("call")) {
             let ret = num(e.arg("ret"));
             let errno = ret
@@ -431,6 +478,15 @@ impl Walker<'_> {
         };
         self.line(v)?;
         Ok(())
+    }
+}
+
+/// A flow's kind by its id: GPU flows (enqueue to command) have the top bit.
+fn flow_name(id: u64) -> &'static str {
+    if id >> 63 == 1 {
+        "gpu"
+    } else {
+        "wakeup"
     }
 }
 

@@ -680,7 +680,11 @@ impl RecordSink {
             GpuEvent::Call(c) => {
                 let t = self.track(c.task)?;
                 let line = format!("{}({}) {}", c.name, c.args, c.result);
-                let mut args = vec![("call", ArgValue::Str(&line))];
+                let api = match c.api {
+                    genba_events::GpuApi::OpenCl => "OpenCL",
+                    genba_events::GpuApi::Vulkan => "Vulkan",
+                };
+                let mut args = vec![("api", ArgValue::Str(api)), ("call", ArgValue::Str(&line))];
                 if c.error != 0 {
                     args.push(("error", ArgValue::Int(c.error.into())));
                 }

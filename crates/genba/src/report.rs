@@ -96,6 +96,19 @@ enum Slice {
         ret: Option<i64>,
         site: Option<String>,
     },
+    /// A GPU API call (OpenCL): its function, its error code.
+    GpuCall {
+        name: String,
+        error: i64,
+    },
+    /// A command a GPU ran: its kind, its name, its wait in the queue, the
+    /// bytes it moved.
+    GpuCommand {
+        kind: String,
+        name: String,
+        queued: u64,
+        bytes: u64,
+    },
     /// An off-CPU interval: its class, its call, its call site, who woke it.
     OffCpu {
         class: String,
@@ -134,6 +147,18 @@ struct Blocking {
     count: u64,
     total_ns: u64,
     max_ns: u64,
+}
+
+/// A GPU table's row: how many, errors, time (the device's, for a
+/// command), the longest, time waited in the queue, bytes moved.
+#[derive(Default)]
+struct GpuRow {
+    count: u64,
+    errors: u64,
+    ns: u64,
+    max_ns: u64,
+    queued_ns: u64,
+    bytes: u64,
 }
 
 #[derive(Default)]
@@ -179,6 +204,12 @@ struct Report {
     syscalls: HashMap<String, SyscallTotals>,
     /// Calls by syscall and call site (recorded with --source).
     sites: crate::stacks::SiteTable,
+    /// GPU queues' tracks.
+    gpu_queues: std::collections::HashSet<u64>,
+    /// GPU API calls by function.
+    gpu_calls: HashMap<String, GpuRow>,
+    /// GPU commands by (kind, name).
+    gpu_commands: HashMap<(String, String), GpuRow>,
     /// Off-CPU time by (class, system call, call site).
     blocking: HashMap<BlockKey, Blocking>,
     /// Waiting time released, by (waker tid, woken tid).
@@ -224,6 +255,10 @@ impl Report {
             Packet::Track(t) => match t.kind {
                 TrackKind::Other { name } if name == "genba record" => {
                     self.settings_track = Some(t.uuid);
+                }
+                // a process's own track: a GPU queue's
+                TrackKind::Other { .. } if t.parent.is_some() => {
+                    self.gpu_queues.insert(t.uuid);
                 }
                 TrackKind::Thread { pid, tid, name } => {
                     self.names.insert(tid as u32, name.clone());
@@ -405,7 +440,7 @@ impl Report {
         let (pid, tid) = (th.pid as u32, th.tid as u32);
         match e.kind {
             EventKind::SliceBegin => {
-                let what = classify(&e);
+                let what = classify(&e, self.gpu_queues.contains(&e.track));
                 let samples = match (&what, stack, e.arg("samples")) {
                     (Slice::OffCpu { class, syscall, .. }, Some(stack), Some(Value::Uint(w)))
                         if *w > 0 =>
@@ -450,7 +485,7 @@ impl Report {
                 let dur = e.ts.saturating_sub(open.ts);
                 if let (Some(t), Some(label)) = (self.timeline.as_mut(), &open.label) {
                     let kind = match &open.what {
-                        Slice::Call { .. } => 0,
+                        Slice::Call { .. } | Slice::GpuCall { .. } => 0,
                         Slice::OffCpu { class, .. } => match class.as_str() {
                             "[I]" => 1,
                             "[L]" => 2,
@@ -458,7 +493,7 @@ impl Report {
                             "[B]" => 4,
                             _ => 5,
                         },
-                        Slice::Other => 5,
+                        Slice::Other | Slice::GpuCommand { .. } => 5,
                     };
                     t.add(e.track, open.ts, dur, kind, label);
                     if let Slice::OffCpu {
@@ -527,6 +562,26 @@ impl Report {
                         b.count += 1;
                         b.total_ns += dur;
                         b.max_ns = b.max_ns.max(dur);
+                    }
+                    Slice::GpuCall { name, error } => {
+                        let r = self.gpu_calls.entry(name).or_default();
+                        r.count += 1;
+                        r.errors += u64::from(error != 0);
+                        r.ns += dur;
+                        r.max_ns = r.max_ns.max(dur);
+                    }
+                    Slice::GpuCommand {
+                        kind,
+                        name,
+                        queued,
+                        bytes,
+                    } => {
+                        let r = self.gpu_commands.entry((kind, name)).or_default();
+                        r.count += 1;
+                        r.ns += dur;
+                        r.max_ns = r.max_ns.max(dur);
+                        r.queued_ns += queued;
+                        r.bytes += bytes;
                     }
                     // a call still running when its thread ended: not in
                     // the -c table, as it is not in strace's or the kernel's
@@ -654,6 +709,20 @@ impl Report {
             .map(|((waker, _), w)| (*waker, w))
     }
 
+    /// GPU commands, the most device time first.
+    fn gpu_command_rows(&self) -> Vec<(&(String, String), &GpuRow)> {
+        let mut rows: Vec<_> = self.gpu_commands.iter().collect();
+        rows.sort_by(|a, b| b.1.ns.cmp(&a.1.ns).then(a.0.cmp(b.0)));
+        rows
+    }
+
+    /// GPU API calls, the most time first.
+    fn gpu_call_rows(&self) -> Vec<(&String, &GpuRow)> {
+        let mut rows: Vec<_> = self.gpu_calls.iter().collect();
+        rows.sort_by(|a, b| b.1.ns.cmp(&a.1.ns).then(a.0.cmp(b.0)));
+        rows
+    }
+
     /// Off-CPU rows, the most time first.
     fn blocking_rows(&self) -> Vec<(&BlockKey, &Blocking)> {
         let mut rows: Vec<_> = self.blocking.iter().collect();
@@ -750,8 +819,35 @@ impl Report {
 }
 
 /// What a slice is, from its name and arguments.
-fn classify(e: &ReadEvent) -> Slice {
+fn classify(e: &ReadEvent, gpu_queue: bool) -> Slice {
     let name = e.name.as_deref().unwrap_or("");
+    let uint = |k| match e.arg(k) {
+        Some(Value::Uint(u)) => *u,
+        Some(Value::Int(i)) => *i as u64,
+        _ => 0,
+    };
+    if e.arg("api").is_some() {
+        let error = match e.arg("error") {
+            Some(Value::Int(i)) => *i,
+            _ => 0,
+        };
+        return Slice::GpuCall {
+            name: name.to_string(),
+            error,
+        };
+    }
+    if gpu_queue {
+        let kind = match e.arg("kind") {
+            Some(Value::Str(k)) => k.clone(),
+            _ => "other".into(),
+        };
+        return Slice::GpuCommand {
+            kind,
+            name: name.to_string(),
+            queued: uint("queued_ns"),
+            bytes: uint("bytes"),
+        };
+    }
     if let Some(Value::Str(class)) = e.arg("class") {
         let syscall = name
             .strip_prefix(class.as_str())
@@ -1004,6 +1100,57 @@ fn render_text(
             let _ = writeln!(s, "{:>8} from {}", "", from.join(", "));
         }
     }
+    if !r.gpu_commands.is_empty() {
+        let _ = writeln!(s, "\nGPU commands (the device's own times):");
+        let _ = writeln!(
+            s,
+            "{:<7} {:<24} {:>7} {:>11} {:>10} {:>10} {:>12} {:>10}",
+            "kind", "command", "count", "seconds", "avg us", "queued us", "bytes", "GB/s"
+        );
+        for ((kind, name), g) in r.gpu_command_rows() {
+            let bw = if g.bytes > 0 && g.ns > 0 {
+                format!("{:.2}", g.bytes as f64 / g.ns as f64)
+            } else {
+                "-".into()
+            };
+            let _ = writeln!(
+                s,
+                "{:<7} {:<24} {:>7} {:>11} {:>10.1} {:>10.1} {:>12} {:>10}",
+                kind,
+                name,
+                g.count,
+                secs(g.ns),
+                g.ns as f64 / g.count.max(1) as f64 / 1e3,
+                g.queued_ns as f64 / g.count.max(1) as f64 / 1e3,
+                g.bytes,
+                bw
+            );
+        }
+    }
+    if !r.gpu_calls.is_empty() {
+        let _ = writeln!(s, "\nGPU API calls (on the calling threads):");
+        let _ = writeln!(
+            s,
+            "{:>7} {:>7} {:>11} {:>11}  function",
+            "calls", "errors", "seconds", "longest"
+        );
+        for (name, g) in r.gpu_call_rows() {
+            let errors = if g.errors > 0 {
+                g.errors.to_string()
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                s,
+                "{:>7} {:>7} {:>11} {:>11}  {}",
+                g.count,
+                errors,
+                secs(g.ns),
+                secs(g.max_ns),
+                name
+            );
+        }
+    }
     if let Some(p) = r.profile.as_ref().filter(|p| p.total() > 0) {
         s.push('\n');
         s.push_str(&genba_analyze::report::render_text(
@@ -1127,6 +1274,14 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
         "wakers": wakers,
         "profile": r.profile.as_ref().filter(|p| p.total() > 0)
             .map(|p| genba_analyze::report::render_json(p, keys, &profile_title(r))),
+        "gpu": {
+            "commands": r.gpu_command_rows().into_iter().map(|((kind, name), g)| json!({
+                "kind": kind, "name": name, "count": g.count, "device_ns": g.ns,
+                "max_ns": g.max_ns, "queued_ns": g.queued_ns, "bytes": g.bytes})).collect::<Vec<_>>(),
+            "calls": r.gpu_call_rows().into_iter().map(|(name, g)| json!({
+                "name": name, "calls": g.count, "errors": g.errors, "total_ns": g.ns,
+                "max_ns": g.max_ns})).collect::<Vec<_>>(),
+        },
         "lost_events": r.lost,
     })
 }

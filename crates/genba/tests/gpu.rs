@@ -177,6 +177,101 @@ fn opencl_kernels_on_the_programs_own_clock() {
         "{bad}"
     );
     assert_eq!(bad["args"]["error"].as_i64(), Some(-46));
+
+    // the report: the device time of each kind of command, the API calls;
+    // none of them in the system-call table
+    let file = dir.join("p.pftrace");
+    let out = run(genba_cmd(["report", "--format", "json"]).arg(&file));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let j: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let own: u64 = mine
+        .iter()
+        .map(|m| m["end"].as_u64().unwrap() - m["start"].as_u64().unwrap())
+        .sum();
+    let vadd = j["gpu"]["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "vadd")
+        .unwrap_or_else(|| panic!("{}", j["gpu"]));
+    assert_eq!(vadd["count"].as_u64(), Some(mine.len() as u64));
+    assert_eq!(vadd["device_ns"].as_u64(), Some(own), "{vadd}");
+    let ck = j["gpu"]["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "clCreateKernel")
+        .unwrap();
+    assert_eq!(
+        (ck["calls"].as_u64(), ck["errors"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert!(
+        j["syscalls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| !r["syscall"].as_str().unwrap().starts_with("clEnqueue")),
+        "{}",
+        j["syscalls"]
+    );
+    let text = run(genba_cmd(["report"]).arg(&file));
+    assert!(
+        text.stdout
+            .contains("GPU commands (the device's own times):"),
+        "{}",
+        text.stdout
+    );
+    assert!(text.stdout.contains("GPU API calls"), "{}", text.stdout);
+    // jsonl: a line per call and per command
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    let lines: Vec<Value> = x
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let cmds: Vec<&Value> = lines
+        .iter()
+        .filter(|v| v["type"] == "gpu_command" && v["name"] == "vadd")
+        .collect();
+    assert_eq!(cmds.len(), mine.len());
+    for c in &cmds {
+        assert_eq!(c["kind"], "kernel");
+        assert!(
+            c["queue"].as_str().unwrap().starts_with("OpenCL queue 0x"),
+            "{c}"
+        );
+        assert!(c["enqueued_by"].is_u64(), "{c}");
+    }
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|v| v["type"] == "gpu_call" && v["name"] == "clEnqueueNDRangeKernel")
+            .count(),
+        mine.len()
+    );
+    assert!(lines.iter().any(|v| v["type"] == "gpu_clock"));
+    assert!(lines
+        .iter()
+        .all(|v| v["type"] != "syscall" || !v["name"].as_str().unwrap().starts_with("clEnqueue")));
+    // chrome: every GPU flow starts at a call and ends at its command
+    let c = run(genba_cmd(["export", "--format", "chrome"]).arg(&file));
+    assert_eq!(c.code(), Some(0), "{}", c.describe());
+    let chrome: Value = serde_json::from_str(&c.stdout).unwrap();
+    let evs = chrome["traceEvents"].as_array().unwrap();
+    let gpu_flows = |ph: &str| {
+        let mut ids: Vec<u64> = evs
+            .iter()
+            .filter(|e| e["ph"] == ph && e["cat"] == "gpu")
+            .map(|e| e["id"].as_u64().unwrap())
+            .collect();
+        ids.sort();
+        ids
+    };
+    let starts = gpu_flows("s");
+    assert!(starts.len() >= mine.len() + 3, "{starts:?}");
+    assert_eq!(starts, gpu_flows("f"));
 }
 
 /// A program that asked for no profiling and no events: the recording
