@@ -201,6 +201,9 @@ pub struct GpuCall {
     pub result: String,
     /// The API's error code (0: success).
     pub error: i32,
+    /// It enqueued a command the shim times: a [`GpuCommand`] with this
+    /// call's thread and start follows when it completes.
+    pub timed: bool,
 }
 
 /// What kind of work a GPU command is.

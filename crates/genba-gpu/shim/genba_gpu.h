@@ -43,6 +43,9 @@ enum genba_gpu_type {
 	/* a device's clock, as the shim mapped it: payload: struct
 	 * genba_gpu_clock, then the device's name, NUL-terminated */
 	GENBA_GPU_CLOCK = 3,
+	/* a CALL that enqueued a command the shim times (a CMD record with
+	 * this call's thread and t0 follows when the command completes) */
+	GENBA_GPU_CALL_TIMED = 4,
 };
 
 enum genba_gpu_api { GENBA_GPU_OPENCL = 1, GENBA_GPU_VULKAN = 2 };

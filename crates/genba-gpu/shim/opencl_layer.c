@@ -168,18 +168,24 @@ static int recording(void)
 }
 
 /* An API call: its name, its decoded arguments, its result. */
-static void put_call(const char *name, uint64_t t0, uint64_t t1, cl_int err, const char *args,
-		     const char *result)
+static void put_call_typed(uint16_t type, const char *name, uint64_t t0, uint64_t t1, cl_int err,
+			   const char *args, const char *result)
 {
 	size_t a = strlen(name) + 1, b = strlen(args) + 1, c = strlen(result) + 1;
 	size_t len = (sizeof(struct genba_gpu_rec) + a + b + c + 7) & ~(size_t)7;
-	struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CALL,
+	struct genba_gpu_rec h = { .len = (uint32_t)len, .type = type,
 				   .api = GENBA_GPU_OPENCL, .tid = gettid_cached(), .err = err,
 				   .t0 = t0, .t1 = t1 };
 	static const char zeros[8];
 	const void *parts[] = { name, args, result, zeros };
 	size_t sizes[] = { a, b, c, len - sizeof(h) - a - b - c };
 	ring_put(&h, parts, sizes, 4);
+}
+
+static void put_call(const char *name, uint64_t t0, uint64_t t1, cl_int err, const char *args,
+		     const char *result)
+{
+	put_call_typed(GENBA_GPU_CALL, name, t0, t1, err, args, result);
 }
 
 /* ---- names ------------------------------------------------------------- */
@@ -705,20 +711,64 @@ static cl_int CL_API_CALL l_clSetKernelArg(cl_kernel k, cl_uint i, size_t size, 
 	return err;
 }
 
+/* After an enqueue: the call's record (timed when its command will be),
+ * then its command watched until it completes. */
+static void enqueued(const char *fn, uint64_t t0, cl_int err, cl_command_queue q, cl_event *user,
+		     cl_event *use, uint32_t kind, uint64_t bytes, const char *cmd, struct text *a)
+{
+	char r[64];
+	uint64_t t1 = now_ns(CLOCK_MONOTONIC);
+	int timed = err == CL_SUCCESS && use && *use;
+	result_text(r, sizeof(r), err);
+	put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, fn, t0, t1, err, a->b, r);
+	if (timed)
+		watch(q, user, *use, kind, bytes, cmd, t0);
+}
+
+/* Every enqueue wrapper names its queue q, its wait list nw, its event evp. */
+#define ENQ_BEGIN                                                              \
+	cl_event own = NULL;                                                   \
+	uint64_t t0 = recording() ? now_ns(CLOCK_MONOTONIC) : 0;               \
+	cl_event *use = recording() ? event_for(evp, &own) : evp
+#define ENQ_END(fn, kind, bytes, cmd, ...)                                     \
+	do {                                                                   \
+		if (recording()) {                                             \
+			struct text a = { .n = 0 };                            \
+			add(&a, __VA_ARGS__);                                  \
+			add_wait(&a, nw, evp);                                 \
+			enqueued(fn, t0, err, q, evp, use, kind, bytes, cmd, &a); \
+		}                                                              \
+	} while (0)
+
+static const char *tf(cl_bool b)
+{
+	return b ? "CL_TRUE" : "CL_FALSE";
+}
+
+/* "[x, y, z]" of a rectangle's origin or region */
+static void add3(struct text *t, const size_t *v)
+{
+	if (v)
+		add(t, "[%zu, %zu, %zu]", v[0], v[1], v[2]);
+	else
+		add(t, "NULL");
+}
+
+static uint64_t volume(const size_t *r)
+{
+	return r ? (uint64_t)r[0] * r[1] * r[2] : 0;
+}
+
 static cl_int CL_API_CALL l_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim,
 						   const size_t *off, const size_t *global,
 						   const size_t *local, cl_uint nw,
 						   const cl_event *wait, cl_event *evp)
 {
-	cl_event own = NULL;
-	char name[128];
-	BEGIN;
-	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	char name[128] = "";
+	ENQ_BEGIN;
 	cl_int err = next->clEnqueueNDRangeKernel(q, k, dim, off, global, local, nw, wait, use);
 	if (recording()) {
 		struct text a = { .n = 0 };
-		char r[64];
-		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
 		kernel_name(k, name, sizeof(name));
 		add(&a, "%p, \"%s\", %u, ", (void *)q, name, dim);
 		add_sizes(&a, dim, off);
@@ -727,35 +777,48 @@ static cl_int CL_API_CALL l_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel
 		add(&a, ", ");
 		add_sizes(&a, dim, local);
 		add_wait(&a, nw, evp);
-		result_text(r, sizeof(r), err);
-		put_call("clEnqueueNDRangeKernel", t0, t1, err, a.b, r);
-		if (err == CL_SUCCESS)
-			watch(q, evp, use ? *use : NULL, GENBA_GPU_KERNEL, 0, name, t0);
+		enqueued("clEnqueueNDRangeKernel", t0, err, q, evp, use, GENBA_GPU_KERNEL, 0, name, &a);
 	}
 	return err;
 }
 
-/* Read, write: a transfer between host and device. */
+static cl_int CL_API_CALL l_clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint nw,
+					  const cl_event *wait, cl_event *evp)
+{
+	char name[128] = "";
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueTask(q, k, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		kernel_name(k, name, sizeof(name));
+		add(&a, "%p, \"%s\"", (void *)q, name);
+		add_wait(&a, nw, evp);
+		enqueued("clEnqueueTask", t0, err, q, evp, use, GENBA_GPU_KERNEL, 0, name, &a);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueNativeKernel(cl_command_queue q, void(CL_CALLBACK *fn)(void *),
+						  void *args, size_t cb, cl_uint nmem,
+						  const cl_mem *mems, const void **locs, cl_uint nw,
+						  const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueNativeKernel(q, fn, args, cb, nmem, mems, locs, nw, wait, use);
+	ENQ_END("clEnqueueNativeKernel", GENBA_GPU_KERNEL, 0, "native kernel",
+		"%p, %p, %p, %zu, %u, %s, %s", (void *)q, (void *)fn, args, cb, nmem,
+		mems ? "[...]" : "NULL", locs ? "[...]" : "NULL");
+	return err;
+}
+
 static cl_int CL_API_CALL l_clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking,
 						size_t off, size_t size, void *ptr, cl_uint nw,
 						const cl_event *wait, cl_event *evp)
 {
-	cl_event own = NULL;
-	BEGIN;
-	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	ENQ_BEGIN;
 	cl_int err = next->clEnqueueReadBuffer(q, m, blocking, off, size, ptr, nw, wait, use);
-	if (recording()) {
-		struct text a = { .n = 0 };
-		char r[64];
-		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
-		add(&a, "%p, %p, %s, %zu, %zu, %p", (void *)q, (void *)m,
-		    blocking ? "CL_TRUE" : "CL_FALSE", off, size, ptr);
-		add_wait(&a, nw, evp);
-		result_text(r, sizeof(r), err);
-		put_call("clEnqueueReadBuffer", t0, t1, err, a.b, r);
-		if (err == CL_SUCCESS)
-			watch(q, evp, use ? *use : NULL, GENBA_GPU_READ, size, "read buffer", t0);
-	}
+	ENQ_END("clEnqueueReadBuffer", GENBA_GPU_READ, size, "read buffer",
+		"%p, %p, %s, %zu, %zu, %p", (void *)q, (void *)m, tf(blocking), off, size, ptr);
 	return err;
 }
 
@@ -763,21 +826,60 @@ static cl_int CL_API_CALL l_clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, c
 						 size_t off, size_t size, const void *ptr,
 						 cl_uint nw, const cl_event *wait, cl_event *evp)
 {
-	cl_event own = NULL;
-	BEGIN;
-	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	ENQ_BEGIN;
 	cl_int err = next->clEnqueueWriteBuffer(q, m, blocking, off, size, ptr, nw, wait, use);
+	ENQ_END("clEnqueueWriteBuffer", GENBA_GPU_WRITE, size, "write buffer",
+		"%p, %p, %s, %zu, %zu, %p", (void *)q, (void *)m, tf(blocking), off, size, ptr);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueReadBufferRect(cl_command_queue q, cl_mem m, cl_bool blocking,
+						    const size_t *bo, const size_t *ho,
+						    const size_t *region, size_t brp, size_t bsp,
+						    size_t hrp, size_t hsp, void *ptr, cl_uint nw,
+						    const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueReadBufferRect(q, m, blocking, bo, ho, region, brp, bsp, hrp,
+						   hsp, ptr, nw, wait, use);
 	if (recording()) {
 		struct text a = { .n = 0 };
-		char r[64];
-		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
-		add(&a, "%p, %p, %s, %zu, %zu, %p", (void *)q, (void *)m,
-		    blocking ? "CL_TRUE" : "CL_FALSE", off, size, ptr);
+		add(&a, "%p, %p, %s, ", (void *)q, (void *)m, tf(blocking));
+		add3(&a, bo);
+		add(&a, ", ");
+		add3(&a, ho);
+		add(&a, ", ");
+		add3(&a, region);
+		add(&a, ", %zu, %zu, %zu, %zu, %p", brp, bsp, hrp, hsp, ptr);
 		add_wait(&a, nw, evp);
-		result_text(r, sizeof(r), err);
-		put_call("clEnqueueWriteBuffer", t0, t1, err, a.b, r);
-		if (err == CL_SUCCESS)
-			watch(q, evp, use ? *use : NULL, GENBA_GPU_WRITE, size, "write buffer", t0);
+		enqueued("clEnqueueReadBufferRect", t0, err, q, evp, use, GENBA_GPU_READ,
+			 volume(region), "read buffer rect", &a);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem m,
+						     cl_bool blocking, const size_t *bo,
+						     const size_t *ho, const size_t *region,
+						     size_t brp, size_t bsp, size_t hrp, size_t hsp,
+						     const void *ptr, cl_uint nw,
+						     const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueWriteBufferRect(q, m, blocking, bo, ho, region, brp, bsp, hrp,
+						    hsp, ptr, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		add(&a, "%p, %p, %s, ", (void *)q, (void *)m, tf(blocking));
+		add3(&a, bo);
+		add(&a, ", ");
+		add3(&a, ho);
+		add(&a, ", ");
+		add3(&a, region);
+		add(&a, ", %zu, %zu, %zu, %zu, %p", brp, bsp, hrp, hsp, ptr);
+		add_wait(&a, nw, evp);
+		enqueued("clEnqueueWriteBufferRect", t0, err, q, evp, use, GENBA_GPU_WRITE,
+			 volume(region), "write buffer rect", &a);
 	}
 	return err;
 }
@@ -786,21 +888,34 @@ static cl_int CL_API_CALL l_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, 
 						size_t so, size_t dof, size_t size, cl_uint nw,
 						const cl_event *wait, cl_event *evp)
 {
-	cl_event own = NULL;
-	BEGIN;
-	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	ENQ_BEGIN;
 	cl_int err = next->clEnqueueCopyBuffer(q, src, dst, so, dof, size, nw, wait, use);
+	ENQ_END("clEnqueueCopyBuffer", GENBA_GPU_COPY, size, "copy buffer",
+		"%p, %p, %p, %zu, %zu, %zu", (void *)q, (void *)src, (void *)dst, so, dof, size);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
+						    const size_t *so, const size_t *dof,
+						    const size_t *region, size_t srp, size_t ssp,
+						    size_t drp, size_t dsp, cl_uint nw,
+						    const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueCopyBufferRect(q, src, dst, so, dof, region, srp, ssp, drp, dsp,
+						   nw, wait, use);
 	if (recording()) {
 		struct text a = { .n = 0 };
-		char r[64];
-		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
-		add(&a, "%p, %p, %p, %zu, %zu, %zu", (void *)q, (void *)src, (void *)dst, so, dof,
-		    size);
+		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
+		add3(&a, so);
+		add(&a, ", ");
+		add3(&a, dof);
+		add(&a, ", ");
+		add3(&a, region);
+		add(&a, ", %zu, %zu, %zu, %zu", srp, ssp, drp, dsp);
 		add_wait(&a, nw, evp);
-		result_text(r, sizeof(r), err);
-		put_call("clEnqueueCopyBuffer", t0, t1, err, a.b, r);
-		if (err == CL_SUCCESS)
-			watch(q, evp, use ? *use : NULL, GENBA_GPU_COPY, size, "copy buffer", t0);
+		enqueued("clEnqueueCopyBufferRect", t0, err, q, evp, use, GENBA_GPU_COPY,
+			 volume(region), "copy buffer rect", &a);
 	}
 	return err;
 }
@@ -809,41 +924,313 @@ static cl_int CL_API_CALL l_clEnqueueFillBuffer(cl_command_queue q, cl_mem m, co
 						size_t psize, size_t off, size_t size, cl_uint nw,
 						const cl_event *wait, cl_event *evp)
 {
-	cl_event own = NULL;
-	BEGIN;
-	cl_event *use = recording() ? event_for(evp, &own) : evp;
+	ENQ_BEGIN;
 	cl_int err = next->clEnqueueFillBuffer(q, m, pat, psize, off, size, nw, wait, use);
+	ENQ_END("clEnqueueFillBuffer", GENBA_GPU_FILL, size, "fill buffer",
+		"%p, %p, %p, %zu, %zu, %zu", (void *)q, (void *)m, pat, psize, off, size);
+	return err;
+}
+
+/* An image's bytes in a region: its element size times the region. */
+static uint64_t image_bytes(cl_mem img, const size_t *region)
+{
+	size_t elem = 0;
+	if (!region || next->clGetImageInfo(img, CL_IMAGE_ELEMENT_SIZE, sizeof(elem), &elem, NULL) !=
+			       CL_SUCCESS)
+		return 0;
+	return elem * volume(region);
+}
+
+static cl_int CL_API_CALL l_clEnqueueReadImage(cl_command_queue q, cl_mem img, cl_bool blocking,
+					       const size_t *origin, const size_t *region,
+					       size_t rp, size_t sp, void *ptr, cl_uint nw,
+					       const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueReadImage(q, img, blocking, origin, region, rp, sp, ptr, nw,
+					      wait, use);
 	if (recording()) {
 		struct text a = { .n = 0 };
-		char r[64];
-		uint64_t t1 = now_ns(CLOCK_MONOTONIC);
-		add(&a, "%p, %p, %p, %zu, %zu, %zu", (void *)q, (void *)m, pat, psize, off, size);
+		add(&a, "%p, %p, %s, ", (void *)q, (void *)img, tf(blocking));
+		add3(&a, origin);
+		add(&a, ", ");
+		add3(&a, region);
+		add(&a, ", %zu, %zu, %p", rp, sp, ptr);
 		add_wait(&a, nw, evp);
-		result_text(r, sizeof(r), err);
-		put_call("clEnqueueFillBuffer", t0, t1, err, a.b, r);
-		if (err == CL_SUCCESS)
-			watch(q, evp, use ? *use : NULL, GENBA_GPU_FILL, size, "fill buffer", t0);
+		enqueued("clEnqueueReadImage", t0, err, q, evp, use, GENBA_GPU_READ,
+			 image_bytes(img, region), "read image", &a);
 	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueWriteImage(cl_command_queue q, cl_mem img, cl_bool blocking,
+						const size_t *origin, const size_t *region,
+						size_t rp, size_t sp, const void *ptr, cl_uint nw,
+						const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueWriteImage(q, img, blocking, origin, region, rp, sp, ptr, nw,
+					       wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		add(&a, "%p, %p, %s, ", (void *)q, (void *)img, tf(blocking));
+		add3(&a, origin);
+		add(&a, ", ");
+		add3(&a, region);
+		add(&a, ", %zu, %zu, %p", rp, sp, ptr);
+		add_wait(&a, nw, evp);
+		enqueued("clEnqueueWriteImage", t0, err, q, evp, use, GENBA_GPU_WRITE,
+			 image_bytes(img, region), "write image", &a);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueFillImage(cl_command_queue q, cl_mem img, const void *color,
+					       const size_t *origin, const size_t *region,
+					       cl_uint nw, const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueFillImage(q, img, color, origin, region, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		add(&a, "%p, %p, %p, ", (void *)q, (void *)img, color);
+		add3(&a, origin);
+		add(&a, ", ");
+		add3(&a, region);
+		add_wait(&a, nw, evp);
+		enqueued("clEnqueueFillImage", t0, err, q, evp, use, GENBA_GPU_FILL,
+			 image_bytes(img, region), "fill image", &a);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueCopyImage(cl_command_queue q, cl_mem src, cl_mem dst,
+					       const size_t *so, const size_t *dof,
+					       const size_t *region, cl_uint nw,
+					       const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueCopyImage(q, src, dst, so, dof, region, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
+		add3(&a, so);
+		add(&a, ", ");
+		add3(&a, dof);
+		add(&a, ", ");
+		add3(&a, region);
+		add_wait(&a, nw, evp);
+		enqueued("clEnqueueCopyImage", t0, err, q, evp, use, GENBA_GPU_COPY,
+			 image_bytes(src, region), "copy image", &a);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem src, cl_mem dst,
+						       const size_t *so, const size_t *region,
+						       size_t dof, cl_uint nw,
+						       const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueCopyImageToBuffer(q, src, dst, so, region, dof, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
+		add3(&a, so);
+		add(&a, ", ");
+		add3(&a, region);
+		add(&a, ", %zu", dof);
+		add_wait(&a, nw, evp);
+		enqueued("clEnqueueCopyImageToBuffer", t0, err, q, evp, use, GENBA_GPU_COPY,
+			 image_bytes(src, region), "copy image to buffer", &a);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem src, cl_mem dst,
+						       size_t so, const size_t *dof,
+						       const size_t *region, cl_uint nw,
+						       const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueCopyBufferToImage(q, src, dst, so, dof, region, nw, wait, use);
+	if (recording()) {
+		struct text a = { .n = 0 };
+		add(&a, "%p, %p, %p, %zu, ", (void *)q, (void *)src, (void *)dst, so);
+		add3(&a, dof);
+		add(&a, ", ");
+		add3(&a, region);
+		add_wait(&a, nw, evp);
+		enqueued("clEnqueueCopyBufferToImage", t0, err, q, evp, use, GENBA_GPU_COPY,
+			 image_bytes(dst, region), "copy buffer to image", &a);
+	}
+	return err;
+}
+
+static void *CL_API_CALL l_clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking,
+					      cl_map_flags flags, size_t off, size_t size,
+					      cl_uint nw, const cl_event *wait, cl_event *evp,
+					      cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	ENQ_BEGIN;
+	void *p = next->clEnqueueMapBuffer(q, m, blocking, flags, off, size, nw, wait, use, &err);
+	if (errp)
+		*errp = err;
+	ENQ_END("clEnqueueMapBuffer", GENBA_GPU_MAP, size, "map buffer",
+		"%p, %p, %s, %#lx, %zu, %zu", (void *)q, (void *)m, tf(blocking),
+		(unsigned long)flags, off, size);
+	return p;
+}
+
+static void *CL_API_CALL l_clEnqueueMapImage(cl_command_queue q, cl_mem img, cl_bool blocking,
+					     cl_map_flags flags, const size_t *origin,
+					     const size_t *region, size_t *rp, size_t *sp,
+					     cl_uint nw, const cl_event *wait, cl_event *evp,
+					     cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	ENQ_BEGIN;
+	void *p = next->clEnqueueMapImage(q, img, blocking, flags, origin, region, rp, sp, nw, wait,
+					  use, &err);
+	if (errp)
+		*errp = err;
+	if (recording()) {
+		struct text a = { .n = 0 };
+		add(&a, "%p, %p, %s, %#lx, ", (void *)q, (void *)img, tf(blocking),
+		    (unsigned long)flags);
+		add3(&a, origin);
+		add(&a, ", ");
+		add3(&a, region);
+		add_wait(&a, nw, evp);
+		enqueued("clEnqueueMapImage", t0, err, q, evp, use, GENBA_GPU_MAP,
+			 image_bytes(img, region), "map image", &a);
+	}
+	return p;
+}
+
+static cl_int CL_API_CALL l_clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *ptr,
+						    cl_uint nw, const cl_event *wait,
+						    cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueUnmapMemObject(q, m, ptr, nw, wait, use);
+	ENQ_END("clEnqueueUnmapMemObject", GENBA_GPU_UNMAP, 0, "unmap", "%p, %p, %p", (void *)q,
+		(void *)m, ptr);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint n,
+						       const cl_mem *mems, cl_mem_migration_flags f,
+						       cl_uint nw, const cl_event *wait,
+						       cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueMigrateMemObjects(q, n, mems, f, nw, wait, use);
+	ENQ_END("clEnqueueMigrateMemObjects", GENBA_GPU_OTHER, 0, "migrate", "%p, %u, %s, %#lx",
+		(void *)q, n, mems ? "[...]" : "NULL", (unsigned long)f);
 	return err;
 }
 
 static cl_int CL_API_CALL l_clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint nw,
 							const cl_event *wait, cl_event *evp)
 {
-	BEGIN;
-	cl_int err = next->clEnqueueMarkerWithWaitList(q, nw, wait, evp);
-	END_CALL("clEnqueueMarkerWithWaitList", err, "%p, %u, %s, %s", (void *)q, nw,
-		 nw ? "[...]" : "NULL", evp ? "&event" : "NULL");
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueMarkerWithWaitList(q, nw, wait, use);
+	ENQ_END("clEnqueueMarkerWithWaitList", GENBA_GPU_MARKER, 0, "marker", "%p", (void *)q);
 	return err;
 }
 
 static cl_int CL_API_CALL l_clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint nw,
 							 const cl_event *wait, cl_event *evp)
 {
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueBarrierWithWaitList(q, nw, wait, use);
+	ENQ_END("clEnqueueBarrierWithWaitList", GENBA_GPU_MARKER, 0, "barrier", "%p", (void *)q);
+	return err;
+}
+
+/* OpenCL 1.1's marker, barrier and wait: no wait list of their own. */
+static cl_int CL_API_CALL l_clEnqueueMarker(cl_command_queue q, cl_event *evp)
+{
+	/* its event is not optional: the program's own, as it passed it */
+	const cl_uint nw = 0;
+	uint64_t t0 = recording() ? now_ns(CLOCK_MONOTONIC) : 0;
+	cl_event *use = evp;
+	cl_int err = next->clEnqueueMarker(q, use);
+	ENQ_END("clEnqueueMarker", GENBA_GPU_MARKER, 0, "marker", "%p", (void *)q);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueBarrier(cl_command_queue q)
+{
 	BEGIN;
-	cl_int err = next->clEnqueueBarrierWithWaitList(q, nw, wait, evp);
-	END_CALL("clEnqueueBarrierWithWaitList", err, "%p, %u, %s, %s", (void *)q, nw,
-		 nw ? "[...]" : "NULL", evp ? "&event" : "NULL");
+	cl_int err = next->clEnqueueBarrier(q);
+	END_CALL("clEnqueueBarrier", err, "%p", (void *)q);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueWaitForEvents(cl_command_queue q, cl_uint n,
+						   const cl_event *evs)
+{
+	BEGIN;
+	cl_int err = next->clEnqueueWaitForEvents(q, n, evs);
+	END_CALL("clEnqueueWaitForEvents", err, "%p, %u, %s", (void *)q, n, evs ? "[...]" : "NULL");
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueSVMFree(cl_command_queue q, cl_uint n, void *ptrs[],
+					     void(CL_CALLBACK *fn)(cl_command_queue, cl_uint,
+								   void *[], void *),
+					     void *ud, cl_uint nw, const cl_event *wait,
+					     cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueSVMFree(q, n, ptrs, fn, ud, nw, wait, use);
+	ENQ_END("clEnqueueSVMFree", GENBA_GPU_OTHER, 0, "svm free", "%p, %u, [...], %s, %p",
+		(void *)q, n, fn ? "callback" : "NULL", ud);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueSVMMemcpy(cl_command_queue q, cl_bool blocking, void *dst,
+					       const void *src, size_t size, cl_uint nw,
+					       const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueSVMMemcpy(q, blocking, dst, src, size, nw, wait, use);
+	ENQ_END("clEnqueueSVMMemcpy", GENBA_GPU_COPY, size, "svm memcpy", "%p, %s, %p, %p, %zu",
+		(void *)q, tf(blocking), dst, src, size);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueSVMMemFill(cl_command_queue q, void *ptr, const void *pat,
+						size_t psize, size_t size, cl_uint nw,
+						const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueSVMMemFill(q, ptr, pat, psize, size, nw, wait, use);
+	ENQ_END("clEnqueueSVMMemFill", GENBA_GPU_FILL, size, "svm fill", "%p, %p, %p, %zu, %zu",
+		(void *)q, ptr, pat, psize, size);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueSVMMap(cl_command_queue q, cl_bool blocking,
+					    cl_map_flags flags, void *ptr, size_t size, cl_uint nw,
+					    const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueSVMMap(q, blocking, flags, ptr, size, nw, wait, use);
+	ENQ_END("clEnqueueSVMMap", GENBA_GPU_MAP, size, "svm map", "%p, %s, %#lx, %p, %zu",
+		(void *)q, tf(blocking), (unsigned long)flags, ptr, size);
+	return err;
+}
+
+static cl_int CL_API_CALL l_clEnqueueSVMUnmap(cl_command_queue q, void *ptr, cl_uint nw,
+					      const cl_event *wait, cl_event *evp)
+{
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueSVMUnmap(q, ptr, nw, wait, use);
+	ENQ_END("clEnqueueSVMUnmap", GENBA_GPU_UNMAP, 0, "svm unmap", "%p, %p", (void *)q, ptr);
 	return err;
 }
 
@@ -948,12 +1335,35 @@ EXPORT CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint n, const struct _cl_i
 	HOOK(clCreateKernel);
 	HOOK(clSetKernelArg);
 	HOOK(clEnqueueNDRangeKernel);
+	HOOK(clEnqueueTask);
+	HOOK(clEnqueueNativeKernel);
 	HOOK(clEnqueueReadBuffer);
 	HOOK(clEnqueueWriteBuffer);
+	HOOK(clEnqueueReadBufferRect);
+	HOOK(clEnqueueWriteBufferRect);
 	HOOK(clEnqueueCopyBuffer);
+	HOOK(clEnqueueCopyBufferRect);
 	HOOK(clEnqueueFillBuffer);
+	HOOK(clEnqueueReadImage);
+	HOOK(clEnqueueWriteImage);
+	HOOK(clEnqueueFillImage);
+	HOOK(clEnqueueCopyImage);
+	HOOK(clEnqueueCopyImageToBuffer);
+	HOOK(clEnqueueCopyBufferToImage);
+	HOOK(clEnqueueMapBuffer);
+	HOOK(clEnqueueMapImage);
+	HOOK(clEnqueueUnmapMemObject);
+	HOOK(clEnqueueMigrateMemObjects);
 	HOOK(clEnqueueMarkerWithWaitList);
 	HOOK(clEnqueueBarrierWithWaitList);
+	HOOK(clEnqueueMarker);
+	HOOK(clEnqueueBarrier);
+	HOOK(clEnqueueWaitForEvents);
+	HOOK(clEnqueueSVMFree);
+	HOOK(clEnqueueSVMMemcpy);
+	HOOK(clEnqueueSVMMemFill);
+	HOOK(clEnqueueSVMMap);
+	HOOK(clEnqueueSVMUnmap);
 	HOOK(clFinish);
 	HOOK(clFlush);
 	HOOK(clWaitForEvents);

@@ -22,6 +22,7 @@ const T_PAD: u16 = 0;
 const T_CALL: u16 = 1;
 const T_CMD: u16 = 2;
 const T_CLOCK: u16 = 3;
+const T_CALL_TIMED: u16 = 4;
 /// struct genba_gpu_cmd: 7 u64s, kind u32, pad u32.
 const CMD: usize = 64;
 /// struct genba_gpu_clock: device u64, domain i32, pad u32, offset i64, uncertainty u64.
@@ -177,7 +178,7 @@ fn parse(pid: u32, r: &[u8]) -> Option<GpuEvent> {
     let task = Task { tid, tgid: pid };
     match ty {
         T_PAD => None,
-        T_CALL => {
+        T_CALL | T_CALL_TIMED => {
             let mut s = strings(r, REC);
             let name = s.next()?;
             let args = s.next().unwrap_or_default();
@@ -191,6 +192,7 @@ fn parse(pid: u32, r: &[u8]) -> Option<GpuEvent> {
                 args,
                 result,
                 error: err,
+                timed: ty == T_CALL_TIMED,
             }))
         }
         T_CMD if r.len() >= REC + CMD => {

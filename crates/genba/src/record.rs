@@ -689,11 +689,7 @@ impl RecordSink {
                     args.push(("error", ArgValue::Int(c.error.into())));
                 }
                 let flow = [gpu_flow(c.task.tid, c.ts)];
-                let out: &[u64] = if c.error == 0 && ENQUEUES_WATCHED.contains(&c.name.as_str()) {
-                    &flow
-                } else {
-                    &[]
-                };
+                let out: &[u64] = if c.timed { &flow } else { &[] };
                 self.w.slice(
                     t,
                     c.ts,
@@ -1125,16 +1121,6 @@ fn refine(class: Class, frames: &[StackFrame]) -> Class {
     let class = report::refine_class(class, &names(true));
     report::refine_futex_wait(class, &names(false))
 }
-
-/// The enqueue calls whose commands the OpenCL layer times: a flow goes
-/// from each to its command.
-const ENQUEUES_WATCHED: &[&str] = &[
-    "clEnqueueNDRangeKernel",
-    "clEnqueueReadBuffer",
-    "clEnqueueWriteBuffer",
-    "clEnqueueCopyBuffer",
-    "clEnqueueFillBuffer",
-];
 
 /// The flow from a GPU enqueue call (by its thread and start) to the
 /// command it made: its own id space (the top bit), apart from wakeups'.

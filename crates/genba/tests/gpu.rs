@@ -159,6 +159,23 @@ fn opencl_kernels_on_the_programs_own_clock() {
         );
     }
     assert_eq!(gpu_slices(&s, "read buffer").len(), 1);
+    // the other kinds: a copy, a fill, a map and its unmap, a rectangle
+    // read, a marker, each timed on the device (and the program saw its
+    // own results)
+    assert_eq!(truth["others_ok"], true, "{truth}");
+    for (name, kind, bytes) in [
+        ("copy buffer", "copy", Some(262144 * 4)),
+        ("fill buffer", "fill", Some(262144 * 4)),
+        ("map buffer", "map", Some(262144 * 4)),
+        ("unmap", "unmap", None),
+        ("read buffer rect", "read", Some(64 * 4 * 4)),
+        ("marker", "marker", None),
+    ] {
+        let c = gpu_slices(&s, name);
+        assert_eq!(c.len(), 1, "{name}: {c:?}");
+        assert_eq!(c[0]["args"]["kind"], kind, "{name}");
+        assert_eq!(c[0]["args"]["bytes"].as_u64(), bytes, "{name}: {}", c[0]);
+    }
     // the failing call, as it failed
     let bad = calls(&s, "clCreateKernel")
         .into_iter()

@@ -118,6 +118,26 @@ int main(int argc, char **argv)
 		if (c[i] != (float)(3 * i))
 			ok = 0;
 	printf(", \"sums_ok\": %s", ok ? "true" : "false");
+	if (profiled) {
+		/* the other kinds of command, each checked */
+		float pat = 1.5f;
+		size_t origin[3] = { 0, 0, 0 }, region[3] = { 64 * sizeof(float), 4, 1 };
+		CHECK(clEnqueueCopyBuffer(q, bc, ba, 0, 0, n * sizeof(float), 0, NULL, NULL));
+		CHECK(clEnqueueFillBuffer(q, bb, &pat, sizeof(pat), 0, n * sizeof(float), 0, NULL, NULL));
+		float *m = clEnqueueMapBuffer(q, ba, CL_TRUE, CL_MAP_READ, 0, n * sizeof(float), 0, NULL,
+					      NULL, &err);
+		CHECK(err);
+		int copy_ok = m[7] == 21.0f;
+		CHECK(clEnqueueUnmapMemObject(q, ba, m, 0, NULL, NULL));
+		CHECK(clEnqueueReadBufferRect(q, bb, CL_TRUE, origin, origin, region, 0, 0, 0, 0, c, 0,
+					      NULL, NULL));
+		int fill_ok = c[0] == 1.5f && c[255] == 1.5f;
+		cl_event mk;
+		CHECK(clEnqueueMarkerWithWaitList(q, 0, NULL, &mk));
+		CHECK(clWaitForEvents(1, &mk));
+		clReleaseEvent(mk);
+		printf(", \"others_ok\": %s", copy_ok && fill_ok ? "true" : "false");
+	}
 	if (!profiled) {
 		/* what the program sees of profiling it did not ask for */
 		cl_command_queue_properties qp = 0;
