@@ -94,6 +94,9 @@ pub struct TraceArgs {
     /// Also write the recording of the traced calls, with every off-CPU interval and wakeup (as genba record).
     #[arg(long = "record", value_name = "FILE")]
     pub record: Option<String>,
+    /// Also show the program's GPU work: OpenCL calls and each command's device times (-c: their tables).
+    #[arg(long = "gpu")]
+    pub gpu: bool,
     /// Align return values (` = `) at this column (strace's -a; default 40).
     #[arg(
         short = 'a',
@@ -274,6 +277,9 @@ pub struct ProfileArgs {
     /// Also write the recording of the samples, with every off-CPU interval exactly and its waker (as genba record).
     #[arg(long = "record", value_name = "FILE")]
     pub record: Option<String>,
+    /// Also report the program's GPU work: its commands' device times and its OpenCL calls.
+    #[arg(long = "gpu")]
+    pub gpu: bool,
     /// The program to run and profile.
     #[arg(trailing_var_arg = true, value_name = "COMMAND")]
     pub command: Vec<String>,

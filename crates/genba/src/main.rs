@@ -8,6 +8,7 @@ mod cli;
 mod export;
 mod fdtrack;
 mod filter;
+mod gputable;
 mod launch;
 mod output;
 mod profile;
@@ -384,10 +385,15 @@ struct TraceSink<'a> {
     unknown_exits: bool,
     /// The `-o '|cmd'` command, genba's child too, never noted.
     output_command: Option<i32>,
+    /// -c --gpu: the GPU tables.
+    gpu: Option<gputable::GpuTables>,
 }
 
 impl Sink for TraceSink<'_> {
     fn event(&mut self, ev: &Event) {
+        if let (Some(t), Event::Gpu(g)) = (&mut self.gpu, ev) {
+            t.event(g);
+        }
         self.printer.event(ev);
     }
     fn flush(&mut self) {
@@ -398,6 +404,27 @@ impl Sink for TraceSink<'_> {
             eprintln!("genba: Exit of unknown pid {pid} ignored");
         }
     }
+}
+
+/// `--gpu`: the OpenCL layer written out and its directory made, in the
+/// environment the program inherits (it must start under genba: the layer
+/// is loaded when it starts).
+fn gpu_setup(gpu: bool, command: &[String]) -> Result<Option<genba_gpu::GpuDir>> {
+    if !gpu {
+        return Ok(None);
+    }
+    if command.is_empty() {
+        bail!(Exit(
+            1,
+            "--gpu needs a COMMAND to run (its GPU layer is loaded when the program starts)".into()
+        ));
+    }
+    let dir = genba_gpu::GpuDir::create().map_err(|e| anyhow!(Exit(1, format!("--gpu: {e}"))))?;
+    for (k, v) in dir.env() {
+        // genba is one thread here; the program inherits it
+        std::env::set_var(k, v);
+    }
+    Ok(Some(dir))
 }
 
 /// A session that could not start, as one line.
@@ -513,6 +540,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     }
     let pids = parse_pids(&a.pids)?;
     let path = resolve_command(&a.command)?;
+    let gpu = gpu_setup(a.gpu, &a.command)?;
     let output = TraceOutput::open(a.output.as_deref())?;
     let out: Box<dyn Write> = Box::new(output.clone());
 
@@ -652,6 +680,9 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             fds.seed(pid as u32);
         }
     }
+    if let Some(d) = &gpu {
+        session.watch_gpu(d.path());
+    }
     session.release();
 
     let mut printer = if summary_only && !stacks {
@@ -718,6 +749,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     };
     // --- the loop: poll, render, until the traced tasks are gone ---
     let mut sink = TraceSink {
+        gpu: (want_summary && a.gpu).then(gputable::GpuTables::default),
         printer: &mut printer,
         // strace names a child it did not trace; with -f every one is traced
         unknown_exits: !quiet.exit && !a.follow,
@@ -727,6 +759,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         Some(r) => session.run(&mut Tee(vec![&mut sink, r]))?,
         None => session.run(&mut sink)?,
     }
+    let gpu_tables = sink.gpu.take();
     let tracer = &session.tracer;
     for &pid in &pids {
         let _ = tracer.remove_task(pid as u32);
@@ -820,6 +853,9 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             text.push_str(&summary::render(&rows, sort, &columns));
             if let Some(t) = &site_table {
                 text.push_str(t);
+            }
+            if let Some(g) = &gpu_tables {
+                text.push_str(&g.render_text());
             }
         }
         // the table goes where the trace went

@@ -61,6 +61,8 @@ struct Collector {
     cwd: String,
     /// samples whose user stack could not be unwound at all
     unresolved: u64,
+    /// --gpu: the GPU tables
+    gpu: crate::gputable::GpuTables,
 }
 
 impl Sink for Collector {
@@ -82,6 +84,7 @@ impl Collector {
     fn handle(&mut self, ev: &Event) {
         match ev {
             Event::Profile(p) => self.sample(p),
+            Event::Gpu(g) => self.gpu.event(g),
             Event::Exec { task, .. } => {
                 // the thread's place changes with its program
                 self.profile.forget_last_on_cpu(task.tid);
@@ -266,6 +269,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     };
     let pids = parse_pids(&a.pids)?;
     let path = resolve_command(&a.command)?;
+    let gpu = crate::gpu_setup(a.gpu, &a.command)?;
     // every output file is created before the program starts: a bad path
     // fails now, not after a long run
     let mut files: Vec<(&str, std::fs::File)> = Vec::new();
@@ -411,6 +415,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default(),
         unresolved: 0,
+        gpu: Default::default(),
     };
     // -p: what the processes have mapped and what the threads are called,
     // now, while they are there to ask
@@ -427,6 +432,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         for &tid in session.live() {
             col.comm(tid);
         }
+    }
+    if let Some(d) = &gpu {
+        session.watch_gpu(d.path());
     }
     let started = Instant::now();
     session.release();
@@ -468,6 +476,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             "events": stats.total_lost(),
             "slot_collisions": stats.prof_collisions,
         });
+        if a.gpu {
+            v["gpu"] = col.gpu.render_json();
+        }
         v.to_string() + "\n"
     } else {
         report::render_text(
@@ -478,7 +489,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
                 max_rows: a.rows,
                 title: title.clone(),
             },
-        )
+        ) + &col.gpu.render_text()
     };
     if a.syscalls {
         let rows = tracer.summary().map_err(|e| anyhow!(e))?;

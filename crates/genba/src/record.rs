@@ -17,9 +17,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
-use genba_events::{
-    Event, GpuCommand, GpuEvent, GpuKind, ProfSample, SyscallEnter, SyscallExit, Task,
-};
+use genba_events::{Event, GpuCommand, GpuEvent, ProfSample, SyscallEnter, SyscallExit, Task};
 use genba_export::perfetto::{
     ArgId, ArgValue, ClockReadings, NameId, PerfettoWriter, StackFrame, Track,
 };
@@ -57,28 +55,9 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     if !(512..=8192).contains(&a.stack_bytes) {
         bail!("--stack-bytes must be between 512 and 8192");
     }
-    if a.gpu && a.command.is_empty() {
-        bail!(Exit(
-            1,
-            "--gpu needs a COMMAND to run (its GPU layer is loaded when the program starts)".into()
-        ));
-    }
     let pids = parse_pids(&a.pids)?;
     let path = resolve_command(&a.command)?;
-    // --gpu: the layer written out and its directory made before the
-    // program starts, in the environment it inherits
-    let gpu = match a.gpu {
-        true => {
-            let dir =
-                genba_gpu::GpuDir::create().map_err(|e| anyhow!(Exit(1, format!("--gpu: {e}"))))?;
-            for (k, v) in dir.env() {
-                // genba is one thread here; the program inherits it
-                std::env::set_var(k, v);
-            }
-            Some(dir)
-        }
-        false => None,
-    };
+    let gpu = crate::gpu_setup(a.gpu, &a.command)?;
     // the intervals are sent exactly; the sampling period sets the on-CPU
     // samples' rate and the blocked samples' weights (as genba profile's)
     let period_ns = 1_000_000_000 / a.freq;
@@ -707,7 +686,7 @@ impl RecordSink {
                 }
                 self.track(c.task)?;
                 let t = self.gpu_lane(c)?;
-                let kind = gpu_kind(c.kind);
+                let kind = crate::gputable::kind_name(c.kind);
                 let mut args = vec![("kind", ArgValue::Str(kind))];
                 if c.queued != 0 {
                     args.push((
@@ -1128,18 +1107,4 @@ fn gpu_flow(tid: u32, ts: u64) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault};
     let h = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one((tid, ts));
     h | 1 << 63
-}
-
-fn gpu_kind(k: GpuKind) -> &'static str {
-    match k {
-        GpuKind::Kernel => "kernel",
-        GpuKind::Read => "read",
-        GpuKind::Write => "write",
-        GpuKind::Copy => "copy",
-        GpuKind::Fill => "fill",
-        GpuKind::Map => "map",
-        GpuKind::Unmap => "unmap",
-        GpuKind::Marker => "marker",
-        GpuKind::Other => "other",
-    }
 }

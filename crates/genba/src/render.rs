@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 
-use genba_events::{CaptureItem, Event, SyscallEnter, SyscallExit};
+use genba_events::{CaptureItem, Event, GpuEvent, SyscallEnter, SyscallExit};
 use genba_syscalls::decode::{self, Ret};
 use genba_syscalls::{consts, table, CallView, Env, Options};
 
@@ -245,7 +245,8 @@ impl<W: Write> TextPrinter<W> {
             Event::SyscallEnter(e) => self.enter(e),
             Event::SyscallExit(x) => self.exit(x),
             // samples are the profiler's; this printer only follows mappings
-            Event::Profile(_) | Event::Gpu(_) => {}
+            Event::Profile(_) => {}
+            Event::Gpu(g) => self.gpu(g),
             Event::Fork { task, child, .. } => {
                 self.nprocs += 1;
                 self.world.fork(*task, *child);
@@ -347,6 +348,60 @@ impl<W: Write> TextPrinter<W> {
                 self.flush_line();
             }
         }
+    }
+
+    /// `--gpu`: an API call as a line of its thread, a command the device
+    /// ran as a `--- GPU ... ---` line of the thread that enqueued it.
+    fn gpu(&mut self, g: &GpuEvent) {
+        if !self.print {
+            return;
+        }
+        let (tid, ts, text) = match g {
+            GpuEvent::Call(c) => {
+                let mut t = format!("{}({}) {}", c.name, c.args, c.result);
+                if let Some(w) = self.o.times {
+                    let d = c.end.saturating_sub(c.ts);
+                    let _ = write!(
+                        t,
+                        " <{}.{:0w$}>",
+                        d / 1_000_000_000,
+                        fraction(d, w),
+                        w = w as usize
+                    );
+                }
+                (c.task.tid, c.ts, t + "\n")
+            }
+            GpuEvent::Command(c) if c.start != 0 && c.end >= c.start => {
+                let secs = |ns: u64| format!("{:.6}", ns as f64 / 1e9);
+                // a kernel by its name; a transfer's name says what it is
+                let what = match c.kind {
+                    genba_events::GpuKind::Kernel => format!("kernel {}", c.name),
+                    _ => c.name.clone(),
+                };
+                let mut t = format!(
+                    "--- GPU {what} on queue {:#x}: {} s on the device",
+                    c.queue,
+                    secs(c.end - c.start)
+                );
+                if c.queued != 0 {
+                    let _ = write!(t, ", {} s queued", secs(c.start.saturating_sub(c.queued)));
+                }
+                if c.bytes > 0 {
+                    let _ = write!(t, ", {} bytes", c.bytes);
+                }
+                (c.task.tid, c.start, t + " ---\n")
+            }
+            _ => return,
+        };
+        self.interrupt(None);
+        if self.open == Some(tid) {
+            self.emit(" <unfinished ...>\n");
+            self.flush_line();
+            self.open = None;
+        }
+        self.leader(tid, ts);
+        self.emit(&text);
+        self.flush_line();
     }
 
     fn pad(&mut self) {
@@ -688,7 +743,8 @@ impl<W: Write> JsonPrinter<W> {
     pub fn event(&mut self, ev: &Event) {
         self.last_stacks = self.world.as_mut().and_then(|w| w.follow(ev));
         match ev {
-            Event::Profile(_) | Event::Gpu(_) => {}
+            Event::Profile(_) => {}
+            Event::Gpu(g) => self.gpu(g),
             Event::SyscallEnter(e) => {
                 self.pending.insert(e.task.tid, e.clone());
             }
@@ -846,6 +902,25 @@ impl<W: Write> JsonPrinter<W> {
 
     /// The last line: what the collector lost or could not read, so a JSON
     /// consumer learns it without parsing stderr.
+    /// `--gpu`: a line per API call and per command, as `genba export
+    /// --format jsonl` writes them.
+    fn gpu(&mut self, g: &GpuEvent) {
+        let v = match g {
+            GpuEvent::Call(c) => serde_json::json!({"type": "gpu_call", "ts": c.ts,
+                "dur": c.end.saturating_sub(c.ts), "pid": c.task.tgid, "tid": c.task.tid,
+                "name": c.name, "call": format!("{}({}) {}", c.name, c.args, c.result),
+                "error": c.error}),
+            GpuEvent::Command(c) if c.start != 0 && c.end >= c.start => serde_json::json!({
+                "type": "gpu_command", "ts": c.start, "dur": c.end - c.start,
+                "pid": c.task.tgid, "queue": format!("{:#x}", c.queue), "name": c.name,
+                "kind": crate::gputable::kind_name(c.kind),
+                "queued_ns": (c.queued != 0).then(|| c.start.saturating_sub(c.queued)),
+                "bytes": c.bytes, "enqueued_by": c.task.tid, "error": c.error}),
+            _ => return,
+        };
+        let _ = writeln!(self.out, "{v}");
+    }
+
     pub fn end_record(&mut self, stats: &genba_events::CollectorStats) {
         let v = serde_json::json!({
             "type": "end",

@@ -149,18 +149,6 @@ struct Blocking {
     max_ns: u64,
 }
 
-/// A GPU table's row: how many, errors, time (the device's, for a
-/// command), the longest, time waited in the queue, bytes moved.
-#[derive(Default)]
-struct GpuRow {
-    count: u64,
-    errors: u64,
-    ns: u64,
-    max_ns: u64,
-    queued_ns: u64,
-    bytes: u64,
-}
-
 #[derive(Default)]
 struct Wakes {
     count: u64,
@@ -206,10 +194,8 @@ struct Report {
     sites: crate::stacks::SiteTable,
     /// GPU queues' tracks.
     gpu_queues: std::collections::HashSet<u64>,
-    /// GPU API calls by function.
-    gpu_calls: HashMap<String, GpuRow>,
-    /// GPU commands by (kind, name).
-    gpu_commands: HashMap<(String, String), GpuRow>,
+    /// GPU API calls and commands.
+    gpu: crate::gputable::GpuTables,
     /// Off-CPU time by (class, system call, call site).
     blocking: HashMap<BlockKey, Blocking>,
     /// Waiting time released, by (waker tid, woken tid).
@@ -563,26 +549,13 @@ impl Report {
                         b.total_ns += dur;
                         b.max_ns = b.max_ns.max(dur);
                     }
-                    Slice::GpuCall { name, error } => {
-                        let r = self.gpu_calls.entry(name).or_default();
-                        r.count += 1;
-                        r.errors += u64::from(error != 0);
-                        r.ns += dur;
-                        r.max_ns = r.max_ns.max(dur);
-                    }
+                    Slice::GpuCall { name, error } => self.gpu.call(&name, error != 0, dur),
                     Slice::GpuCommand {
                         kind,
                         name,
                         queued,
                         bytes,
-                    } => {
-                        let r = self.gpu_commands.entry((kind, name)).or_default();
-                        r.count += 1;
-                        r.ns += dur;
-                        r.max_ns = r.max_ns.max(dur);
-                        r.queued_ns += queued;
-                        r.bytes += bytes;
-                    }
+                    } => self.gpu.command(&kind, &name, dur, queued, bytes),
                     // a call still running when its thread ended: not in
                     // the -c table, as it is not in strace's or the kernel's
                     Slice::Call { ret: None, .. } | Slice::Other => {}
@@ -707,20 +680,6 @@ impl Report {
             .filter(|((_, wakee), _)| *wakee == tid)
             .max_by_key(|((waker, _), w)| (w.ns, std::cmp::Reverse(*waker)))
             .map(|((waker, _), w)| (*waker, w))
-    }
-
-    /// GPU commands, the most device time first.
-    fn gpu_command_rows(&self) -> Vec<(&(String, String), &GpuRow)> {
-        let mut rows: Vec<_> = self.gpu_commands.iter().collect();
-        rows.sort_by(|a, b| b.1.ns.cmp(&a.1.ns).then(a.0.cmp(b.0)));
-        rows
-    }
-
-    /// GPU API calls, the most time first.
-    fn gpu_call_rows(&self) -> Vec<(&String, &GpuRow)> {
-        let mut rows: Vec<_> = self.gpu_calls.iter().collect();
-        rows.sort_by(|a, b| b.1.ns.cmp(&a.1.ns).then(a.0.cmp(b.0)));
-        rows
     }
 
     /// Off-CPU rows, the most time first.
@@ -1100,57 +1059,7 @@ fn render_text(
             let _ = writeln!(s, "{:>8} from {}", "", from.join(", "));
         }
     }
-    if !r.gpu_commands.is_empty() {
-        let _ = writeln!(s, "\nGPU commands (the device's own times):");
-        let _ = writeln!(
-            s,
-            "{:<7} {:<24} {:>7} {:>11} {:>10} {:>10} {:>12} {:>10}",
-            "kind", "command", "count", "seconds", "avg us", "queued us", "bytes", "GB/s"
-        );
-        for ((kind, name), g) in r.gpu_command_rows() {
-            let bw = if g.bytes > 0 && g.ns > 0 {
-                format!("{:.2}", g.bytes as f64 / g.ns as f64)
-            } else {
-                "-".into()
-            };
-            let _ = writeln!(
-                s,
-                "{:<7} {:<24} {:>7} {:>11} {:>10.1} {:>10.1} {:>12} {:>10}",
-                kind,
-                name,
-                g.count,
-                secs(g.ns),
-                g.ns as f64 / g.count.max(1) as f64 / 1e3,
-                g.queued_ns as f64 / g.count.max(1) as f64 / 1e3,
-                g.bytes,
-                bw
-            );
-        }
-    }
-    if !r.gpu_calls.is_empty() {
-        let _ = writeln!(s, "\nGPU API calls (on the calling threads):");
-        let _ = writeln!(
-            s,
-            "{:>7} {:>7} {:>11} {:>11}  function",
-            "calls", "errors", "seconds", "longest"
-        );
-        for (name, g) in r.gpu_call_rows() {
-            let errors = if g.errors > 0 {
-                g.errors.to_string()
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                s,
-                "{:>7} {:>7} {:>11} {:>11}  {}",
-                g.count,
-                errors,
-                secs(g.ns),
-                secs(g.max_ns),
-                name
-            );
-        }
-    }
+    s.push_str(&r.gpu.render_text());
     if let Some(p) = r.profile.as_ref().filter(|p| p.total() > 0) {
         s.push('\n');
         s.push_str(&genba_analyze::report::render_text(
@@ -1274,14 +1183,7 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
         "wakers": wakers,
         "profile": r.profile.as_ref().filter(|p| p.total() > 0)
             .map(|p| genba_analyze::report::render_json(p, keys, &profile_title(r))),
-        "gpu": {
-            "commands": r.gpu_command_rows().into_iter().map(|((kind, name), g)| json!({
-                "kind": kind, "name": name, "count": g.count, "device_ns": g.ns,
-                "max_ns": g.max_ns, "queued_ns": g.queued_ns, "bytes": g.bytes})).collect::<Vec<_>>(),
-            "calls": r.gpu_call_rows().into_iter().map(|(name, g)| json!({
-                "name": name, "calls": g.count, "errors": g.errors, "total_ns": g.ns,
-                "max_ns": g.max_ns})).collect::<Vec<_>>(),
-        },
+        "gpu": r.gpu.render_json(),
         "lost_events": r.lost,
     })
 }

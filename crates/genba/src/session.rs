@@ -235,6 +235,10 @@ impl Session {
                     self.live.insert(child.tid);
                 }
                 Event::Exit { task, .. } => {
+                    // what its GPU shim wrote comes before its end
+                    if task.tid == task.tgid {
+                        self.poll_gpu(sink, true);
+                    }
                     self.live.remove(&task.tid);
                 }
                 _ => {}

@@ -351,3 +351,74 @@ fn without_gpu_no_layer() {
     assert_eq!(out.code(), Some(1), "{}", out.describe());
     assert_eq!(out.stderr_messages().len(), 1, "{}", out.describe());
 }
+
+/// `trace --gpu`: each OpenCL call a line of its thread, each command a
+/// `--- GPU ... ---` line, before the process's exit; with -c, the GPU
+/// tables after the system-call table. `profile --gpu`: the tables after
+/// the profile.
+#[test]
+fn trace_and_profile_show_the_gpu() {
+    require_bpf!();
+    let _s = serial();
+    let Some(prog) = vadd() else { return };
+    let out = run(
+        genba_cmd(["trace", "--gpu", "-f", "-e", "trace=none", "-T", "--"])
+            .arg(&prog)
+            .args(["plain", "65536", "3"]),
+    );
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    let enq = lines
+        .iter()
+        .filter(|l| l.contains("clEnqueueNDRangeKernel(0x") && l.contains("= CL_SUCCESS <"))
+        .count();
+    assert_eq!(enq, 3, "{}", out.stderr);
+    let ran: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains("--- GPU kernel vadd on queue 0x") && l.ends_with(" ---"))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(ran.len(), 3, "{}", out.stderr);
+    let exit = lines
+        .iter()
+        .rposition(|l| l.ends_with("+++ exited with 0 +++"))
+        .unwrap();
+    assert!(ran.iter().all(|&i| i < exit), "{}", out.stderr);
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("clCreateKernel(0x") && l.contains("= CL_INVALID_KERNEL_NAME")));
+
+    let out = run(genba_cmd(["trace", "--gpu", "-c", "-f", "--"])
+        .arg(&prog)
+        .args(["plain", "65536", "3"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stderr
+            .contains("GPU commands (the device's own times):"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .lines()
+            .any(|l| l.starts_with("kernel  vadd") && l.split_whitespace().nth(2) == Some("3")),
+        "{}",
+        out.stderr
+    );
+
+    let dir = TempDir::new("gpu-profile");
+    let report = dir.join("p.txt");
+    let out = run(genba_cmd(["profile", "--gpu", "-o"])
+        .arg(&report)
+        .arg("--")
+        .arg(&prog)
+        .args(["plain", "65536", "3"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        text.contains("GPU commands (the device's own times):"),
+        "{text}"
+    );
+    assert!(text.contains("GPU API calls"), "{text}");
+}
