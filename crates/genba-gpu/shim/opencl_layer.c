@@ -58,11 +58,51 @@ static uint32_t gettid_cached(void)
 	return tid;
 }
 
+/* This process's pid, kept: getpid is a system call (and genba would
+ * trace each one). A fork (the runtime forks helpers) resets it in the
+ * child, and the locks with it: a lock another thread held at the fork
+ * would never be released in the child. */
+static pid_t my_pid;
+static pthread_mutex_t table_lock;
+
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&ring_lock);
+	pthread_mutex_lock(&table_lock);
+}
+
+static void fork_parent(void)
+{
+	pthread_mutex_unlock(&table_lock);
+	pthread_mutex_unlock(&ring_lock);
+}
+
+static void fork_child(void)
+{
+	pthread_mutex_init(&table_lock, NULL);
+	pthread_mutex_init(&ring_lock, NULL);
+	my_pid = 0;
+}
+
+static void register_fork(void)
+{
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+static pid_t pid_cached(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, register_fork);
+	if (!my_pid)
+		my_pid = getpid();
+	return my_pid;
+}
+
 /* The ring of this process, made on first use (a forked child makes its
  * own: the runtime forks helpers). Called with ring_lock held. */
 static struct genba_gpu_head *ring_get(void)
 {
-	pid_t pid = getpid();
+	pid_t pid = pid_cached();
 	char path[4096];
 	const char *dir;
 	int fd;
