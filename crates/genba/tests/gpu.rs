@@ -422,3 +422,40 @@ fn trace_and_profile_show_the_gpu() {
     );
     assert!(text.contains("GPU API calls"), "{text}");
 }
+
+/// A program that loads libOpenCL at run time (dlopen) is recorded too:
+/// the ICD loader loads the layer, whatever way it was itself loaded.
+#[test]
+fn a_program_that_dlopens_opencl() {
+    require_bpf!();
+    let _s = serial();
+    if vadd().is_none() {
+        return;
+    }
+    let dir = TempDir::new("gpu-dlopen");
+    let bin = dir.join("opencl_dlopen");
+    let st = Command::new("gcc")
+        .args(["-O1", "-Wall", "-o"])
+        .arg(&bin)
+        .arg(repo_root().join("tests/programs/gpu/opencl_dlopen.c"))
+        .arg("-ldl")
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let file = dir.join("d.pftrace");
+    let out = run(genba_cmd(["record", "--gpu", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(&bin));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert_eq!(out.stdout.trim(), "{\"ok\": true}");
+    let s = check(&file);
+    for name in ["clCreateContext", "clReleaseContext"] {
+        let c = calls(&s, name);
+        assert_eq!(c.len(), 1, "{name}: {c:?}");
+        assert!(c[0]["args"]["call"]
+            .as_str()
+            .unwrap()
+            .ends_with("= CL_SUCCESS"));
+    }
+}
