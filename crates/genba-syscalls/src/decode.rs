@@ -2360,12 +2360,64 @@ static SEAL_FLAGS: &[(u64, &str)] = &[
 static F_OWNER_TYPES: &[(u64, &str)] =
     &[(0, "F_OWNER_TID"), (1, "F_OWNER_PID"), (2, "F_OWNER_PGRP")];
 
+/// An ioctl request as strace prints it: its name (the common ones, then
+/// the DRM ioctls, several names joined with ` or `), else its fields,
+/// `_IOC(_IOC_READ|_IOC_WRITE, 0x64, 0xbf, 0xc)`; -X raw: the number;
+/// -X verbose: the number with the name in a comment.
+pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
+    if x == Xlat::Raw {
+        fmt::hex(out, req);
+        return;
+    }
+    let mut name = c::IOCTL_CMDS
+        .iter()
+        .find(|(k, _)| *k == req)
+        .map(|(_, n)| n.to_string());
+    if name.is_none() {
+        let drm: Vec<&str> = crate::drm_ioctls::DRM_IOCTLS
+            .iter()
+            .filter(|(k, _)| *k == req)
+            .map(|(_, n)| *n)
+            .collect();
+        if !drm.is_empty() {
+            name = Some(drm.join(" or "));
+        }
+    }
+    let name = name.unwrap_or_else(|| {
+        let dir = match req >> 30 {
+            0 => "_IOC_NONE",
+            1 => "_IOC_WRITE",
+            2 => "_IOC_READ",
+            _ => "_IOC_READ|_IOC_WRITE",
+        };
+        let hexz = |v: u64| {
+            if v == 0 {
+                "0".to_string()
+            } else {
+                format!("{v:#x}")
+            }
+        };
+        format!(
+            "_IOC({dir}, {}, {}, {})",
+            hexz((req >> 8) & 0xff),
+            hexz(req & 0xff),
+            hexz((req >> 16) & 0x3fff)
+        )
+    });
+    if x == Xlat::Verbose {
+        fmt::hex(out, req);
+        let _ = write!(out, " /* {name} */");
+    } else {
+        out.push_str(&name);
+    }
+}
+
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Fd);
     w.sep();
     let req = w.call.args[1] as u32 as u64;
     let x = w.opts.xlat;
-    fmt::enumv(&mut w.s, req, c::IOCTL_CMDS, "", x, true);
+    ioctl_request(&mut w.s, req, x);
     let v = w.call.args[2];
     let failed = w.call.ret().is_some_and(|r| r < 0);
     // what the kernel reads (set) or writes (get), and how it looks
@@ -2387,8 +2439,15 @@ fn dec_ioctl(w: &mut ArgWriter<'_>) {
         }
         // no argument
         0x5450 | 0x5451 | 0x5422 => return, // FIONCLEX, FIOCLEX, TIOCNOTTY
-        _ => {
+        // a request strace decodes (its common ones): a pointer, NULL for 0
+        _ if c::IOCTL_CMDS.iter().any(|(k, _)| *k == req) => {
             arg(w, 2, Ptr);
+            return;
+        }
+        // a request it only names (DRM), or does not know: a number, 0 for 0
+        _ => {
+            w.sep();
+            fmt::hex(&mut w.s, v);
             return;
         }
     };

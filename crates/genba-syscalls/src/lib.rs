@@ -6,6 +6,8 @@
 #[allow(missing_docs)]
 pub mod consts;
 pub mod decode;
+#[allow(missing_docs)]
+pub mod drm_ioctls;
 pub mod fmt;
 #[allow(missing_docs)]
 pub mod table;

@@ -313,6 +313,7 @@ diff_tests! {
     diff_offsets => "offsets", no_skip;
     diff_locks => "locks", no_skip;
     diff_unix => "unix", no_skip;
+    diff_ioctls => "ioctls", no_skip;
 }
 
 /// The programs are deterministic and the normalization is sound: two strace
