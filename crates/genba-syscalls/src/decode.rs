@@ -2374,13 +2374,18 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
         .find(|(k, _)| *k == req)
         .map(|(_, n)| n.to_string());
     if name.is_none() {
-        let drm: Vec<&str> = crate::drm_ioctls::DRM_IOCTLS
+        // the kernel's and libdrm's headers: every name of the code, in
+        // order, as strace joins them
+        let mut names: Vec<&str> = crate::linux_ioctls::LINUX_IOCTLS
             .iter()
+            .chain(crate::drm_ioctls::DRM_IOCTLS)
             .filter(|(k, _)| *k == req)
             .map(|(_, n)| *n)
             .collect();
-        if !drm.is_empty() {
-            name = Some(drm.join(" or "));
+        names.sort_unstable();
+        names.dedup();
+        if !names.is_empty() {
+            name = Some(names.join(" or "));
         }
     }
     let name = name.unwrap_or_else(|| {

@@ -10,6 +10,8 @@ pub mod decode;
 pub mod drm_ioctls;
 pub mod fmt;
 #[allow(missing_docs)]
+pub mod linux_ioctls;
+#[allow(missing_docs)]
 pub mod table;
 
 pub use decode::{
