@@ -261,33 +261,111 @@ static const char *err_name(cl_int e)
 	return NULL;
 }
 
-/* "= CL_SUCCESS", "= CL_INVALID_VALUE", "= -9999" */
-static void result_text(char *out, size_t n, cl_int e)
-{
-	const char *name = err_name(e);
-	if (name)
-		snprintf(out, n, "= %s", name);
-	else
-		snprintf(out, n, "= %d", (int)e);
-}
-
-/* Appends printf-style text to a fixed buffer, cut at its end. */
+/* Text in a fixed buffer, cut at its end. */
 struct text {
 	char b[1024];
 	size_t n;
 };
 
+static void put_char(struct text *t, char c)
+{
+	if (t->n < sizeof(t->b) - 1)
+		t->b[t->n++] = c;
+	t->b[t->n] = 0;
+}
+
+static void put_str(struct text *t, const char *s)
+{
+	while (*s && t->n < sizeof(t->b) - 1)
+		t->b[t->n++] = *s++;
+	t->b[t->n] = 0;
+}
+
+/* Digits in base 10 or 16 (constant divisors: no division instruction). */
+static void put_num(struct text *t, unsigned long long v, int base)
+{
+	char d[24];
+	int n = 0;
+	if (base == 16) {
+		do {
+			d[n++] = "0123456789abcdef"[v & 15];
+			v >>= 4;
+		} while (v);
+	} else {
+		do {
+			d[n++] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	}
+	while (n)
+		put_char(t, d[--n]);
+}
+
+/* Appends text as printf would, for the few conversions the calls' texts
+ * use (%s %d %u %zu %p %#lx), without printf: this runs for every call the
+ * program makes, and vfprintf was most of the layer's cost. NULL pointers
+ * print as NULL, as strace prints them; %#lx of 0 is 0. */
 static void add(struct text *t, const char *fmt, ...)
 {
 	va_list ap;
-	int k;
-	if (t->n >= sizeof(t->b) - 1)
-		return;
 	va_start(ap, fmt);
-	k = vsnprintf(t->b + t->n, sizeof(t->b) - t->n, fmt, ap);
+	for (const char *f = fmt; *f; f++) {
+		if (*f != '%') {
+			put_char(t, *f);
+			continue;
+		}
+		f++;
+		if (*f == 's') {
+			const char *v = va_arg(ap, const char *);
+			put_str(t, v ? v : "NULL");
+		} else if (*f == 'd') {
+			int v = va_arg(ap, int);
+			if (v < 0) {
+				put_char(t, '-');
+				put_num(t, -(long long)v, 10);
+			} else {
+				put_num(t, (unsigned long long)v, 10);
+			}
+		} else if (*f == 'u') {
+			put_num(t, va_arg(ap, unsigned int), 10);
+		} else if (f[0] == 'z' && f[1] == 'u') {
+			f++;
+			put_num(t, va_arg(ap, size_t), 10);
+		} else if (*f == 'p') {
+			void *v = va_arg(ap, void *);
+			if (!v) {
+				put_str(t, "NULL");
+			} else {
+				put_str(t, "0x");
+				put_num(t, (uintptr_t)v, 16);
+			}
+		} else if (f[0] == '#' && f[1] == 'l' && f[2] == 'x') {
+			unsigned long v = va_arg(ap, unsigned long);
+			f += 2;
+			if (v)
+				put_str(t, "0x");
+			put_num(t, v, 16);
+		} else {
+			/* a conversion this does not know: the format as is */
+			put_char(t, '%');
+			if (*f)
+				put_char(t, *f);
+			else
+				break;
+		}
+	}
 	va_end(ap);
-	if (k > 0)
-		t->n += (size_t)k < sizeof(t->b) - t->n ? (size_t)k : sizeof(t->b) - t->n - 1;
+}
+
+/* "= CL_SUCCESS", "= CL_INVALID_VALUE", "= -9999" */
+static void result_text(struct text *r, cl_int e)
+{
+	const char *name = err_name(e);
+	put_str(r, "= ");
+	if (name)
+		put_str(r, name);
+	else
+		add(r, "%d", (int)e);
 }
 
 static void add_sizes(struct text *t, cl_uint dim, const size_t *v)
@@ -557,11 +635,12 @@ static void watch(cl_command_queue q, cl_event *user, cl_event ev, uint32_t kind
 	do {                                                                     \
 		if (recording()) {                                               \
 			uint64_t t1 = now_ns(CLOCK_MONOTONIC);                   \
-			struct text a = { .n = 0 };                              \
-			char r[64];                                              \
+			struct text a, r;                                        \
+			a.n = r.n = 0;                                           \
+			a.b[0] = r.b[0] = 0;                                     \
 			add(&a, __VA_ARGS__);                                    \
-			result_text(r, sizeof(r), (err));                        \
-			put_call(name, t0, t1, (err), a.b, r);                   \
+			result_text(&r, (err));                                  \
+			put_call(name, t0, t1, (err), a.b, r.b);                 \
 		}                                                                \
 	} while (0)
 
@@ -756,11 +835,13 @@ static cl_int CL_API_CALL l_clSetKernelArg(cl_kernel k, cl_uint i, size_t size, 
 static void enqueued(const char *fn, uint64_t t0, cl_int err, cl_command_queue q, cl_event *user,
 		     cl_event *use, uint32_t kind, uint64_t bytes, const char *cmd, struct text *a)
 {
-	char r[64];
+	struct text r;
 	uint64_t t1 = now_ns(CLOCK_MONOTONIC);
+	r.n = 0;
+	r.b[0] = 0;
 	int timed = err == CL_SUCCESS && use && *use;
-	result_text(r, sizeof(r), err);
-	put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, fn, t0, t1, err, a->b, r);
+	result_text(&r, err);
+	put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, fn, t0, t1, err, a->b, r.b);
 	if (timed)
 		watch(q, user, *use, kind, bytes, cmd, t0);
 }
@@ -773,7 +854,9 @@ static void enqueued(const char *fn, uint64_t t0, cl_int err, cl_command_queue q
 #define ENQ_END(fn, kind, bytes, cmd, ...)                                     \
 	do {                                                                   \
 		if (recording()) {                                             \
-			struct text a = { .n = 0 };                            \
+			struct text a;                                         \
+			a.n = 0;                                               \
+			a.b[0] = 0;                                            \
 			add(&a, __VA_ARGS__);                                  \
 			add_wait(&a, nw, evp);                                 \
 			enqueued(fn, t0, err, q, evp, use, kind, bytes, cmd, &a); \
@@ -808,7 +891,9 @@ static cl_int CL_API_CALL l_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueNDRangeKernel(q, k, dim, off, global, local, nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		kernel_name(k, name, sizeof(name));
 		add(&a, "%p, \"%s\", %u, ", (void *)q, name, dim);
 		add_sizes(&a, dim, off);
@@ -829,7 +914,9 @@ static cl_int CL_API_CALL l_clEnqueueTask(cl_command_queue q, cl_kernel k, cl_ui
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueTask(q, k, nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		kernel_name(k, name, sizeof(name));
 		add(&a, "%p, \"%s\"", (void *)q, name);
 		add_wait(&a, nw, evp);
@@ -883,7 +970,9 @@ static cl_int CL_API_CALL l_clEnqueueReadBufferRect(cl_command_queue q, cl_mem m
 	cl_int err = next->clEnqueueReadBufferRect(q, m, blocking, bo, ho, region, brp, bsp, hrp,
 						   hsp, ptr, nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %s, ", (void *)q, (void *)m, tf(blocking));
 		add3(&a, bo);
 		add(&a, ", ");
@@ -909,7 +998,9 @@ static cl_int CL_API_CALL l_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem 
 	cl_int err = next->clEnqueueWriteBufferRect(q, m, blocking, bo, ho, region, brp, bsp, hrp,
 						    hsp, ptr, nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %s, ", (void *)q, (void *)m, tf(blocking));
 		add3(&a, bo);
 		add(&a, ", ");
@@ -945,7 +1036,9 @@ static cl_int CL_API_CALL l_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem s
 	cl_int err = next->clEnqueueCopyBufferRect(q, src, dst, so, dof, region, srp, ssp, drp, dsp,
 						   nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
 		add3(&a, so);
 		add(&a, ", ");
@@ -990,7 +1083,9 @@ static cl_int CL_API_CALL l_clEnqueueReadImage(cl_command_queue q, cl_mem img, c
 	cl_int err = next->clEnqueueReadImage(q, img, blocking, origin, region, rp, sp, ptr, nw,
 					      wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %s, ", (void *)q, (void *)img, tf(blocking));
 		add3(&a, origin);
 		add(&a, ", ");
@@ -1012,7 +1107,9 @@ static cl_int CL_API_CALL l_clEnqueueWriteImage(cl_command_queue q, cl_mem img, 
 	cl_int err = next->clEnqueueWriteImage(q, img, blocking, origin, region, rp, sp, ptr, nw,
 					       wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %s, ", (void *)q, (void *)img, tf(blocking));
 		add3(&a, origin);
 		add(&a, ", ");
@@ -1032,7 +1129,9 @@ static cl_int CL_API_CALL l_clEnqueueFillImage(cl_command_queue q, cl_mem img, c
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueFillImage(q, img, color, origin, region, nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %p, ", (void *)q, (void *)img, color);
 		add3(&a, origin);
 		add(&a, ", ");
@@ -1052,7 +1151,9 @@ static cl_int CL_API_CALL l_clEnqueueCopyImage(cl_command_queue q, cl_mem src, c
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueCopyImage(q, src, dst, so, dof, region, nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
 		add3(&a, so);
 		add(&a, ", ");
@@ -1074,7 +1175,9 @@ static cl_int CL_API_CALL l_clEnqueueCopyImageToBuffer(cl_command_queue q, cl_me
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueCopyImageToBuffer(q, src, dst, so, region, dof, nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
 		add3(&a, so);
 		add(&a, ", ");
@@ -1095,7 +1198,9 @@ static cl_int CL_API_CALL l_clEnqueueCopyBufferToImage(cl_command_queue q, cl_me
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueCopyBufferToImage(q, src, dst, so, dof, region, nw, wait, use);
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %p, %zu, ", (void *)q, (void *)src, (void *)dst, so);
 		add3(&a, dof);
 		add(&a, ", ");
@@ -1136,7 +1241,9 @@ static void *CL_API_CALL l_clEnqueueMapImage(cl_command_queue q, cl_mem img, cl_
 	if (errp)
 		*errp = err;
 	if (recording()) {
-		struct text a = { .n = 0 };
+		struct text a;
+		a.n = 0; /* not zeroed: add() keeps the text terminated */
+		a.b[0] = 0;
 		add(&a, "%p, %p, %s, %#lx, ", (void *)q, (void *)img, tf(blocking),
 		    (unsigned long)flags);
 		add3(&a, origin);
