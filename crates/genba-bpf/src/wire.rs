@@ -380,10 +380,17 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
         }
         REC_EXIT => {
             let r: types::genba_exit = read(data, 0)?;
+            let comm: Vec<u8> = r
+                .comm
+                .iter()
+                .map(|&c| c as u8)
+                .take_while(|&c| c != 0)
+                .collect();
             Event::Exit {
                 ts: h.ts,
                 task,
                 status: r.exit_code,
+                comm: String::from_utf8_lossy(&comm).into_owned(),
             }
         }
         REC_EXEC => {

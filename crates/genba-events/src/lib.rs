@@ -125,6 +125,8 @@ pub enum Event {
         task: Task,
         /// wait(2) status: `code << 8` for an exit, the signal for a kill.
         status: i32,
+        /// Its name at its end.
+        comm: String,
     },
     /// A traced task executed a new program.
     Exec {

@@ -627,7 +627,9 @@ impl RecordSink {
                 let t = self.track(*task)?;
                 self.w.instant(t, *ts, "exec", &[], &[])?;
             }
-            Event::Exit { ts, task, status } => {
+            Event::Exit {
+                ts, task, status, ..
+            } => {
                 if let Some(e) = self.pending.remove(&task.tid) {
                     self.unfinished(&e, *ts)?;
                 }

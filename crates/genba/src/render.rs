@@ -263,7 +263,9 @@ impl<W: Write> TextPrinter<W> {
                     self.pending.remove(old_tid);
                 }
             }
-            Event::Exit { ts, task, status } => {
+            Event::Exit {
+                ts, task, status, ..
+            } => {
                 let tid = task.tid;
                 if let Some(p) = self.pending.remove(&tid) {
                     if self.print
@@ -775,7 +777,9 @@ impl<W: Write> JsonPrinter<W> {
                 }
                 self.call(p.as_ref(), Some(x));
             }
-            Event::Exit { task, status, ts } => {
+            Event::Exit {
+                task, status, ts, ..
+            } => {
                 if let Some(p) = self.pending.remove(&task.tid) {
                     self.call(Some(&p), None);
                 }

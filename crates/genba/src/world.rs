@@ -198,7 +198,14 @@ impl World {
                 old_tid,
                 auxv,
             } => self.exec(*ts, *task, *old_tid, auxv),
-            Event::Exit { task, .. } => self.exit(*task),
+            Event::Exit { task, comm, .. } => {
+                // a task met only at its end (-a: it was ending as genba
+                // started) is named by its exit
+                if !comm.is_empty() && self.name(task.tid).is_none_or(str::is_empty) {
+                    self.set_name(task.tid, comm);
+                }
+                self.exit(*task)
+            }
             Event::Signal { .. } | Event::Gpu(_) => {}
             Event::Profile(p) => {
                 if !p.comm.is_empty() {

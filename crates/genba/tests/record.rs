@@ -1023,6 +1023,14 @@ fn record_whole_system() {
         "the background shell's calls: {sh:?}"
     );
     let named = |n: &str| threads.iter().filter(|t| t[2] == n).count();
+    // every thread with a name, those met only as they ended too (their
+    // exit says it)
+    assert!(
+        threads
+            .iter()
+            .all(|t| t[2].as_str().is_some_and(|n| !n.is_empty())),
+        "{threads:?}"
+    );
     assert!(named("sh") >= 1, "{threads:?}");
     // the sleeps it started while genba recorded, from their exec on
     assert!(named("sleep") >= 5, "{threads:?}");

@@ -79,6 +79,7 @@ struct genba_exit {
 	struct genba_hdr hdr;
 	__s32 exit_code;
 	__u32 group_dead;
+	char comm[16]; /* its name at its end (a task met only then has no other) */
 };
 
 #define GENBA_AUXV_WORDS 48

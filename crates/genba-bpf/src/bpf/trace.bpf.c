@@ -1277,6 +1277,7 @@ int sched_exit(struct bpf_raw_tracepoint_args *ctx)
 		*st = 0;
 	x.exit_code = BPF_CORE_READ(p, exit_code);
 	x.group_dead = 0;
+	bpf_get_current_comm(x.comm, sizeof(x.comm));
 	fill_hdr(&x.hdr, GENBA_REC_EXIT, sizeof(x), bpf_ktime_get_ns());
 	submit(&x, sizeof(x));
 	return 0;
