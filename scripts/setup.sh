@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds genba, traces the bundled demo workload,
-# profiles a bundled demo program, and records one and reports the recording.
+# profiles a bundled demo program, records one and reports the recording, and
+# records an OpenCL program with --gpu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -24,3 +25,8 @@ $G record -o /tmp/genba-demo.pftrace -- /tmp/genba-demo-pingpong >/dev/null
 $G report /tmp/genba-demo.pftrace
 $G report --html /tmp/genba-demo.html /tmp/genba-demo.pftrace
 echo "(the recording: /tmp/genba-demo.pftrace, open it in ui.perfetto.dev; the page: /tmp/genba-demo.html)"
+echo "== genba record --gpu: an OpenCL vector add on pocl, its calls and the device's own times =="
+gcc -O1 -o /tmp/genba-demo-vadd tests/programs/gpu/opencl_vadd.c -lOpenCL
+$G record --gpu -o /tmp/genba-demo-gpu.pftrace -- /tmp/genba-demo-vadd plain 1048576 5 >/dev/null
+$G report /tmp/genba-demo-gpu.pftrace | sed -n '/^GPU commands/,$p' | sed '/^# samples/,$d'
+echo "(the recording: /tmp/genba-demo-gpu.pftrace)"
