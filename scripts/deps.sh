@@ -1,5 +1,5 @@
 # Debian packages genba needs to build and test; sourced by setup.sh and .ci/run.
-GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf bc python3-pip chromium ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
+GENBA_DEBS="clang llvm libelf-dev zlib1g-dev pkg-config make gcc strace linux-perf bc python3-pip chromium ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo mesa-vulkan-drivers libvulkan-dev vulkan-tools glslang-tools"
 
 genba_install_deps() {
     local missing=()

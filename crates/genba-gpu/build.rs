@@ -1,18 +1,37 @@
-//! Builds the OpenCL layer (shim/opencl_layer.c) into a shared object that
-//! genba carries inside its binary and writes out when `--gpu` asks for it.
-//! Without the OpenCL headers (Debian's opencl-headers) the layer is left
-//! out, and `--gpu` says so.
+//! Builds the GPU layers (shim/opencl_layer.c, shim/vulkan_layer.c) into
+//! shared objects that genba carries inside its binary and writes out when
+//! `--gpu` asks for them. Without an API's headers (Debian's opencl-headers,
+//! libvulkan-dev) its layer is left out, and `--gpu` says so.
 
 use std::path::PathBuf;
 use std::process::Command;
 
 fn main() {
-    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    let so = out.join("libgenba_opencl.so");
-    println!("cargo:rerun-if-changed=shim/opencl_layer.c");
     println!("cargo:rerun-if-changed=shim/genba_gpu.h");
+    println!("cargo:rerun-if-changed=shim/shim_common.h");
     println!("cargo:rerun-if-env-changed=CC");
-    println!("cargo::rustc-check-cfg=cfg(genba_opencl_layer)");
+    build(
+        "opencl_layer.c",
+        "libgenba_opencl.so",
+        "genba_opencl_layer",
+        "/usr/include/CL/cl_layer.h",
+        "OpenCL headers (apt-get install opencl-headers)",
+    );
+    build(
+        "vulkan_layer.c",
+        "libgenba_vulkan.so",
+        "genba_vulkan_layer",
+        "/usr/include/vulkan/vk_layer.h",
+        "Vulkan headers (apt-get install libvulkan-dev)",
+    );
+}
+
+/// Compiles shim/`src` into `$OUT_DIR/so` and sets `cfg` when it built.
+fn build(src: &str, so: &str, cfg: &str, header: &str, missing: &str) {
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let so = out.join(so);
+    println!("cargo:rerun-if-changed=shim/{src}");
+    println!("cargo::rustc-check-cfg=cfg({cfg})");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let status = Command::new(&cc)
         .args([
@@ -26,16 +45,14 @@ fn main() {
             "-o",
         ])
         .arg(&so)
-        .arg("shim/opencl_layer.c")
+        .arg(format!("shim/{src}"))
         .arg("-lpthread")
         .status();
     match status {
-        Ok(s) if s.success() => println!("cargo:rustc-cfg=genba_opencl_layer"),
-        Ok(_) if std::path::Path::new("/usr/include/CL/cl_layer.h").exists() => {
-            panic!("the OpenCL layer did not compile (see above)")
+        Ok(s) if s.success() => println!("cargo:rustc-cfg={cfg}"),
+        Ok(_) if std::path::Path::new(header).exists() => {
+            panic!("shim/{src} did not compile (see above)")
         }
-        _ => println!(
-            "cargo:warning=the OpenCL layer is left out: no OpenCL headers (apt-get install opencl-headers)"
-        ),
+        _ => println!("cargo:warning=shim/{src} is left out: no {missing}"),
     }
 }

@@ -331,6 +331,18 @@ pub struct ProfSample {
     pub waker_tid: u32,
 }
 
+impl GpuCall {
+    /// The call as a line: `clFinish(0x55d0) = CL_SUCCESS`, `vkCmdDispatch(0x55d0, 64, 1, 1)`
+    /// (a call that returns nothing has no result).
+    pub fn line(&self) -> String {
+        if self.result.is_empty() {
+            format!("{}({})", self.name, self.args)
+        } else {
+            format!("{}({}) {}", self.name, self.args, self.result)
+        }
+    }
+}
+
 impl Event {
     /// The event's timestamp.
     pub fn ts(&self) -> Nanos {

@@ -660,7 +660,7 @@ impl RecordSink {
         match g {
             GpuEvent::Call(c) => {
                 let t = self.track(c.task)?;
-                let line = format!("{}({}) {}", c.name, c.args, c.result);
+                let line = c.line();
                 let api = match c.api {
                     genba_events::GpuApi::OpenCl => "OpenCL",
                     genba_events::GpuApi::Vulkan => "Vulkan",

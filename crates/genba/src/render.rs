@@ -360,7 +360,7 @@ impl<W: Write> TextPrinter<W> {
         }
         let (tid, ts, text) = match g {
             GpuEvent::Call(c) => {
-                let mut t = format!("{}({}) {}", c.name, c.args, c.result);
+                let mut t = c.line();
                 if let Some(w) = self.o.times {
                     let d = c.end.saturating_sub(c.ts);
                     let _ = write!(
@@ -912,7 +912,7 @@ impl<W: Write> JsonPrinter<W> {
         let v = match g {
             GpuEvent::Call(c) => serde_json::json!({"type": "gpu_call", "ts": c.ts,
                 "dur": c.end.saturating_sub(c.ts), "pid": c.task.tgid, "tid": c.task.tid,
-                "name": c.name, "call": format!("{}({}) {}", c.name, c.args, c.result),
+                "name": c.name, "call": c.line(),
                 "error": c.error}),
             GpuEvent::Command(c) if c.start != 0 && c.end >= c.start => serde_json::json!({
                 "type": "gpu_command", "ts": c.start, "dur": c.end - c.start,
