@@ -49,7 +49,156 @@ static struct device {
 	PFN_vkCreateShaderModule create_shader_module;
 	PFN_vkCreateBuffer create_buffer;
 	PFN_vkAllocateMemory allocate_memory;
+	/* device times: timestamps around each dispatch, read when a wait
+	 * says its submission completed, mapped with calibrated timestamps */
+	VkDevice handle;
+	float period;  /* ns a tick */
+	uint64_t mask; /* the timestamps' valid bits */
+	PFN_vkGetCalibratedTimestampsEXT calibrated;
+	PFN_vkCreateQueryPool create_query_pool;
+	PFN_vkDestroyQueryPool destroy_query_pool;
+	PFN_vkCmdResetQueryPool cmd_reset_query_pool;
+	PFN_vkCmdWriteTimestamp cmd_write_timestamp;
+	PFN_vkGetQueryPoolResults get_query_pool_results;
+	PFN_vkGetFenceStatus get_fence_status;
 } devices[MAX_OBJS];
+
+/* ---- dispatches' device times ------------------------------------------ */
+
+#define MAX_QUERIES 256 /* two a dispatch */
+#define MAX_CBS 256
+#define MAX_SUBMITS 256
+
+struct dispatch {
+	uint32_t x, y, z;
+	uint32_t tid;
+	uint64_t t_record; /* when vkCmdDispatch was called */
+};
+
+/* A command buffer's query pool and the dispatches of its recording. */
+static struct cmdbuf {
+	VkCommandBuffer cb;
+	struct device *dev;
+	VkQueryPool pool;
+	int reset; /* the pool was reset in this recording */
+	uint32_t n;
+	struct dispatch d[MAX_QUERIES / 2];
+} cmdbufs[MAX_CBS];
+
+/* A submission not yet known complete. */
+static struct submit {
+	struct cmdbuf *cb;
+	VkQueue queue;
+	VkFence fence;
+	uint64_t t_submit;
+	uint32_t n;
+	struct dispatch d[MAX_QUERIES / 2];
+} submits[MAX_SUBMITS];
+
+static struct cmdbuf *cmdbuf_of(VkCommandBuffer cb, struct device *dev, int make)
+{
+	struct cmdbuf *r = NULL, *free_slot = NULL;
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_CBS && !r; i++) {
+		if (cmdbufs[i].cb == cb)
+			r = &cmdbufs[i];
+		else if (!cmdbufs[i].cb && !free_slot)
+			free_slot = &cmdbufs[i];
+	}
+	if (!r && make && free_slot) {
+		r = free_slot;
+		memset(r, 0, sizeof(*r));
+		r->cb = cb;
+		r->dev = dev;
+	}
+	pthread_mutex_unlock(&table_lock);
+	return r;
+}
+
+/* The offset that puts device ticks (times period) on CLOCK_MONOTONIC. */
+static int monotonic_offset(struct device *d, int64_t *off)
+{
+	VkCalibratedTimestampInfoEXT info[2] = {
+		{ .sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT,
+		  .timeDomain = VK_TIME_DOMAIN_DEVICE_EXT },
+		{ .sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT,
+		  .timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT },
+	};
+	uint64_t ts[2], dev_ns, dev_max;
+	if (!d->calibrated || d->calibrated(d->handle, 2, info, ts, &dev_max) != VK_SUCCESS)
+		return 0;
+	dev_ns = (uint64_t)((double)(ts[0] & d->mask) * d->period);
+	*off = (int64_t)ts[1] - (int64_t)dev_ns;
+	return 1;
+}
+
+/* A submission completed: its dispatches' times read and written. */
+static void completed(struct submit *s)
+{
+	struct device *d = s->cb->dev;
+	uint64_t t[MAX_QUERIES];
+	int64_t off;
+	if (!s->n || !monotonic_offset(d, &off))
+		return;
+	if (d->get_query_pool_results(d->handle, s->cb->pool, 0, s->n * 2, sizeof(t), t,
+				      sizeof(uint64_t), VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
+		return;
+	for (uint32_t i = 0; i < s->n; i++) {
+		struct dispatch *p = &s->d[i];
+		struct genba_gpu_cmd c = { 0 };
+		char name[64];
+		struct text nm;
+		nm.n = 0;
+		nm.b[0] = 0;
+		add(&nm, "dispatch %u,%u,%u", p->x, p->y, p->z);
+		snprintf(name, sizeof(name), "%s", nm.b);
+		c.queue = (uint64_t)(uintptr_t)s->queue;
+		c.device = (uint64_t)(uintptr_t)d->handle;
+		c.queued = s->t_submit;
+		c.start = (uint64_t)((int64_t)((double)(t[2 * i] & d->mask) * d->period) + off);
+		c.end = (uint64_t)((int64_t)((double)(t[2 * i + 1] & d->mask) * d->period) + off);
+		c.kind = GENBA_GPU_KERNEL;
+		size_t a = strlen(name) + 1;
+		size_t len = (sizeof(struct genba_gpu_rec) + sizeof(c) + a + 7) & ~(size_t)7;
+		struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CMD,
+					   .api = GENBA_GPU_VULKAN, .tid = p->tid,
+					   .t0 = p->t_record };
+		static const char zeros[8];
+		const void *parts[] = { &c, name, zeros };
+		size_t sizes[] = { sizeof(c), a, len - sizeof(h) - sizeof(c) - a };
+		ring_put(&h, parts, sizes, 3);
+	}
+}
+
+/* After a wait that succeeded: the submissions it completed (`fence` one
+ * of `fences`, or on `queue`, or on `dev`) read and forgotten. */
+static void wait_done(struct device *dev, VkQueue queue, uint32_t nf, const VkFence *fences)
+{
+	struct submit done[16];
+	int n = 0;
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_SUBMITS && n < 16; i++) {
+		struct submit *s = &submits[i];
+		int hit = 0;
+		if (!s->cb || s->cb->dev != dev)
+			continue;
+		if (queue)
+			hit = s->queue == queue;
+		else if (fences) {
+			for (uint32_t k = 0; k < nf && !hit; k++)
+				hit = s->fence && s->fence == fences[k] &&
+				      dev->get_fence_status(dev->handle, s->fence) == VK_SUCCESS;
+		} else
+			hit = 1;
+		if (hit) {
+			done[n++] = *s;
+			s->cb = NULL;
+		}
+	}
+	pthread_mutex_unlock(&table_lock);
+	for (int i = 0; i < n; i++)
+		completed(&done[i]);
+}
 
 static struct instance *instance_of(void *key)
 {
@@ -121,6 +270,30 @@ static void call_done(const char *fn, uint64_t t0, int has_result, VkResult r, s
 		}                                                              \
 	} while (0)
 
+/* A command buffer submitted: its dispatches wait for a wait to complete. */
+static void note_submit(struct device *d, VkQueue q, VkCommandBuffer cb, VkFence f, uint64_t t)
+{
+	struct cmdbuf *c = cmdbuf_of(cb, d, 0);
+	if (!c || !c->n || !recording())
+		return;
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_SUBMITS; i++)
+		if (!submits[i].cb) {
+			submits[i].cb = c;
+			submits[i].queue = q;
+			submits[i].fence = f;
+			submits[i].t_submit = t;
+			submits[i].n = c->n;
+			memcpy(submits[i].d, c->d, c->n * sizeof(c->d[0]));
+			/* a recording submitted again: its commands come from the
+			 * same calls, whose flows the first ones ended */
+			for (uint32_t k = 0; k < c->n; k++)
+				c->d[k].t_record = 0;
+			break;
+		}
+	pthread_mutex_unlock(&table_lock);
+}
+
 /* ---- device-level calls ------------------------------------------------ */
 
 static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit(VkQueue q, uint32_t n,
@@ -130,8 +303,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit(VkQueue q, uint32_t n,
 	uint32_t cbs = 0;
 	BEGIN;
 	VkResult r = d->queue_submit(q, n, s, f);
-	for (uint32_t i = 0; s && i < n; i++)
+	for (uint32_t i = 0; s && i < n; i++) {
 		cbs += s[i].commandBufferCount;
+		for (uint32_t k = 0; r == VK_SUCCESS && k < s[i].commandBufferCount; k++)
+			note_submit(d, q, s[i].pCommandBuffers[k], f, t0);
+	}
 	RECORD("vkQueueSubmit", 1, r, "%p, %u, [%u command buffers], %p", (void *)q, n, cbs,
 	       (void *)f);
 	return r;
@@ -144,8 +320,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit2(VkQueue q, uint32_t n,
 	uint32_t cbs = 0;
 	BEGIN;
 	VkResult r = d->queue_submit2(q, n, s, f);
-	for (uint32_t i = 0; s && i < n; i++)
+	for (uint32_t i = 0; s && i < n; i++) {
 		cbs += s[i].commandBufferInfoCount;
+		for (uint32_t k = 0; r == VK_SUCCESS && k < s[i].commandBufferInfoCount; k++)
+			note_submit(d, q, s[i].pCommandBufferInfos[k].commandBuffer, f, t0);
+	}
 	RECORD("vkQueueSubmit2", 1, r, "%p, %u, [%u command buffers], %p", (void *)q, n, cbs,
 	       (void *)f);
 	return r;
@@ -156,6 +335,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueWaitIdle(VkQueue q)
 	struct device *d = device_of(KEY(q));
 	BEGIN;
 	VkResult r = d->queue_wait_idle(q);
+	if (r == VK_SUCCESS)
+		wait_done(d, q, 0, NULL);
 	RECORD("vkQueueWaitIdle", 1, r, "%p", (void *)q);
 	return r;
 }
@@ -165,6 +346,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkDeviceWaitIdle(VkDevice dev)
 	struct device *d = device_of(KEY(dev));
 	BEGIN;
 	VkResult r = d->device_wait_idle(dev);
+	if (r == VK_SUCCESS)
+		wait_done(d, VK_NULL_HANDLE, 0, NULL);
 	RECORD("vkDeviceWaitIdle", 1, r, "%p", (void *)dev);
 	return r;
 }
@@ -176,6 +359,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkWaitForFences(VkDevice dev, uint32_t n
 	struct device *d = device_of(KEY(dev));
 	BEGIN;
 	VkResult r = d->wait_for_fences(dev, n, f, all, timeout);
+	if (r == VK_SUCCESS)
+		wait_done(d, VK_NULL_HANDLE, n, f);
 	RECORD("vkWaitForFences", 1, r, "%p, %u, [...], %s, %#lx", (void *)dev, n,
 	       all ? "VK_TRUE" : "VK_FALSE", (unsigned long)timeout);
 	return r;
@@ -185,9 +370,42 @@ static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatch(VkCommandBuffer cb, uint32_t x
 						  uint32_t z)
 {
 	struct device *d = device_of(KEY(cb));
+	struct cmdbuf *c = NULL;
 	BEGIN;
-	d->cmd_dispatch(cb, x, y, z);
-	RECORD("vkCmdDispatch", 0, VK_SUCCESS, "%p, %u, %u, %u", (void *)cb, x, y, z);
+	/* a timestamp before and after it, when the device can time it */
+	if (recording() && d->calibrated && d->cmd_write_timestamp)
+		c = cmdbuf_of(cb, d, 1);
+	if (c && !c->pool) {
+		VkQueryPoolCreateInfo qi = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+					     .queryType = VK_QUERY_TYPE_TIMESTAMP,
+					     .queryCount = MAX_QUERIES };
+		if (d->create_query_pool(d->handle, &qi, NULL, &c->pool) != VK_SUCCESS)
+			c->pool = VK_NULL_HANDLE;
+	}
+	if (c && c->pool && c->n < MAX_QUERIES / 2) {
+		if (!c->reset) {
+			d->cmd_reset_query_pool(cb, c->pool, 0, MAX_QUERIES);
+			c->reset = 1;
+		}
+		d->cmd_write_timestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, c->pool, 2 * c->n);
+		d->cmd_dispatch(cb, x, y, z);
+		d->cmd_write_timestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, c->pool,
+				       2 * c->n + 1);
+		c->d[c->n] = (struct dispatch){ x, y, z, gettid_cached(), t0 };
+		c->n++;
+	} else {
+		d->cmd_dispatch(cb, x, y, z);
+		c = NULL;
+	}
+	if (recording()) {
+		/* timed: its first execution's command ends a flow from here */
+		struct text a;
+		a.n = 0;
+		a.b[0] = 0;
+		add(&a, "%p, %u, %u, %u", (void *)cb, x, y, z);
+		put_call_typed(c ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, "vkCmdDispatch", t0,
+			       now_ns(CLOCK_MONOTONIC), 0, a.b, "");
+	}
 }
 
 static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatchBase(VkCommandBuffer cb, uint32_t bx,
@@ -241,7 +459,12 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkBeginCommandBuffer(VkCommandBuffer cb,
 							     const VkCommandBufferBeginInfo *bi)
 {
 	struct device *d = device_of(KEY(cb));
+	struct cmdbuf *c = cmdbuf_of(cb, d, 0);
 	BEGIN;
+	if (c) {
+		c->n = 0;
+		c->reset = 0;
+	}
 	VkResult r = d->begin_command_buffer(cb, bi);
 	RECORD("vkBeginCommandBuffer", 1, r, "%p, {flags=%#lx}", (void *)cb,
 	       (unsigned long)(bi ? bi->flags : 0));
@@ -379,8 +602,43 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 	PFN_vkGetDeviceProcAddr gdpa = link->u.pLayerInfo->pfnNextGetDeviceProcAddr;
 	link->u.pLayerInfo = link->u.pLayerInfo->pNext;
 	PFN_vkCreateDevice create = (PFN_vkCreateDevice)gipa(in->handle, "vkCreateDevice");
+	/* the device's times need VK_EXT_calibrated_timestamps: enabled when
+	 * the device has it and the program did not (the program's view of its
+	 * extensions is otherwise the same) */
+	VkDeviceCreateInfo mine = *ci;
+	const char *exts[128];
+	int calibrated = 0;
+	{
+		PFN_vkEnumerateDeviceExtensionProperties enumerate =
+			(PFN_vkEnumerateDeviceExtensionProperties)gipa(
+				in->handle, "vkEnumerateDeviceExtensionProperties");
+		VkExtensionProperties props[256];
+		uint32_t np = 256;
+		if (recording() && enumerate &&
+		    enumerate(pd, NULL, &np, props) >= VK_SUCCESS) {
+			for (uint32_t i = 0; i < np; i++)
+				if (!strcmp(props[i].extensionName,
+					    VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME))
+					calibrated = 1;
+		}
+		if (calibrated && ci->enabledExtensionCount < 127) {
+			int there = 0;
+			for (uint32_t i = 0; i < ci->enabledExtensionCount; i++) {
+				exts[i] = ci->ppEnabledExtensionNames[i];
+				there |= !strcmp(exts[i], VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME);
+			}
+			if (!there) {
+				exts[ci->enabledExtensionCount] =
+					VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
+				mine.enabledExtensionCount = ci->enabledExtensionCount + 1;
+				mine.ppEnabledExtensionNames = exts;
+			}
+		} else {
+			calibrated = 0;
+		}
+	}
 	BEGIN;
-	VkResult r = create(pd, ci, alloc, out);
+	VkResult r = create(pd, calibrated ? &mine : ci, alloc, out);
 	RECORD("vkCreateDevice", 1, r, "%p, {queueCreateInfoCount=%u, enabledExtensionCount=%u}",
 	       (void *)pd, ci->queueCreateInfoCount, ci->enabledExtensionCount);
 	if (r != VK_SUCCESS)
@@ -410,7 +668,50 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 		F(create_shader_module, vkCreateShaderModule);
 		F(create_buffer, vkCreateBuffer);
 		F(allocate_memory, vkAllocateMemory);
+		F(create_query_pool, vkCreateQueryPool);
+		F(destroy_query_pool, vkDestroyQueryPool);
+		F(cmd_reset_query_pool, vkCmdResetQueryPool);
+		F(cmd_write_timestamp, vkCmdWriteTimestamp);
+		F(get_query_pool_results, vkGetQueryPoolResults);
+		F(get_fence_status, vkGetFenceStatus);
 #undef F
+		d->handle = *out;
+		d->calibrated = calibrated ? (PFN_vkGetCalibratedTimestampsEXT)gdpa(
+						     *out, "vkGetCalibratedTimestampsEXT")
+					   : NULL;
+		{
+			PFN_vkGetPhysicalDeviceProperties getp =
+				(PFN_vkGetPhysicalDeviceProperties)gipa(
+					in->handle, "vkGetPhysicalDeviceProperties");
+			PFN_vkGetPhysicalDeviceQueueFamilyProperties getq =
+				(PFN_vkGetPhysicalDeviceQueueFamilyProperties)gipa(
+					in->handle, "vkGetPhysicalDeviceQueueFamilyProperties");
+			VkPhysicalDeviceProperties pp;
+			VkQueueFamilyProperties qf[16];
+			uint32_t nq = 16, bits = 64;
+			getp(pd, &pp);
+			d->period = pp.limits.timestampPeriod;
+			getq(pd, &nq, qf);
+			if (ci->queueCreateInfoCount &&
+			    ci->pQueueCreateInfos[0].queueFamilyIndex < nq)
+				bits = qf[ci->pQueueCreateInfos[0].queueFamilyIndex].timestampValidBits;
+			if (!bits || d->period <= 0)
+				d->calibrated = NULL;
+			d->mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+			/* the device, by name, and how its times are mapped */
+			struct genba_gpu_clock ck = { .device = (uint64_t)(uintptr_t)*out,
+						      .domain = d->calibrated ? CLOCK_MONOTONIC : -1 };
+			size_t a = strlen(pp.deviceName) + 1;
+			size_t len = (sizeof(struct genba_gpu_rec) + sizeof(ck) + a + 7) & ~(size_t)7;
+			struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CLOCK,
+						   .api = GENBA_GPU_VULKAN, .tid = gettid_cached(),
+						   .t0 = now_ns(CLOCK_MONOTONIC) };
+			static const char zeros[8];
+			const void *parts[] = { &ck, pp.deviceName, zeros };
+			size_t sizes[] = { sizeof(ck), a, len - sizeof(h) - sizeof(ck) - a };
+			if (recording())
+				ring_put(&h, parts, sizes, 3);
+		}
 		break;
 	}
 	pthread_mutex_unlock(&table_lock);

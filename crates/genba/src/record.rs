@@ -713,15 +713,12 @@ impl RecordSink {
                     args.push(("error", ArgValue::Int(c.error.into())));
                 }
                 args.push(("enqueued_by", ArgValue::Uint(c.task.tid.into())));
-                self.w.slice(
-                    t,
-                    c.start,
-                    c.end - c.start,
-                    &c.name,
-                    &args,
-                    &[],
-                    &[gpu_flow(c.task.tid, c.enqueued)],
-                )?;
+                // the flow from the call that made it (a Vulkan command
+                // buffer submitted again has none: its calls' flows ended)
+                let flow = [gpu_flow(c.task.tid, c.enqueued)];
+                let flow_in: &[u64] = if c.enqueued != 0 { &flow } else { &[] };
+                self.w
+                    .slice(t, c.start, c.end - c.start, &c.name, &args, &[], flow_in)?;
             }
             GpuEvent::Clock(c) => {
                 self.gpu_devices.insert((c.pid, c.device), c.name.clone());

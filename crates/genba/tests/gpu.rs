@@ -463,8 +463,10 @@ fn a_program_that_dlopens_opencl() {
 /// A Vulkan compute program (on lavapipe): its instance, device, pipeline
 /// and buffer creation, each command buffer's begin, dispatch and end, each
 /// submission and fence wait, recorded on its thread with their decoded
-/// arguments and results; its results unchanged. (Vulkan's device times are
-/// not recorded yet: docs/dev/gpu-plan.md.)
+/// arguments and results; each dispatch's device times (the layer's own
+/// timestamp queries, mapped with VK_EXT_calibrated_timestamps) inside the
+/// program's own queries around it and its own CLOCK_MONOTONIC brackets,
+/// with a flow from its vkCmdDispatch; the program's results unchanged.
 #[test]
 fn vulkan_calls_are_recorded() {
     require_bpf!();
@@ -505,7 +507,8 @@ fn vulkan_calls_are_recorded() {
         .arg(&spv)
         .args(["65536", "3"]));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
-    assert_eq!(out.stdout.trim(), "{\"ok\": true, \"rounds\": 3}");
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(truth["ok"], true, "{truth}");
     let s = check(&file);
     for (name, n) in [
         ("vkCreateInstance", 1),
@@ -542,4 +545,40 @@ fn vulkan_calls_are_recorded() {
             "{q}"
         );
     }
+    // the dispatches on the device: inside the program's own timestamps
+    // (its queries are written around the layer's), on the program's clock
+    let period = truth["period"].as_f64().unwrap();
+    let mine = truth["dispatches"].as_array().unwrap();
+    let mut ran: Vec<&Value> = s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["name"] == "dispatch 1024,1,1")
+        .collect();
+    ran.sort_by_key(|x| x["ts"].as_u64());
+    assert_eq!(ran.len(), mine.len(), "{ran:?}");
+    for (k, m) in ran.iter().zip(mine) {
+        assert!(
+            k["track"].as_str().unwrap().starts_with("Vulkan queue 0x"),
+            "{k}"
+        );
+        let dur = k["dur"].as_u64().unwrap() as f64;
+        let own = (m["end"].as_u64().unwrap() - m["start"].as_u64().unwrap()) as f64 * period;
+        assert!(
+            dur <= own + 1000.0,
+            "{dur} ns on the device, the program's own {own}: {k}"
+        );
+        let start = k["ts"].as_u64().unwrap();
+        let end = start + k["dur"].as_u64().unwrap();
+        assert!(
+            m["before"].as_u64().unwrap() <= start && end <= m["after"].as_u64().unwrap(),
+            "{k} vs {m}"
+        );
+        assert_eq!(k["flows_in"].as_array().unwrap().len(), 1, "{k}");
+    }
+    let timed = calls(&s, "vkCmdDispatch")
+        .iter()
+        .filter(|d| d["flows_out"].as_array().is_some_and(|f| f.len() == 1))
+        .count();
+    assert_eq!(timed, mine.len());
 }

@@ -1,9 +1,13 @@
 /*
  * vulkan_compute SHADER.spv [N] [ROUNDS]: doubles a buffer of N uints on the
  * first Vulkan device ROUNDS times, one submission and one fence wait per
- * round, and checks the result; prints {"ok": true, "rounds": R} when it
- * is right. (The shader: vulkan_compute.comp, compiled by glslangValidator.)
+ * round, and checks the result. It times each dispatch itself: its own
+ * timestamp queries around the dispatch (device ticks, and the period of a
+ * tick) and CLOCK_MONOTONIC before the submission and after the wait.
+ * Prints {"ok": true, "rounds": R, "period": P, "dispatches": [...]}.
+ * (The shader: vulkan_compute.comp, compiled by glslangValidator.)
  */
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,25 +144,47 @@ int main(int argc, char **argv)
 	VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
 	VkFence fence;
 	CHECK(vkCreateFence(dev, &fci, NULL, &fence));
+	VkPhysicalDeviceProperties pp;
+	vkGetPhysicalDeviceProperties(pd, &pp);
+	VkQueryPoolCreateInfo qpi = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+				      .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2 };
+	VkQueryPool qp;
+	CHECK(vkCreateQueryPool(dev, &qpi, NULL, &qp));
+	printf("{\"period\": %f, \"dispatches\": [", pp.limits.timestampPeriod);
 	for (int r = 0; r < rounds; r++) {
+		struct timespec t0, t1;
 		VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
 						.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
 		CHECK(vkBeginCommandBuffer(cb, &bi));
+		vkCmdResetQueryPool(cb, qp, 0, 2);
 		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
 		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
+		vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 0);
 		vkCmdDispatch(cb, (n + 63) / 64, 1, 1);
+		vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 1);
 		CHECK(vkEndCommandBuffer(cb));
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
 				    .pCommandBuffers = &cb };
 		CHECK(vkQueueSubmit(q, 1, &si, fence));
 		CHECK(vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX));
+		clock_gettime(CLOCK_MONOTONIC, &t1);
 		CHECK(vkResetFences(dev, 1, &fence));
+		uint64_t ts[2];
+		CHECK(vkGetQueryPoolResults(dev, qp, 0, 2, sizeof(ts), ts, 8, VK_QUERY_RESULT_64_BIT));
+		printf("%s{\"before\": %llu, \"after\": %llu, \"start\": %llu, \"end\": %llu}",
+		       r ? ", " : "",
+		       (unsigned long long)t0.tv_sec * 1000000000ull + t0.tv_nsec,
+		       (unsigned long long)t1.tv_sec * 1000000000ull + t1.tv_nsec,
+		       (unsigned long long)ts[0], (unsigned long long)ts[1]);
 	}
+	printf("], ");
+	vkDestroyQueryPool(dev, qp, NULL);
 	int ok = 1;
 	for (uint32_t i = 0; i < n; i++)
 		if (data[i] != i << rounds)
 			ok = 0;
-	printf("{\"ok\": %s, \"rounds\": %d}\n", ok ? "true" : "false", rounds);
+	printf("\"ok\": %s, \"rounds\": %d}\n", ok ? "true" : "false", rounds);
 	vkDeviceWaitIdle(dev);
 	vkDestroyFence(dev, fence, NULL);
 	vkDestroyCommandPool(dev, cp, NULL);
