@@ -61,6 +61,9 @@ static struct device {
 	PFN_vkCmdWriteTimestamp cmd_write_timestamp;
 	PFN_vkGetQueryPoolResults get_query_pool_results;
 	PFN_vkGetFenceStatus get_fence_status;
+	PFN_vkAllocateCommandBuffers allocate_command_buffers;
+	PFN_vkFreeCommandBuffers free_command_buffers;
+	PFN_vkDestroyCommandPool destroy_command_pool;
 } devices[MAX_OBJS];
 
 /* ---- dispatches' device times ------------------------------------------ */
@@ -78,6 +81,7 @@ struct dispatch {
 /* A command buffer's query pool and the dispatches of its recording. */
 static struct cmdbuf {
 	VkCommandBuffer cb;
+	VkCommandPool cmd_pool; /* the pool it came from */
 	struct device *dev;
 	VkQueryPool pool;
 	int reset; /* the pool was reset in this recording */
@@ -113,6 +117,39 @@ static struct cmdbuf *cmdbuf_of(VkCommandBuffer cb, struct device *dev, int make
 	}
 	pthread_mutex_unlock(&table_lock);
 	return r;
+}
+
+/* Command buffers freed (`pool` set: every one of that pool): their query
+ * pools destroyed, their slots and their pending submissions forgotten. */
+static void cmdbufs_free(struct device *d, VkCommandPool pool, uint32_t n,
+			 const VkCommandBuffer *cbs)
+{
+	VkQueryPool gone[MAX_CBS];
+	int ng = 0;
+	pthread_mutex_lock(&table_lock);
+	for (int i = 0; i < MAX_CBS; i++) {
+		struct cmdbuf *c = &cmdbufs[i];
+		int hit = 0;
+		if (!c->cb || c->dev != d)
+			continue;
+		if (cbs) {
+			for (uint32_t k = 0; k < n && !hit; k++)
+				hit = cbs[k] == c->cb;
+		} else {
+			hit = c->cmd_pool == pool;
+		}
+		if (!hit)
+			continue;
+		for (int k = 0; k < MAX_SUBMITS; k++)
+			if (submits[k].cb == c)
+				submits[k].cb = NULL;
+		if (c->pool)
+			gone[ng++] = c->pool;
+		memset(c, 0, sizeof(*c));
+	}
+	pthread_mutex_unlock(&table_lock);
+	for (int i = 0; i < ng; i++)
+		d->destroy_query_pool(d->handle, gone[i], NULL);
 }
 
 /* The offset that puts device ticks (times period) on CLOCK_MONOTONIC. */
@@ -530,6 +567,36 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkAllocateMemory(VkDevice dev,
 	return r;
 }
 
+static VKAPI_ATTR VkResult VKAPI_CALL l_vkAllocateCommandBuffers(
+	VkDevice dev, const VkCommandBufferAllocateInfo *ai, VkCommandBuffer *out)
+{
+	struct device *d = device_of(KEY(dev));
+	VkResult r = d->allocate_command_buffers(dev, ai, out);
+	/* each one's pool, to forget them with it */
+	for (uint32_t i = 0; r == VK_SUCCESS && recording() && i < ai->commandBufferCount; i++) {
+		struct cmdbuf *c = cmdbuf_of(out[i], d, 1);
+		if (c)
+			c->cmd_pool = ai->commandPool;
+	}
+	return r;
+}
+
+static VKAPI_ATTR void VKAPI_CALL l_vkFreeCommandBuffers(VkDevice dev, VkCommandPool pool,
+							 uint32_t n, const VkCommandBuffer *cbs)
+{
+	struct device *d = device_of(KEY(dev));
+	cmdbufs_free(d, pool, n, cbs);
+	d->free_command_buffers(dev, pool, n, cbs);
+}
+
+static VKAPI_ATTR void VKAPI_CALL l_vkDestroyCommandPool(VkDevice dev, VkCommandPool pool,
+							 const VkAllocationCallbacks *a)
+{
+	struct device *d = device_of(KEY(dev));
+	cmdbufs_free(d, pool, 0, NULL);
+	d->destroy_command_pool(dev, pool, a);
+}
+
 static VKAPI_ATTR void VKAPI_CALL l_vkDestroyDevice(VkDevice dev, const VkAllocationCallbacks *a)
 {
 	void *key = KEY(dev);
@@ -563,6 +630,9 @@ static PFN_vkVoidFunction device_hook(const char *name)
 	H(vkCreateShaderModule)
 	H(vkCreateBuffer)
 	H(vkAllocateMemory)
+	H(vkAllocateCommandBuffers)
+	H(vkFreeCommandBuffers)
+	H(vkDestroyCommandPool)
 	H(vkDestroyDevice)
 #undef H
 	return NULL;
@@ -674,6 +744,9 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 		F(cmd_write_timestamp, vkCmdWriteTimestamp);
 		F(get_query_pool_results, vkGetQueryPoolResults);
 		F(get_fence_status, vkGetFenceStatus);
+		F(allocate_command_buffers, vkAllocateCommandBuffers);
+		F(free_command_buffers, vkFreeCommandBuffers);
+		F(destroy_command_pool, vkDestroyCommandPool);
 #undef F
 		d->handle = *out;
 		d->calibrated = calibrated ? (PFN_vkGetCalibratedTimestampsEXT)gdpa(
