@@ -727,17 +727,7 @@ impl<W: Write> PerfettoWriter<W> {
                 counter: None,
             })
         })?;
-        self.event(Event {
-            ts: ts + dur,
-            track,
-            kind: TYPE_SLICE_END,
-            name: None,
-            args: &[],
-            flow_out: &[],
-            flow_in: &[],
-            callstack: None,
-            counter: None,
-        })
+        self.end_slice(track, ts + dur)
     }
 
     /// A slice of a name and argument names interned once (the fast path
@@ -766,8 +756,13 @@ impl<W: Write> PerfettoWriter<W> {
             callstack: None,
             counter: None,
         })?;
+        self.end_slice(track, ts + dur)
+    }
+
+    /// The end of the slice open on `track`, at `ts`.
+    fn end_slice(&mut self, track: Track, ts: u64) -> io::Result<()> {
         self.event(Event {
-            ts: ts + dur,
+            ts,
             track,
             kind: TYPE_SLICE_END,
             name: None,

@@ -196,17 +196,8 @@ static void calibrate(cl_command_queue q)
 	clocks[slot].domain = c.domain;
 	clocks[slot].offset = c.offset;
 	next->clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof(name) - 1, name, NULL);
-	{
-		size_t a = strlen(name) + 1;
-		size_t len = (sizeof(struct genba_gpu_rec) + sizeof(c) + a + 7) & ~(size_t)7;
-		struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CLOCK,
-					   .api = GENBA_GPU_OPENCL, .tid = gettid_cached(),
-					   .t0 = now_ns(CLOCK_MONOTONIC) };
-		static const char zeros[8];
-		const void *parts[] = { &c, name, zeros };
-		size_t sizes[] = { sizeof(c), a, len - sizeof(h) - sizeof(c) - a };
-		ring_put(&h, parts, sizes, 3);
-	}
+	put_struct(GENBA_GPU_CLOCK, gettid_cached(), 0, now_ns(CLOCK_MONOTONIC), &c, sizeof(c),
+		   name);
 }
 
 /* What to add to a device time of `dev` to put it on CLOCK_MONOTONIC, now
@@ -276,17 +267,8 @@ static void CL_CALLBACK completed(cl_event ev, cl_int status, void *data)
 	}
 	c.bytes = p->bytes;
 	c.kind = p->kind;
-	{
-		size_t a = strlen(p->name) + 1;
-		size_t len = (sizeof(struct genba_gpu_rec) + sizeof(c) + a + 7) & ~(size_t)7;
-		struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CMD,
-					   .api = GENBA_GPU_OPENCL, .tid = p->tid,
-					   .err = status < 0 ? status : 0, .t0 = p->t_enqueue };
-		static const char zeros[8];
-		const void *parts[] = { &c, p->name, zeros };
-		size_t sizes[] = { sizeof(c), a, len - sizeof(h) - sizeof(c) - a };
-		ring_put(&h, parts, sizes, 3);
-	}
+	put_struct(GENBA_GPU_CMD, p->tid, status < 0 ? status : 0, p->t_enqueue, &c, sizeof(c),
+		   p->name);
 	/* the layer's own event, or its retain of the program's */
 	next->clReleaseEvent(ev);
 	free(p);
@@ -335,9 +317,8 @@ static void watch(cl_command_queue q, cl_event *user, cl_event ev, uint32_t kind
 	do {                                                                     \
 		if (recording()) {                                               \
 			uint64_t t1 = now_ns(CLOCK_MONOTONIC);                   \
-			struct text a, r;                                        \
-			a.n = r.n = 0;                                           \
-			a.b[0] = r.b[0] = 0;                                     \
+			TEXT(a);                                                 \
+			TEXT(r);                                                 \
 			add(&a, __VA_ARGS__);                                    \
 			result_text(&r, (err));                                  \
 			put_call(name, t0, t1, (err), a.b, r.b);                 \
@@ -535,10 +516,8 @@ static cl_int CL_API_CALL l_clSetKernelArg(cl_kernel k, cl_uint i, size_t size, 
 static void enqueued(const char *fn, uint64_t t0, cl_int err, cl_command_queue q, cl_event *user,
 		     cl_event *use, uint32_t kind, uint64_t bytes, const char *cmd, struct text *a)
 {
-	struct text r;
 	uint64_t t1 = now_ns(CLOCK_MONOTONIC);
-	r.n = 0;
-	r.b[0] = 0;
+	TEXT(r);
 	int timed = err == CL_SUCCESS && use && *use;
 	result_text(&r, err);
 	put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, fn, t0, t1, err, a->b, r.b);
@@ -554,9 +533,7 @@ static void enqueued(const char *fn, uint64_t t0, cl_int err, cl_command_queue q
 #define ENQ_END(fn, kind, bytes, cmd, ...)                                     \
 	do {                                                                   \
 		if (recording()) {                                             \
-			struct text a;                                         \
-			a.n = 0;                                               \
-			a.b[0] = 0;                                            \
+			TEXT(a);                                               \
 			add(&a, __VA_ARGS__);                                  \
 			add_wait(&a, nw, evp);                                 \
 			enqueued(fn, t0, err, q, evp, use, kind, bytes, cmd, &a); \
@@ -577,6 +554,18 @@ static void add3(struct text *t, const size_t *v)
 		add(t, "NULL");
 }
 
+/* Two or three of them, comma-separated (`c` NULL: two). */
+static void add3s(struct text *t, const size_t *a, const size_t *b, const size_t *c)
+{
+	add3(t, a);
+	add(t, ", ");
+	add3(t, b);
+	if (c) {
+		add(t, ", ");
+		add3(t, c);
+	}
+}
+
 static uint64_t volume(const size_t *r)
 {
 	return r ? (uint64_t)r[0] * r[1] * r[2] : 0;
@@ -591,9 +580,7 @@ static cl_int CL_API_CALL l_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueNDRangeKernel(q, k, dim, off, global, local, nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		kernel_name(k, name, sizeof(name));
 		add(&a, "%p, \"%s\", %u, ", (void *)q, name, dim);
 		add_sizes(&a, dim, off);
@@ -614,9 +601,7 @@ static cl_int CL_API_CALL l_clEnqueueTask(cl_command_queue q, cl_kernel k, cl_ui
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueTask(q, k, nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		kernel_name(k, name, sizeof(name));
 		add(&a, "%p, \"%s\"", (void *)q, name);
 		add_wait(&a, nw, evp);
@@ -670,15 +655,9 @@ static cl_int CL_API_CALL l_clEnqueueReadBufferRect(cl_command_queue q, cl_mem m
 	cl_int err = next->clEnqueueReadBufferRect(q, m, blocking, bo, ho, region, brp, bsp, hrp,
 						   hsp, ptr, nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %s, ", (void *)q, (void *)m, tf(blocking));
-		add3(&a, bo);
-		add(&a, ", ");
-		add3(&a, ho);
-		add(&a, ", ");
-		add3(&a, region);
+		add3s(&a, bo, ho, region);
 		add(&a, ", %zu, %zu, %zu, %zu, %p", brp, bsp, hrp, hsp, ptr);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueReadBufferRect", t0, err, q, evp, use, GENBA_GPU_READ,
@@ -698,15 +677,9 @@ static cl_int CL_API_CALL l_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem 
 	cl_int err = next->clEnqueueWriteBufferRect(q, m, blocking, bo, ho, region, brp, bsp, hrp,
 						    hsp, ptr, nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %s, ", (void *)q, (void *)m, tf(blocking));
-		add3(&a, bo);
-		add(&a, ", ");
-		add3(&a, ho);
-		add(&a, ", ");
-		add3(&a, region);
+		add3s(&a, bo, ho, region);
 		add(&a, ", %zu, %zu, %zu, %zu, %p", brp, bsp, hrp, hsp, ptr);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueWriteBufferRect", t0, err, q, evp, use, GENBA_GPU_WRITE,
@@ -736,15 +709,9 @@ static cl_int CL_API_CALL l_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem s
 	cl_int err = next->clEnqueueCopyBufferRect(q, src, dst, so, dof, region, srp, ssp, drp, dsp,
 						   nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
-		add3(&a, so);
-		add(&a, ", ");
-		add3(&a, dof);
-		add(&a, ", ");
-		add3(&a, region);
+		add3s(&a, so, dof, region);
 		add(&a, ", %zu, %zu, %zu, %zu", srp, ssp, drp, dsp);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueCopyBufferRect", t0, err, q, evp, use, GENBA_GPU_COPY,
@@ -783,13 +750,9 @@ static cl_int CL_API_CALL l_clEnqueueReadImage(cl_command_queue q, cl_mem img, c
 	cl_int err = next->clEnqueueReadImage(q, img, blocking, origin, region, rp, sp, ptr, nw,
 					      wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %s, ", (void *)q, (void *)img, tf(blocking));
-		add3(&a, origin);
-		add(&a, ", ");
-		add3(&a, region);
+		add3s(&a, origin, region, NULL);
 		add(&a, ", %zu, %zu, %p", rp, sp, ptr);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueReadImage", t0, err, q, evp, use, GENBA_GPU_READ,
@@ -807,13 +770,9 @@ static cl_int CL_API_CALL l_clEnqueueWriteImage(cl_command_queue q, cl_mem img, 
 	cl_int err = next->clEnqueueWriteImage(q, img, blocking, origin, region, rp, sp, ptr, nw,
 					       wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %s, ", (void *)q, (void *)img, tf(blocking));
-		add3(&a, origin);
-		add(&a, ", ");
-		add3(&a, region);
+		add3s(&a, origin, region, NULL);
 		add(&a, ", %zu, %zu, %p", rp, sp, ptr);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueWriteImage", t0, err, q, evp, use, GENBA_GPU_WRITE,
@@ -829,13 +788,9 @@ static cl_int CL_API_CALL l_clEnqueueFillImage(cl_command_queue q, cl_mem img, c
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueFillImage(q, img, color, origin, region, nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %p, ", (void *)q, (void *)img, color);
-		add3(&a, origin);
-		add(&a, ", ");
-		add3(&a, region);
+		add3s(&a, origin, region, NULL);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueFillImage", t0, err, q, evp, use, GENBA_GPU_FILL,
 			 image_bytes(img, region), "fill image", &a);
@@ -851,15 +806,9 @@ static cl_int CL_API_CALL l_clEnqueueCopyImage(cl_command_queue q, cl_mem src, c
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueCopyImage(q, src, dst, so, dof, region, nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
-		add3(&a, so);
-		add(&a, ", ");
-		add3(&a, dof);
-		add(&a, ", ");
-		add3(&a, region);
+		add3s(&a, so, dof, region);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueCopyImage", t0, err, q, evp, use, GENBA_GPU_COPY,
 			 image_bytes(src, region), "copy image", &a);
@@ -875,9 +824,7 @@ static cl_int CL_API_CALL l_clEnqueueCopyImageToBuffer(cl_command_queue q, cl_me
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueCopyImageToBuffer(q, src, dst, so, region, dof, nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %p, ", (void *)q, (void *)src, (void *)dst);
 		add3(&a, so);
 		add(&a, ", ");
@@ -898,9 +845,7 @@ static cl_int CL_API_CALL l_clEnqueueCopyBufferToImage(cl_command_queue q, cl_me
 	ENQ_BEGIN;
 	cl_int err = next->clEnqueueCopyBufferToImage(q, src, dst, so, dof, region, nw, wait, use);
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %p, %zu, ", (void *)q, (void *)src, (void *)dst, so);
 		add3(&a, dof);
 		add(&a, ", ");
@@ -941,14 +886,10 @@ static void *CL_API_CALL l_clEnqueueMapImage(cl_command_queue q, cl_mem img, cl_
 	if (errp)
 		*errp = err;
 	if (recording()) {
-		struct text a;
-		a.n = 0; /* not zeroed: add() keeps the text terminated */
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %p, %s, %#lx, ", (void *)q, (void *)img, tf(blocking),
 		    (unsigned long)flags);
-		add3(&a, origin);
-		add(&a, ", ");
-		add3(&a, region);
+		add3s(&a, origin, region, NULL);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueMapImage", t0, err, q, evp, use, GENBA_GPU_MAP,
 			 image_bytes(img, region), "map image", &a);

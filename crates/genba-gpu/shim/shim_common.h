@@ -215,11 +215,32 @@ static void put_call(const char *name, uint64_t t0, uint64_t t1, int32_t err, co
 	put_call_typed(GENBA_GPU_CALL, name, t0, t1, err, args, result);
 }
 
+/* A record of `type` whose payload is a struct of `size` bytes, then a
+ * NUL-terminated name (a CMD, a CLOCK). */
+static void put_struct(uint16_t type, uint32_t tid, int32_t err, uint64_t t0, const void *s,
+		       size_t size, const char *name)
+{
+	size_t a = strlen(name) + 1;
+	size_t len = (sizeof(struct genba_gpu_rec) + size + a + 7) & ~(size_t)7;
+	struct genba_gpu_rec h = { .len = (uint32_t)len, .type = type, .api = SHIM_API,
+				   .tid = tid, .err = err, .t0 = t0 };
+	static const char zeros[8];
+	const void *parts[] = { s, name, zeros };
+	size_t sizes[] = { size, a, len - sizeof(h) - size - a };
+	ring_put(&h, parts, sizes, 3);
+}
+
 /* Text in a fixed buffer, cut at its end. */
 struct text {
 	char b[1024];
 	size_t n;
 };
+
+/* An empty text `t` (not zeroed: add() keeps it terminated). */
+#define TEXT(t)                                                                \
+	struct text t;                                                         \
+	t.n = 0;                                                               \
+	t.b[0] = 0
 
 static void put_char(struct text *t, char c)
 {

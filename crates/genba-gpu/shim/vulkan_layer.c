@@ -183,27 +183,16 @@ static void completed(struct submit *s)
 	for (uint32_t i = 0; i < s->n; i++) {
 		struct dispatch *p = &s->d[i];
 		struct genba_gpu_cmd c = { 0 };
-		char name[64];
-		struct text nm;
-		nm.n = 0;
-		nm.b[0] = 0;
+		TEXT(nm);
 		add(&nm, "dispatch %u,%u,%u", p->x, p->y, p->z);
-		snprintf(name, sizeof(name), "%s", nm.b);
+		const char *name = nm.b;
 		c.queue = (uint64_t)(uintptr_t)s->queue;
 		c.device = (uint64_t)(uintptr_t)d->handle;
 		c.queued = s->t_submit;
 		c.start = (uint64_t)((int64_t)((double)(t[2 * i] & d->mask) * d->period) + off);
 		c.end = (uint64_t)((int64_t)((double)(t[2 * i + 1] & d->mask) * d->period) + off);
 		c.kind = GENBA_GPU_KERNEL;
-		size_t a = strlen(name) + 1;
-		size_t len = (sizeof(struct genba_gpu_rec) + sizeof(c) + a + 7) & ~(size_t)7;
-		struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CMD,
-					   .api = GENBA_GPU_VULKAN, .tid = p->tid,
-					   .t0 = p->t_record };
-		static const char zeros[8];
-		const void *parts[] = { &c, name, zeros };
-		size_t sizes[] = { sizeof(c), a, len - sizeof(h) - sizeof(c) - a };
-		ring_put(&h, parts, sizes, 3);
+		put_struct(GENBA_GPU_CMD, p->tid, 0, p->t_record, &c, sizeof(c), name);
 	}
 }
 
@@ -280,9 +269,7 @@ static const char *vk_result_name(VkResult r)
  * nothing for a call that returns none). */
 static void call_done(const char *fn, uint64_t t0, int has_result, VkResult r, struct text *a)
 {
-	struct text res;
-	res.n = 0;
-	res.b[0] = 0;
+	TEXT(res);
 	if (has_result) {
 		const char *n = vk_result_name(r);
 		put_str(&res, "= ");
@@ -299,9 +286,7 @@ static void call_done(const char *fn, uint64_t t0, int has_result, VkResult r, s
 #define RECORD(fn, has_result, r, ...)                                         \
 	do {                                                                   \
 		if (recording()) {                                             \
-			struct text a;                                         \
-			a.n = 0;                                               \
-			a.b[0] = 0;                                            \
+			TEXT(a);                                               \
 			add(&a, __VA_ARGS__);                                  \
 			call_done(fn, t0, has_result, r, &a);                  \
 		}                                                              \
@@ -436,9 +421,7 @@ static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatch(VkCommandBuffer cb, uint32_t x
 	}
 	if (recording()) {
 		/* timed: its first execution's command ends a flow from here */
-		struct text a;
-		a.n = 0;
-		a.b[0] = 0;
+		TEXT(a);
 		add(&a, "%p, %u, %u, %u", (void *)cb, x, y, z);
 		put_call_typed(c ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, "vkCmdDispatch", t0,
 			       now_ns(CLOCK_MONOTONIC), 0, a.b, "");
@@ -774,16 +757,9 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 			/* the device, by name, and how its times are mapped */
 			struct genba_gpu_clock ck = { .device = (uint64_t)(uintptr_t)*out,
 						      .domain = d->calibrated ? CLOCK_MONOTONIC : -1 };
-			size_t a = strlen(pp.deviceName) + 1;
-			size_t len = (sizeof(struct genba_gpu_rec) + sizeof(ck) + a + 7) & ~(size_t)7;
-			struct genba_gpu_rec h = { .len = (uint32_t)len, .type = GENBA_GPU_CLOCK,
-						   .api = GENBA_GPU_VULKAN, .tid = gettid_cached(),
-						   .t0 = now_ns(CLOCK_MONOTONIC) };
-			static const char zeros[8];
-			const void *parts[] = { &ck, pp.deviceName, zeros };
-			size_t sizes[] = { sizeof(ck), a, len - sizeof(h) - sizeof(ck) - a };
 			if (recording())
-				ring_put(&h, parts, sizes, 3);
+				put_struct(GENBA_GPU_CLOCK, gettid_cached(), 0,
+					   now_ns(CLOCK_MONOTONIC), &ck, sizeof(ck), pp.deviceName);
 		}
 		break;
 	}
