@@ -94,7 +94,7 @@ pub struct TraceArgs {
     /// Also write the recording of the traced calls, with every off-CPU interval and wakeup (as genba record).
     #[arg(long = "record", value_name = "FILE")]
     pub record: Option<String>,
-    /// Also show the program's GPU work: OpenCL calls and each command's device times (-c: their tables).
+    /// Also show the program's GPU work: OpenCL and Vulkan calls and each command's device times (-c: their tables).
     #[arg(long = "gpu")]
     pub gpu: bool,
     /// Align return values (` = `) at this column (strace's -a; default 40).
@@ -277,7 +277,7 @@ pub struct ProfileArgs {
     /// Also write the recording of the samples, with every off-CPU interval exactly and its waker (as genba record).
     #[arg(long = "record", value_name = "FILE")]
     pub record: Option<String>,
-    /// Also report the program's GPU work: its commands' device times and its OpenCL calls.
+    /// Also report the program's GPU work: its commands' device times and its OpenCL and Vulkan calls.
     #[arg(long = "gpu")]
     pub gpu: bool,
     /// The program to run and profile.
@@ -301,7 +301,7 @@ pub struct RecordArgs {
     /// Record every thread of the system but genba's own (while COMMAND runs, or until Ctrl-C).
     #[arg(short = 'a', long = "all-cpus")]
     pub all: bool,
-    /// Also record the program's GPU work: OpenCL calls and each command's device times.
+    /// Also record the program's GPU work: OpenCL and Vulkan calls and each command's device times.
     #[arg(long = "gpu")]
     pub gpu: bool,
     /// Leave the system calls out (scheduling intervals and wakeups only).
