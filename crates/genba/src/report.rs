@@ -242,9 +242,11 @@ impl Report {
                 TrackKind::Other { name } if name == "genba record" => {
                     self.settings_track = Some(t.uuid);
                 }
-                // a process's own track: a GPU queue's
-                TrackKind::Other { .. } if t.parent.is_some() => {
+                // a process's own track: a GPU queue's (a row of the
+                // timeline by its name, not a thread of the thread table)
+                TrackKind::Other { name } if t.parent.is_some() => {
                     self.gpu_queues.insert(t.uuid);
+                    self.threads.entry(t.uuid).or_default().name = name;
                 }
                 TrackKind::Thread { pid, tid, name } => {
                     self.names.insert(tid as u32, name.clone());
