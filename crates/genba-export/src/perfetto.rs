@@ -741,6 +741,10 @@ impl<W: Write> PerfettoWriter<W> {
         args: &[(ArgId, ArgValue<'_>)],
     ) -> io::Result<()> {
         let mut ids = [(0, ArgValue::Uint(0)); 8];
+        debug_assert!(
+            args.len() <= ids.len(),
+            "slice_by_ids takes at most 8 arguments"
+        );
         let n = args.len().min(ids.len());
         for (d, (a, v)) in ids.iter_mut().zip(args) {
             *d = (a.0, *v);

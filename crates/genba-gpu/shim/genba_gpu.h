@@ -19,6 +19,8 @@
 #define GENBA_GPU_MAGIC 0x3175706761626e67ULL /* "gnbagpu1" */
 #define GENBA_GPU_VERSION 1
 #define GENBA_GPU_HEAD 4096
+/* bytes of records a ring holds; GENBA_GPU_RING_KIB (a power of two, at
+ * least 4) sets another size, as the tests of loss accounting do */
 #define GENBA_GPU_DATA (8u << 20)
 
 struct genba_gpu_head {

@@ -94,7 +94,8 @@ static struct genba_gpu_head *ring_get(void)
 	const char *dir;
 	int fd;
 	void *m;
-	size_t total = GENBA_GPU_HEAD + GENBA_GPU_DATA;
+	size_t data = GENBA_GPU_DATA, total;
+	const char *kib = getenv("GENBA_GPU_RING_KIB");
 
 	if (ring && ring_pid == pid)
 		return ring;
@@ -106,6 +107,12 @@ static struct genba_gpu_head *ring_get(void)
 	dir = getenv("GENBA_GPU_DIR");
 	if (!dir || !*dir)
 		return NULL;
+	if (kib) {
+		unsigned long k = strtoul(kib, NULL, 10);
+		if (k >= 4 && k <= (1ul << 20) && !(k & (k - 1)))
+			data = k << 10;
+	}
+	total = GENBA_GPU_HEAD + data;
 	if (snprintf(path, sizeof(path), "%s/%d.ring.tmp", dir, (int)pid) >= (int)sizeof(path))
 		return NULL;
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -125,7 +132,7 @@ static struct genba_gpu_head *ring_get(void)
 	ring = m;
 	ring->version = GENBA_GPU_VERSION;
 	ring->pid = (uint32_t)pid;
-	ring->size = GENBA_GPU_DATA;
+	ring->size = data;
 	ring->write = 0;
 	ring->read = 0;
 	ring->lost = 0;

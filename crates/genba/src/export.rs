@@ -96,6 +96,7 @@ fn export(
                 queues: HashMap::new(),
                 open: HashMap::new(),
                 settings_track: None,
+                gpu_lost_track: None,
                 first: true,
             };
             w.walk(path, input)?
@@ -131,6 +132,8 @@ struct Walker<'a> {
     queues: HashMap<u64, String>,
     open: HashMap<u64, Vec<Open>>,
     settings_track: Option<u64>,
+    /// The counter of GPU records lost (`--gpu`).
+    gpu_lost_track: Option<u64>,
     /// No event written yet (chrome: no comma before it).
     first: bool,
 }
@@ -276,6 +279,9 @@ impl Walker<'_> {
                 TrackKind::Other { name } if name == "genba record" => {
                     self.settings_track = Some(t.uuid);
                 }
+                TrackKind::Counter { name, .. } if name == "lost GPU records" => {
+                    self.gpu_lost_track = Some(t.uuid);
+                }
                 // a track of a process's own (a GPU queue)
                 TrackKind::Other { name } => {
                     let pid = t
@@ -313,9 +319,19 @@ impl Walker<'_> {
                 }
                 EventKind::Instant => self.instant(&e)?,
                 EventKind::Counter => {
+                    // the events genba lost, or (--gpu) the records a GPU
+                    // shim dropped
+                    let gpu = self.gpu_lost_track == Some(e.track);
                     if self.chrome {
-                        self.line(json!({"ph": "C", "name": "lost events", "pid": 0,
-                            "ts": Self::us(e.ts), "args": {"events": e.counter}}))?;
+                        let (name, what) = if gpu {
+                            ("lost GPU records", "records")
+                        } else {
+                            ("lost events", "events")
+                        };
+                        self.line(json!({"ph": "C", "name": name, "pid": 0,
+                            "ts": Self::us(e.ts), "args": {what: e.counter}}))?;
+                    } else if gpu {
+                        self.line(json!({"type": "gpu_lost", "ts": e.ts, "records": e.counter}))?;
                     } else {
                         self.line(json!({"type": "lost", "ts": e.ts, "events": e.counter}))?;
                     }

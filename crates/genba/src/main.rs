@@ -872,6 +872,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     if stats.total_lost() > 0 || !quiet_asked {
         eprintln!("genba: {} events lost", stats.total_lost());
     }
+    session.say_gpu_lost();
     if short_stacks > 0 {
         eprintln!(
             "genba: {short_stacks} call sites unknown: the stack was deeper than the {stack_bytes} bytes copied (--stack-bytes, up to 16384)"

@@ -478,6 +478,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         });
         if a.gpu {
             v["gpu"] = col.gpu.render_json();
+            v["lost"]["gpu_records"] = session.gpu_lost().into();
         }
         v.to_string() + "\n"
     } else {
@@ -529,6 +530,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         stats.total_lost(),
         stats.prof_collisions
     );
+    session.say_gpu_lost();
     if col.unresolved > 0 {
         eprintln!(
             "genba: {} samples with no user frame (mappings unknown)",

@@ -167,6 +167,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         eprintln!("genba: collector stats: {stats:?}");
     }
     eprintln!("genba: {} events lost", stats.total_lost());
+    session.say_gpu_lost();
     let failed = sink.end(stats.total_lost());
     crate::session::debug_own_cpu();
     if failed {
@@ -795,7 +796,8 @@ impl RecordSink {
             return Ok(());
         };
         let unknown;
-        let name = match table::by_nr(x.nr) {
+        let info = table::by_nr(x.nr);
+        let name = match info {
             Some(s) => s.name,
             None => {
                 unknown = format!("syscall_{:#x}", x.nr);
@@ -830,7 +832,7 @@ impl RecordSink {
         let name = *self.call_names[nr].get_or_insert_with(|| self.w.name_id(name));
         let [a_call, a_ret, a_site, a_args] = self.call_args;
         // the raw argument registers, as many as the call takes
-        let nargs = table::by_nr(x.nr).map_or(6, |i| i.nargs as usize).min(6);
+        let nargs = info.map_or(6, |i| i.nargs as usize).min(6);
         let mut args = [(a_call, ArgValue::Str(&line)); 4];
         args[1] = (a_ret, ArgValue::Int(x.ret));
         let mut n = 2;
@@ -1002,10 +1004,6 @@ impl RecordSink {
         }
         if self.progress.is_some() {
             eprintln!();
-        }
-        let gpu_lost: u64 = self.gpu_lost.values().sum();
-        if gpu_lost > 0 {
-            eprintln!("genba: {gpu_lost} GPU records lost (a shim's ring was full)");
         }
         if self.gpu_untimed > 0 {
             eprintln!(

@@ -94,6 +94,8 @@ pub struct Session {
     all_tasks: bool,
     /// The GPU shims' rings (`--gpu`), read with every poll.
     gpu: Option<genba_gpu::Rings>,
+    /// The records each process's shim dropped so far.
+    gpu_lost: std::collections::HashMap<u32, u64>,
 }
 
 impl Session {
@@ -152,6 +154,7 @@ impl Session {
             until,
             all_tasks: cfg.all_tasks,
             gpu: None,
+            gpu_lost: Default::default(),
         })
     }
 
@@ -176,7 +179,23 @@ impl Session {
         let mut out = Vec::new();
         rings.poll(&mut out, force);
         for e in out {
+            if let genba_events::GpuEvent::Lost { pid, records } = e {
+                self.gpu_lost.insert(pid, records);
+            }
             sink.event(&Event::Gpu(Box::new(e)));
+        }
+    }
+
+    /// GPU records the shims dropped, their rings full (`--gpu`).
+    pub fn gpu_lost(&self) -> u64 {
+        self.gpu_lost.values().sum()
+    }
+
+    /// With `--gpu`: says the GPU records lost, if any, on stderr.
+    pub fn say_gpu_lost(&self) {
+        let lost = self.gpu_lost();
+        if lost > 0 {
+            eprintln!("genba: {lost} GPU records lost (a shim's ring was full)");
         }
     }
 

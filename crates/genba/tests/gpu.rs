@@ -582,3 +582,81 @@ fn vulkan_calls_are_recorded() {
         .count();
     assert_eq!(timed, mine.len());
 }
+
+/// Nothing lost silently: a program whose calls overflow its shim's ring
+/// (made 4 KiB here) has every call either recorded or counted lost, and
+/// genba says how many were lost, on stderr and in the recording.
+#[test]
+fn gpu_records_lost_are_counted() {
+    require_bpf!();
+    let _s = serial();
+    if vadd().is_none() {
+        return;
+    }
+    let dir = TempDir::new("gpu-lost");
+    let bin = dir.join("opencl_calls");
+    let st = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&bin)
+        .arg(repo_root().join("bench/programs/opencl_calls.c"))
+        .arg("-lOpenCL")
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let file = dir.join("l.pftrace");
+    let n = 20000;
+    let out = run(genba_cmd(["record", "--gpu", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(&bin)
+        .arg(n.to_string())
+        .env("GENBA_GPU_RING_KIB", "4"));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let said: u64 = out
+        .stderr
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("genba: ")?
+                .strip_suffix(" GPU records lost (a shim's ring was full)")
+        })
+        .unwrap_or_else(|| panic!("no GPU loss said: {}", out.describe()))
+        .parse()
+        .unwrap();
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    let lines: Vec<Value> = x
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let recorded = lines
+        .iter()
+        .filter(|v| v["type"] == "gpu_call" && v["name"] == "clSetKernelArg")
+        .count() as u64;
+    assert!(said > 0 && recorded < n, "{said} lost, {recorded} recorded");
+    assert!(
+        recorded + said >= n,
+        "{recorded} recorded + {said} lost < {n} calls"
+    );
+    // the recording's own counter says the same, apart from genba's
+    let counted: Vec<u64> = lines
+        .iter()
+        .filter(|v| v["type"] == "gpu_lost")
+        .map(|v| v["records"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        counted,
+        [said],
+        "{}",
+        x.stdout
+            .lines()
+            .rev()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(lines
+        .iter()
+        .any(|v| v["type"] == "lost" && v["events"] == 0));
+    check(&file);
+}
