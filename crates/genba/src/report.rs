@@ -179,7 +179,7 @@ fn call_label(name: &str, site: Option<&str>) -> String {
 
 /// Not inside a call of the waker's that was recorded (a kernel thread, an
 /// interrupt, a call left out).
-const NO_CALL: &str = "-";
+const NO_CALL: &str = "(no recorded call)";
 
 /// A waker: its tid, the waiting it released (ns), its wakeups, and the
 /// threads it woke, the most released first.
@@ -503,7 +503,12 @@ impl Report {
                         self.sites
                             .add(info.nr, site, dur, (-4095..=-1).contains(ret));
                     }
-                    self.waker_call(tid, open.ts, e.ts, call_label(name, site.as_deref()));
+                    // a call that never returned (exit, or one cut by the
+                    // thread's end) holds whatever its thread did after it
+                    // began: the wakeups of a thread's exit come after its
+                    // exit event (the futex that pthread_join waits on)
+                    let end = if ret.is_some() { e.ts } else { u64::MAX };
+                    self.waker_call(tid, open.ts, end, call_label(name, site.as_deref()));
                 }
                 match open.what {
                     Slice::Call {
@@ -1154,7 +1159,7 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
                 .iter()
                 .map(|(t, w)| json!({"tid": t, "wakeups": w.count, "released_ns": w.ns}))
                 .collect();
-            // the calls it woke them from ("-": none recorded)
+            // the calls it woke them from (NO_CALL: none recorded)
             let from: Vec<_> = r
                 .waker_calls_rows(waker)
                 .into_iter()

@@ -580,7 +580,7 @@ fn report_pingpong_threads_and_wakers() {
             );
         }
         // what it woke the other side from: its write to the pipe, in
-        // play() (its exit, ending the thread main joins, is in no call)
+        // play() (its exit, ending the thread main joins, is the exit call)
         let k = sides
             .iter()
             .position(|&t| Some(t) == w["tid"].as_u64())
@@ -662,12 +662,21 @@ fn report_pingpong_threads_and_wakers() {
         "threads (",
         "top blocking calls",
         "top wakers",
-        " from write at record_pingpong",
         "calls by site",
         REPORT_SUMMARY_HEADER,
     ] {
         assert!(rep.stdout.contains(head), "{head}: {}", rep.describe());
     }
+    // a waker's "from" line names its write (the side that wakes main at
+    // its exit lists its exit call first; the other side may never have
+    // blocked on a busy machine)
+    assert!(
+        rep.stdout
+            .lines()
+            .any(|l| l.trim_start().starts_with("from ") && l.contains("write at record_pingpong")),
+        "no waker from write: {}",
+        rep.describe()
+    );
 }
 
 /// `genba trace --record FILE`: the trace prints as ever, and the file
