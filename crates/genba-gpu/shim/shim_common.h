@@ -284,10 +284,12 @@ static void put_num(struct text *t, unsigned long long v, int base)
 }
 
 /* Appends text as printf would, for the few conversions the calls' texts
- * use (%s %d %u %zu %p %#lx), without printf: this runs for every call the
+ * use (%s %d %u %zu %lu %p %#x %#lx; an unknown one is written as it is,
+ * its argument not taken), without printf: this runs for every call the
  * program makes, and vfprintf was most of the layer's cost. NULL pointers
- * print as NULL, as strace prints them; %#lx of 0 is 0. */
-static void add(struct text *t, const char *fmt, ...)
+ * print as NULL, as strace prints them; %#x of 0 is 0. The compiler checks
+ * each format's arguments as printf's. */
+__attribute__((format(printf, 2, 3))) static void add(struct text *t, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -313,6 +315,15 @@ static void add(struct text *t, const char *fmt, ...)
 		} else if (f[0] == 'z' && f[1] == 'u') {
 			f++;
 			put_num(t, va_arg(ap, size_t), 10);
+		} else if (f[0] == 'l' && f[1] == 'u') {
+			f++;
+			put_num(t, va_arg(ap, unsigned long), 10);
+		} else if (f[0] == '#' && f[1] == 'x') {
+			unsigned int v = va_arg(ap, unsigned int);
+			f++;
+			if (v)
+				put_str(t, "0x");
+			put_num(t, v, 16);
 		} else if (*f == 'p') {
 			void *v = va_arg(ap, void *);
 			if (!v) {

@@ -64,92 +64,166 @@ static struct device {
 	PFN_vkAllocateCommandBuffers allocate_command_buffers;
 	PFN_vkFreeCommandBuffers free_command_buffers;
 	PFN_vkDestroyCommandPool destroy_command_pool;
+	PFN_vkGetSemaphoreCounterValue get_semaphore_counter_value;
+	PFN_vkWaitSemaphores wait_semaphores;
+	PFN_vkCmdBindPipeline cmd_bind_pipeline;
+	PFN_vkDestroyPipeline destroy_pipeline;
+	PFN_vkCmdFillBuffer cmd_fill_buffer;
+	PFN_vkCmdUpdateBuffer cmd_update_buffer;
+	PFN_vkCmdPipelineBarrier2 cmd_pipeline_barrier2;
+	PFN_vkResetCommandBuffer reset_command_buffer;
+	PFN_vkResetCommandPool reset_command_pool;
 } devices[MAX_OBJS];
 
-/* ---- dispatches' device times ------------------------------------------ */
+/* ---- commands' device times --------------------------------------------- */
 
-#define MAX_QUERIES 256 /* two a dispatch */
-#define MAX_CBS 256
-#define MAX_SUBMITS 256
+/* Each command the layer times (a dispatch, a copy, a fill) gets two
+ * timestamps, written around it into the query pools of its command buffer
+ * (POOL_QUERIES a pool, as many pools as the recording needs). A submission
+ * keeps a copy of what its command buffers hold and is read when the layer
+ * knows it completed: a wait that returned success on its fence, its
+ * timeline semaphore's value, its queue or its device; a fence status or a
+ * semaphore counter read that says so; or what the specification implies
+ * (a command buffer re-recorded, reset or freed, a device destroyed, all
+ * with no submission of theirs still pending). */
 
-struct dispatch {
-	uint32_t x, y, z;
+#define POOL_QUERIES 128
+#define NAME_MAX_LEN 48
+
+struct timed {
+	uint32_t kind; /* enum genba_gpu_kind */
 	uint32_t tid;
-	uint64_t t_record; /* when vkCmdDispatch was called */
+	uint64_t t_record; /* its call's start; 0: a flow already ended */
+	uint64_t bytes;
+	char name[NAME_MAX_LEN];
 };
 
-/* A command buffer's query pool and the dispatches of its recording. */
-static struct cmdbuf {
+/* A command buffer: its query pools and its timed commands. */
+struct cmdbuf {
 	VkCommandBuffer cb;
 	VkCommandPool cmd_pool; /* the pool it came from */
 	struct device *dev;
-	VkQueryPool pool;
-	int reset; /* the pool was reset in this recording */
-	uint32_t n;
-	struct dispatch d[MAX_QUERIES / 2];
-} cmdbufs[MAX_CBS];
+	VkQueryPool *pools;
+	uint32_t npools, nreset; /* made; reset in this recording */
+	struct timed *t;
+	uint32_t n, cap;
+	char pipeline[NAME_MAX_LEN]; /* the compute pipeline bound: its name */
+};
 
-/* A submission not yet known complete. */
-static struct submit {
+/* The timeline semaphores a submission signals, and their values. */
+#define MAX_SIGNALS 4
+
+/* A submission of one command buffer not yet known complete. */
+struct submit {
+	struct submit *next;
 	struct cmdbuf *cb;
 	VkQueue queue;
 	VkFence fence;
 	uint64_t t_submit;
+	uint32_t nsig;
+	VkSemaphore sem[MAX_SIGNALS];
+	uint64_t value[MAX_SIGNALS];
 	uint32_t n;
-	struct dispatch d[MAX_QUERIES / 2];
-} submits[MAX_SUBMITS];
+	struct timed *t; /* n, copied at the submission */
+};
+
+static struct submit *pending; /* under table_lock */
+/* a look without the lock, to skip the work when nothing is pending */
+#define ANY_PENDING() (__atomic_load_n(&pending, __ATOMIC_RELAXED) != NULL)
+
+/* Handles to pointers: open addressing, linear probing, deletion by
+ * shifting back (no tombstones). Under table_lock. */
+#define MAP_CAP 8192
+struct map {
+	uint64_t key[MAP_CAP];
+	void *val[MAP_CAP];
+	uint32_t n;
+};
+
+static uint32_t map_slot(uint64_t k)
+{
+	k ^= k >> 29;
+	k *= 0xbf58476d1ce4e5b9ull;
+	k ^= k >> 32;
+	return (uint32_t)k & (MAP_CAP - 1);
+}
+
+static void *map_get(struct map *m, uint64_t k)
+{
+	for (uint32_t i = map_slot(k);; i = (i + 1) & (MAP_CAP - 1)) {
+		if (m->key[i] == k)
+			return m->val[i];
+		if (!m->key[i])
+			return NULL;
+	}
+}
+
+/* 0: the map is full (a handle is then not followed) */
+static int map_put(struct map *m, uint64_t k, void *v)
+{
+	uint32_t i = map_slot(k);
+	for (;; i = (i + 1) & (MAP_CAP - 1)) {
+		if (m->key[i] == k || !m->key[i])
+			break;
+	}
+	if (!m->key[i]) {
+		if (m->n + 1 >= MAP_CAP * 3 / 4)
+			return 0;
+		m->n++;
+	}
+	m->key[i] = k;
+	m->val[i] = v;
+	return 1;
+}
+
+static void *map_del(struct map *m, uint64_t k)
+{
+	uint32_t i = map_slot(k), j;
+	void *v;
+	while (m->key[i] != k) {
+		if (!m->key[i])
+			return NULL;
+		i = (i + 1) & (MAP_CAP - 1);
+	}
+	v = m->val[i];
+	m->n--;
+	/* shift back the entries of the run after it that belong before */
+	for (j = (i + 1) & (MAP_CAP - 1); m->key[j]; j = (j + 1) & (MAP_CAP - 1)) {
+		uint32_t h = map_slot(m->key[j]);
+		if (((j - h) & (MAP_CAP - 1)) >= ((j - i) & (MAP_CAP - 1))) {
+			m->key[i] = m->key[j];
+			m->val[i] = m->val[j];
+			i = j;
+		}
+	}
+	m->key[i] = 0;
+	m->val[i] = NULL;
+	return v;
+}
+
+static struct map cmdbufs;   /* VkCommandBuffer -> struct cmdbuf */
+static struct map pipelines; /* VkPipeline -> its name (malloc'd) */
+
+#define H64(h) ((uint64_t)(uintptr_t)(h))
 
 static struct cmdbuf *cmdbuf_of(VkCommandBuffer cb, struct device *dev, int make)
 {
-	struct cmdbuf *r = NULL, *free_slot = NULL;
+	struct cmdbuf *r;
 	pthread_mutex_lock(&table_lock);
-	for (int i = 0; i < MAX_CBS && !r; i++) {
-		if (cmdbufs[i].cb == cb)
-			r = &cmdbufs[i];
-		else if (!cmdbufs[i].cb && !free_slot)
-			free_slot = &cmdbufs[i];
-	}
-	if (!r && make && free_slot) {
-		r = free_slot;
-		memset(r, 0, sizeof(*r));
-		r->cb = cb;
-		r->dev = dev;
+	r = map_get(&cmdbufs, H64(cb));
+	if (!r && make) {
+		r = calloc(1, sizeof(*r));
+		if (r) {
+			r->cb = cb;
+			r->dev = dev;
+			if (!map_put(&cmdbufs, H64(cb), r)) {
+				free(r);
+				r = NULL;
+			}
+		}
 	}
 	pthread_mutex_unlock(&table_lock);
 	return r;
-}
-
-/* Command buffers freed (`pool` set: every one of that pool): their query
- * pools destroyed, their slots and their pending submissions forgotten. */
-static void cmdbufs_free(struct device *d, VkCommandPool pool, uint32_t n,
-			 const VkCommandBuffer *cbs)
-{
-	VkQueryPool gone[MAX_CBS];
-	int ng = 0;
-	pthread_mutex_lock(&table_lock);
-	for (int i = 0; i < MAX_CBS; i++) {
-		struct cmdbuf *c = &cmdbufs[i];
-		int hit = 0;
-		if (!c->cb || c->dev != d)
-			continue;
-		if (cbs) {
-			for (uint32_t k = 0; k < n && !hit; k++)
-				hit = cbs[k] == c->cb;
-		} else {
-			hit = c->cmd_pool == pool;
-		}
-		if (!hit)
-			continue;
-		for (int k = 0; k < MAX_SUBMITS; k++)
-			if (submits[k].cb == c)
-				submits[k].cb = NULL;
-		if (c->pool)
-			gone[ng++] = c->pool;
-		memset(c, 0, sizeof(*c));
-	}
-	pthread_mutex_unlock(&table_lock);
-	for (int i = 0; i < ng; i++)
-		d->destroy_query_pool(d->handle, gone[i], NULL);
 }
 
 /* The offset that puts device ticks (times period) on CLOCK_MONOTONIC. */
@@ -169,62 +243,228 @@ static int monotonic_offset(struct device *d, int64_t *off)
 	return 1;
 }
 
-/* A submission completed: its dispatches' times read and written. */
+/* A submission completed: its commands' times read and written, and it is
+ * freed. */
 static void completed(struct submit *s)
 {
-	struct device *d = s->cb->dev;
-	uint64_t t[MAX_QUERIES];
+	struct cmdbuf *cb = s->cb;
+	struct device *d = cb ? cb->dev : NULL;
 	int64_t off;
-	if (!s->n || !monotonic_offset(d, &off))
-		return;
-	if (d->get_query_pool_results(d->handle, s->cb->pool, 0, s->n * 2, sizeof(t), t,
-				      sizeof(uint64_t), VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
-		return;
-	for (uint32_t i = 0; i < s->n; i++) {
-		struct dispatch *p = &s->d[i];
-		struct genba_gpu_cmd c = { 0 };
-		TEXT(nm);
-		add(&nm, "dispatch %u,%u,%u", p->x, p->y, p->z);
-		const char *name = nm.b;
-		c.queue = (uint64_t)(uintptr_t)s->queue;
-		c.device = (uint64_t)(uintptr_t)d->handle;
-		c.queued = s->t_submit;
-		c.start = (uint64_t)((int64_t)((double)(t[2 * i] & d->mask) * d->period) + off);
-		c.end = (uint64_t)((int64_t)((double)(t[2 * i + 1] & d->mask) * d->period) + off);
-		c.kind = GENBA_GPU_KERNEL;
-		put_struct(GENBA_GPU_CMD, p->tid, 0, p->t_record, &c, sizeof(c), name);
+	if (d && s->n && recording() && monotonic_offset(d, &off)) {
+		for (uint32_t p = 0; p * (POOL_QUERIES / 2) < s->n; p++) {
+			uint64_t t[POOL_QUERIES];
+			uint32_t first = p * (POOL_QUERIES / 2);
+			uint32_t k = s->n - first < POOL_QUERIES / 2 ? s->n - first : POOL_QUERIES / 2;
+			if (p >= cb->npools ||
+			    d->get_query_pool_results(d->handle, cb->pools[p], 0, 2 * k,
+						      sizeof(t), t, sizeof(uint64_t),
+						      VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
+				continue;
+			for (uint32_t i = 0; i < k; i++) {
+				struct timed *x = &s->t[first + i];
+				struct genba_gpu_cmd c = { 0 };
+				c.queue = H64(s->queue);
+				c.device = H64(d->handle);
+				c.queued = s->t_submit;
+				c.start = (uint64_t)((int64_t)((double)(t[2 * i] & d->mask) *
+							       d->period) +
+						     off);
+				c.end = (uint64_t)((int64_t)((double)(t[2 * i + 1] & d->mask) *
+							     d->period) +
+						   off);
+				c.bytes = x->bytes;
+				c.kind = x->kind;
+				put_struct(GENBA_GPU_CMD, x->tid, 0, x->t_record, &c, sizeof(c),
+					   x->name);
+			}
+		}
 	}
+	free(s->t);
+	free(s);
 }
 
-/* After a wait that succeeded: the submissions it completed (`fence` one
- * of `fences`, or on `queue`, or on `dev`) read and forgotten. */
-static void wait_done(struct device *dev, VkQueue queue, uint32_t nf, const VkFence *fences)
+/* Which pending submissions a fact completes. */
+enum done_by { BY_DEVICE, BY_QUEUE, BY_FENCE, BY_SEMAPHORE, BY_CMDBUF };
+
+/* Every pending submission of device `dev` that the fact completes (on
+ * `queue`; fence `fence`; semaphore `sem` at `value` or above; command
+ * buffer `cbh` (re-recorded, reset, freed), or any of command pool
+ * `pool`) is read and forgotten. */
+static void complete_by(struct device *dev, enum done_by by, uint64_t h, uint64_t value)
 {
-	struct submit done[16];
-	int n = 0;
+	struct submit *done = NULL, **pp;
 	pthread_mutex_lock(&table_lock);
-	for (int i = 0; i < MAX_SUBMITS && n < 16; i++) {
-		struct submit *s = &submits[i];
+	for (pp = &pending; *pp;) {
+		struct submit *s = *pp;
 		int hit = 0;
-		if (!s->cb || s->cb->dev != dev)
-			continue;
-		if (queue)
-			hit = s->queue == queue;
-		else if (fences) {
-			for (uint32_t k = 0; k < nf && !hit; k++)
-				hit = s->fence && s->fence == fences[k] &&
-				      dev->get_fence_status(dev->handle, s->fence) == VK_SUCCESS;
-		} else
-			hit = 1;
+		if (s->cb && s->cb->dev == dev) {
+			switch (by) {
+			case BY_DEVICE:
+				hit = 1;
+				break;
+			case BY_QUEUE:
+				hit = H64(s->queue) == h;
+				break;
+			case BY_FENCE:
+				hit = s->fence && H64(s->fence) == h;
+				break;
+			case BY_SEMAPHORE:
+				for (uint32_t i = 0; i < s->nsig && !hit; i++)
+					hit = H64(s->sem[i]) == h && s->value[i] <= value;
+				break;
+			case BY_CMDBUF:
+				hit = H64(s->cb->cb) == h || (value && H64(s->cb->cmd_pool) == value);
+				break;
+			}
+		}
 		if (hit) {
-			done[n++] = *s;
-			s->cb = NULL;
+			*pp = s->next;
+			s->next = done;
+			done = s;
+		} else {
+			pp = &s->next;
 		}
 	}
 	pthread_mutex_unlock(&table_lock);
-	for (int i = 0; i < n; i++)
-		completed(&done[i]);
+	/* in submission order */
+	struct submit *rev = NULL;
+	while (done) {
+		struct submit *n = done->next;
+		done->next = rev;
+		rev = done;
+		done = n;
+	}
+	while (rev) {
+		struct submit *n = rev->next;
+		completed(rev);
+		rev = n;
+	}
 }
+
+/* Command buffers freed (`cbs`, or every one of command pool `pool`):
+ * their submissions (complete, as the specification requires) read, their
+ * query pools destroyed, their entries forgotten. */
+static void cmdbufs_free(struct device *d, VkCommandPool pool, uint32_t n,
+			 const VkCommandBuffer *cbs)
+{
+	struct cmdbuf *gone[64];
+	int more = 1;
+	if (cbs)
+		for (uint32_t k = 0; k < n; k++)
+			complete_by(d, BY_CMDBUF, H64(cbs[k]), 0);
+	else
+		complete_by(d, BY_CMDBUF, 0, H64(pool));
+	while (more) {
+		int ng = 0;
+		more = 0;
+		pthread_mutex_lock(&table_lock);
+		for (uint32_t i = 0; i < MAP_CAP; i++) {
+			struct cmdbuf *c = cmdbufs.val[i];
+			int hit = 0;
+			if (!c || c->dev != d)
+				continue;
+			if (cbs) {
+				for (uint32_t k = 0; k < n && !hit; k++)
+					hit = cbs[k] == c->cb;
+			} else {
+				hit = c->cmd_pool == pool;
+			}
+			if (!hit)
+				continue;
+			if (ng == 64) {
+				more = 1;
+				break;
+			}
+			gone[ng++] = c;
+		}
+		for (int i = 0; i < ng; i++)
+			map_del(&cmdbufs, H64(gone[i]->cb));
+		pthread_mutex_unlock(&table_lock);
+		for (int i = 0; i < ng; i++) {
+			for (uint32_t p = 0; p < gone[i]->npools; p++)
+				d->destroy_query_pool(d->handle, gone[i]->pools[p], NULL);
+			free(gone[i]->pools);
+			free(gone[i]->t);
+			free(gone[i]);
+		}
+	}
+}
+
+/* A command about to be recorded into `cb`: its command buffer, whose
+ * slot c->t[c->n] it takes when timed (queries 2 * (n % (POOL_QUERIES / 2))
+ * and the next of pool n / (POOL_QUERIES / 2), made and reset as needed);
+ * NULL when it cannot be timed (it is then recorded untimed). */
+static struct cmdbuf *timed_begin(struct device *d, VkCommandBuffer cb, VkQueryPool *pool,
+				  uint32_t *query)
+{
+	struct cmdbuf *c;
+	uint32_t p;
+	if (!recording() || !d->calibrated || !d->cmd_write_timestamp)
+		return NULL;
+	c = cmdbuf_of(cb, d, 1);
+	if (!c)
+		return NULL;
+	if (c->n == c->cap) {
+		uint32_t cap = c->cap ? 2 * c->cap : 16;
+		struct timed *t = realloc(c->t, cap * sizeof(*t));
+		if (!t)
+			return NULL;
+		c->t = t;
+		c->cap = cap;
+	}
+	p = c->n / (POOL_QUERIES / 2);
+	if (p == c->npools) {
+		VkQueryPoolCreateInfo qi = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+					     .queryType = VK_QUERY_TYPE_TIMESTAMP,
+					     .queryCount = POOL_QUERIES };
+		VkQueryPool *pools = realloc(c->pools, (p + 1) * sizeof(*pools));
+		if (!pools)
+			return NULL;
+		c->pools = pools;
+		if (d->create_query_pool(d->handle, &qi, NULL, &pools[p]) != VK_SUCCESS)
+			return NULL;
+		c->npools++;
+	}
+	if (p == c->nreset) {
+		d->cmd_reset_query_pool(cb, c->pools[p], 0, POOL_QUERIES);
+		c->nreset++;
+	}
+	*pool = c->pools[p];
+	*query = 2 * (c->n % (POOL_QUERIES / 2));
+	return c;
+}
+
+/* The timed command is recorded: it takes its slot. */
+static void timed_end(struct cmdbuf *c, uint32_t kind, uint64_t bytes, uint64_t t0,
+		      const char *name)
+{
+	struct timed *x = &c->t[c->n++];
+	x->kind = kind;
+	x->tid = gettid_cached();
+	x->t_record = t0;
+	x->bytes = bytes;
+	snprintf(x->name, sizeof(x->name), "%s", name);
+}
+
+/* `cmd` recorded into `cb` with timestamps around it when it can be timed
+ * (`timed` set, in the caller with `t0`, its call's start). */
+#define TIMED(d, cb, kind, bytes, name, cmd)                                   \
+	do {                                                                   \
+		VkQueryPool qp_;                                               \
+		uint32_t q_;                                                   \
+		struct cmdbuf *c_ = timed_begin(d, cb, &qp_, &q_);             \
+		if (c_) {                                                      \
+			d->cmd_write_timestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, \
+					       qp_, q_);                        \
+			cmd;                                                   \
+			d->cmd_write_timestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, \
+					       qp_, q_ + 1);                    \
+			timed_end(c_, kind, bytes, t0, name);                  \
+			timed = 1;                                             \
+		} else {                                                       \
+			cmd;                                                   \
+		}                                                              \
+	} while (0)
 
 static struct instance *instance_of(void *key)
 {
@@ -292,31 +532,54 @@ static void call_done(const char *fn, uint64_t t0, int has_result, VkResult r, s
 		}                                                              \
 	} while (0)
 
-/* A command buffer submitted: its dispatches wait for a wait to complete. */
-static void note_submit(struct device *d, VkQueue q, VkCommandBuffer cb, VkFence f, uint64_t t)
+/* A command buffer submitted (with the timeline semaphores its batch
+ * signals): a copy of its timed commands waits for a fact that completes
+ * it. */
+static void note_submit(struct device *d, VkQueue q, VkCommandBuffer cb, VkFence f, uint64_t t,
+			uint32_t nsig, const VkSemaphore *sem, const uint64_t *value)
 {
 	struct cmdbuf *c = cmdbuf_of(cb, d, 0);
+	struct submit *s;
 	if (!c || !c->n || !recording())
 		return;
-	pthread_mutex_lock(&table_lock);
-	for (int i = 0; i < MAX_SUBMITS; i++)
-		if (!submits[i].cb) {
-			submits[i].cb = c;
-			submits[i].queue = q;
-			submits[i].fence = f;
-			submits[i].t_submit = t;
-			submits[i].n = c->n;
-			memcpy(submits[i].d, c->d, c->n * sizeof(c->d[0]));
-			/* a recording submitted again: its commands come from the
-			 * same calls, whose flows the first ones ended */
-			for (uint32_t k = 0; k < c->n; k++)
-				c->d[k].t_record = 0;
-			break;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return;
+	s->t = malloc(c->n * sizeof(*s->t));
+	if (!s->t) {
+		free(s);
+		return;
+	}
+	s->cb = c;
+	s->queue = q;
+	s->fence = f;
+	s->t_submit = t;
+	for (uint32_t i = 0; i < nsig && s->nsig < MAX_SIGNALS; i++)
+		if (value && value[i]) {
+			s->sem[s->nsig] = sem[i];
+			s->value[s->nsig++] = value[i];
 		}
+	pthread_mutex_lock(&table_lock);
+	s->n = c->n;
+	memcpy(s->t, c->t, c->n * sizeof(*s->t));
+	/* a recording submitted again: its commands come from the same
+	 * calls, whose flows the first ones ended */
+	for (uint32_t k = 0; k < c->n; k++)
+		c->t[k].t_record = 0;
+	s->next = pending;
+	pending = s;
 	pthread_mutex_unlock(&table_lock);
 }
 
 /* ---- device-level calls ------------------------------------------------ */
+
+static const void *find_in_chain(const void *p, VkStructureType type)
+{
+	for (const VkBaseInStructure *b = p; b; b = b->pNext)
+		if (b->sType == type)
+			return b;
+	return NULL;
+}
 
 static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit(VkQueue q, uint32_t n,
 						      const VkSubmitInfo *s, VkFence f)
@@ -326,9 +589,17 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit(VkQueue q, uint32_t n,
 	BEGIN;
 	VkResult r = d->queue_submit(q, n, s, f);
 	for (uint32_t i = 0; s && i < n; i++) {
+		const VkTimelineSemaphoreSubmitInfo *tl = find_in_chain(
+			s[i].pNext, VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+		uint32_t nsig = tl && tl->pSignalSemaphoreValues
+					? (tl->signalSemaphoreValueCount < s[i].signalSemaphoreCount
+						   ? tl->signalSemaphoreValueCount
+						   : s[i].signalSemaphoreCount)
+					: 0;
 		cbs += s[i].commandBufferCount;
 		for (uint32_t k = 0; r == VK_SUCCESS && k < s[i].commandBufferCount; k++)
-			note_submit(d, q, s[i].pCommandBuffers[k], f, t0);
+			note_submit(d, q, s[i].pCommandBuffers[k], f, t0, nsig,
+				    s[i].pSignalSemaphores, nsig ? tl->pSignalSemaphoreValues : NULL);
 	}
 	RECORD("vkQueueSubmit", 1, r, "%p, %u, [%u command buffers], %p", (void *)q, n, cbs,
 	       (void *)f);
@@ -343,9 +614,17 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit2(VkQueue q, uint32_t n,
 	BEGIN;
 	VkResult r = d->queue_submit2(q, n, s, f);
 	for (uint32_t i = 0; s && i < n; i++) {
+		VkSemaphore sem[MAX_SIGNALS];
+		uint64_t value[MAX_SIGNALS];
+		uint32_t nsig = 0;
+		for (uint32_t k = 0; k < s[i].signalSemaphoreInfoCount && nsig < MAX_SIGNALS; k++) {
+			sem[nsig] = s[i].pSignalSemaphoreInfos[k].semaphore;
+			value[nsig++] = s[i].pSignalSemaphoreInfos[k].value;
+		}
 		cbs += s[i].commandBufferInfoCount;
 		for (uint32_t k = 0; r == VK_SUCCESS && k < s[i].commandBufferInfoCount; k++)
-			note_submit(d, q, s[i].pCommandBufferInfos[k].commandBuffer, f, t0);
+			note_submit(d, q, s[i].pCommandBufferInfos[k].commandBuffer, f, t0, nsig,
+				    sem, value);
 	}
 	RECORD("vkQueueSubmit2", 1, r, "%p, %u, [%u command buffers], %p", (void *)q, n, cbs,
 	       (void *)f);
@@ -358,7 +637,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueWaitIdle(VkQueue q)
 	BEGIN;
 	VkResult r = d->queue_wait_idle(q);
 	if (r == VK_SUCCESS)
-		wait_done(d, q, 0, NULL);
+		complete_by(d, BY_QUEUE, H64(q), 0);
 	RECORD("vkQueueWaitIdle", 1, r, "%p", (void *)q);
 	return r;
 }
@@ -369,9 +648,17 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkDeviceWaitIdle(VkDevice dev)
 	BEGIN;
 	VkResult r = d->device_wait_idle(dev);
 	if (r == VK_SUCCESS)
-		wait_done(d, VK_NULL_HANDLE, 0, NULL);
+		complete_by(d, BY_DEVICE, 0, 0);
 	RECORD("vkDeviceWaitIdle", 1, r, "%p", (void *)dev);
 	return r;
+}
+
+/* The fences of `f` that are signalled: their submissions completed. */
+static void fences_done(struct device *d, uint32_t n, const VkFence *f)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (d->get_fence_status(d->handle, f[k]) == VK_SUCCESS)
+			complete_by(d, BY_FENCE, H64(f[k]), 0);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL l_vkWaitForFences(VkDevice dev, uint32_t n,
@@ -381,49 +668,85 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkWaitForFences(VkDevice dev, uint32_t n
 	struct device *d = device_of(KEY(dev));
 	BEGIN;
 	VkResult r = d->wait_for_fences(dev, n, f, all, timeout);
-	if (r == VK_SUCCESS)
-		wait_done(d, VK_NULL_HANDLE, n, f);
+	if (r == VK_SUCCESS && ANY_PENDING())
+		fences_done(d, n, f);
 	RECORD("vkWaitForFences", 1, r, "%p, %u, [...], %s, %#lx", (void *)dev, n,
 	       all ? "VK_TRUE" : "VK_FALSE", (unsigned long)timeout);
 	return r;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL l_vkGetFenceStatus(VkDevice dev, VkFence f)
+{
+	struct device *d = device_of(KEY(dev));
+	BEGIN;
+	VkResult r = d->get_fence_status(dev, f);
+	if (r == VK_SUCCESS && ANY_PENDING())
+		complete_by(d, BY_FENCE, H64(f), 0);
+	RECORD("vkGetFenceStatus", 1, r, "%p, %p", (void *)dev, (void *)f);
+	return r;
+}
+
+/* Timeline semaphores' values read: the submissions that signal them at or
+ * below those values completed. */
+static void semaphores_done(struct device *d, uint32_t n, const VkSemaphore *sem)
+{
+	for (uint32_t k = 0; k < n && ANY_PENDING(); k++) {
+		uint64_t v;
+		if (d->get_semaphore_counter_value &&
+		    d->get_semaphore_counter_value(d->handle, sem[k], &v) == VK_SUCCESS)
+			complete_by(d, BY_SEMAPHORE, H64(sem[k]), v);
+	}
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL l_vkWaitSemaphores(VkDevice dev,
+							 const VkSemaphoreWaitInfo *wi,
+							 uint64_t timeout)
+{
+	struct device *d = device_of(KEY(dev));
+	BEGIN;
+	VkResult r = d->wait_semaphores(dev, wi, timeout);
+	if (r == VK_SUCCESS && ANY_PENDING())
+		semaphores_done(d, wi->semaphoreCount, wi->pSemaphores);
+	RECORD("vkWaitSemaphores", 1, r, "%p, {flags=%s, semaphoreCount=%u, values=[%lu%s]}, %#lx",
+	       (void *)dev, wi->flags & VK_SEMAPHORE_WAIT_ANY_BIT ? "VK_SEMAPHORE_WAIT_ANY_BIT" : "0",
+	       wi->semaphoreCount,
+	       (unsigned long)(wi->semaphoreCount && wi->pValues ? wi->pValues[0] : 0),
+	       wi->semaphoreCount > 1 ? ", ..." : "", (unsigned long)timeout);
+	return r;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL l_vkGetSemaphoreCounterValue(VkDevice dev, VkSemaphore sem,
+								   uint64_t *v)
+{
+	struct device *d = device_of(KEY(dev));
+	BEGIN;
+	VkResult r = d->get_semaphore_counter_value(dev, sem, v);
+	if (r == VK_SUCCESS && ANY_PENDING())
+		complete_by(d, BY_SEMAPHORE, H64(sem), *v);
+	RECORD("vkGetSemaphoreCounterValue", 1, r, "%p, %p, [%lu]", (void *)dev, (void *)sem,
+	       (unsigned long)(r == VK_SUCCESS ? *v : 0));
+	return r;
+}
+
+/* What a dispatch ran: the bound compute pipeline's name. */
+static const char *dispatch_name(struct device *d, VkCommandBuffer cb)
+{
+	struct cmdbuf *c = cmdbuf_of(cb, d, 0);
+	return c && c->pipeline[0] ? c->pipeline : "dispatch";
 }
 
 static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatch(VkCommandBuffer cb, uint32_t x, uint32_t y,
 						  uint32_t z)
 {
 	struct device *d = device_of(KEY(cb));
-	struct cmdbuf *c = NULL;
+	int timed = 0;
 	BEGIN;
-	/* a timestamp before and after it, when the device can time it */
-	if (recording() && d->calibrated && d->cmd_write_timestamp)
-		c = cmdbuf_of(cb, d, 1);
-	if (c && !c->pool) {
-		VkQueryPoolCreateInfo qi = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-					     .queryType = VK_QUERY_TYPE_TIMESTAMP,
-					     .queryCount = MAX_QUERIES };
-		if (d->create_query_pool(d->handle, &qi, NULL, &c->pool) != VK_SUCCESS)
-			c->pool = VK_NULL_HANDLE;
-	}
-	if (c && c->pool && c->n < MAX_QUERIES / 2) {
-		if (!c->reset) {
-			d->cmd_reset_query_pool(cb, c->pool, 0, MAX_QUERIES);
-			c->reset = 1;
-		}
-		d->cmd_write_timestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, c->pool, 2 * c->n);
-		d->cmd_dispatch(cb, x, y, z);
-		d->cmd_write_timestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, c->pool,
-				       2 * c->n + 1);
-		c->d[c->n] = (struct dispatch){ x, y, z, gettid_cached(), t0 };
-		c->n++;
-	} else {
-		d->cmd_dispatch(cb, x, y, z);
-		c = NULL;
-	}
+	TIMED(d, cb, GENBA_GPU_KERNEL, 0, dispatch_name(d, cb), d->cmd_dispatch(cb, x, y, z));
+	/* timed: its first execution's command ends a flow from here */
 	if (recording()) {
-		/* timed: its first execution's command ends a flow from here */
 		TEXT(a);
 		add(&a, "%p, %u, %u, %u", (void *)cb, x, y, z);
-		put_call_typed(c ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, "vkCmdDispatch", t0,
+		put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, "vkCmdDispatch", t0,
 			       now_ns(CLOCK_MONOTONIC), 0, a.b, "");
 	}
 }
@@ -433,20 +756,32 @@ static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatchBase(VkCommandBuffer cb, uint32
 						      uint32_t y, uint32_t z)
 {
 	struct device *d = device_of(KEY(cb));
+	int timed = 0;
 	BEGIN;
-	d->cmd_dispatch_base(cb, bx, by, bz, x, y, z);
-	RECORD("vkCmdDispatchBase", 0, VK_SUCCESS, "%p, %u, %u, %u, %u, %u, %u", (void *)cb, bx,
-	       by, bz, x, y, z);
+	TIMED(d, cb, GENBA_GPU_KERNEL, 0, dispatch_name(d, cb),
+	      d->cmd_dispatch_base(cb, bx, by, bz, x, y, z));
+	if (recording()) {
+		TEXT(a);
+		add(&a, "%p, %u, %u, %u, %u, %u, %u", (void *)cb, bx, by, bz, x, y, z);
+		put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, "vkCmdDispatchBase",
+			       t0, now_ns(CLOCK_MONOTONIC), 0, a.b, "");
+	}
 }
 
 static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatchIndirect(VkCommandBuffer cb, VkBuffer b,
 							  VkDeviceSize off)
 {
 	struct device *d = device_of(KEY(cb));
+	int timed = 0;
 	BEGIN;
-	d->cmd_dispatch_indirect(cb, b, off);
-	RECORD("vkCmdDispatchIndirect", 0, VK_SUCCESS, "%p, %p, %zu", (void *)cb, (void *)b,
-	       (size_t)off);
+	TIMED(d, cb, GENBA_GPU_KERNEL, 0, dispatch_name(d, cb),
+	      d->cmd_dispatch_indirect(cb, b, off));
+	if (recording()) {
+		TEXT(a);
+		add(&a, "%p, %p, %zu", (void *)cb, (void *)b, (size_t)off);
+		put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL,
+			       "vkCmdDispatchIndirect", t0, now_ns(CLOCK_MONOTONIC), 0, a.b, "");
+	}
 }
 
 static VKAPI_ATTR void VKAPI_CALL l_vkCmdCopyBuffer(VkCommandBuffer cb, VkBuffer src,
@@ -454,13 +789,62 @@ static VKAPI_ATTR void VKAPI_CALL l_vkCmdCopyBuffer(VkCommandBuffer cb, VkBuffer
 						    const VkBufferCopy *regions)
 {
 	struct device *d = device_of(KEY(cb));
-	size_t bytes = 0;
+	uint64_t bytes = 0;
+	int timed = 0;
 	BEGIN;
-	d->cmd_copy_buffer(cb, src, dst, n, regions);
 	for (uint32_t i = 0; regions && i < n; i++)
 		bytes += regions[i].size;
-	RECORD("vkCmdCopyBuffer", 0, VK_SUCCESS, "%p, %p, %p, %u, [%zu bytes]", (void *)cb,
-	       (void *)src, (void *)dst, n, bytes);
+	TIMED(d, cb, GENBA_GPU_COPY, bytes, "copy buffer",
+	      d->cmd_copy_buffer(cb, src, dst, n, regions));
+	if (recording()) {
+		TEXT(a);
+		add(&a, "%p, %p, %p, %u, [%lu bytes]", (void *)cb, (void *)src, (void *)dst, n,
+		    (unsigned long)bytes);
+		put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, "vkCmdCopyBuffer",
+			       t0, now_ns(CLOCK_MONOTONIC), 0, a.b, "");
+	}
+}
+
+static VKAPI_ATTR void VKAPI_CALL l_vkCmdFillBuffer(VkCommandBuffer cb, VkBuffer dst,
+						    VkDeviceSize off, VkDeviceSize size,
+						    uint32_t value)
+{
+	struct device *d = device_of(KEY(cb));
+	int timed = 0;
+	BEGIN;
+	/* VK_WHOLE_SIZE: the rest of the buffer, whose size the layer does
+	 * not follow */
+	TIMED(d, cb, GENBA_GPU_FILL, size == VK_WHOLE_SIZE ? 0 : size, "fill buffer",
+	      d->cmd_fill_buffer(cb, dst, off, size, value));
+	if (recording()) {
+		TEXT(a);
+		if (size == VK_WHOLE_SIZE)
+			add(&a, "%p, %p, %lu, VK_WHOLE_SIZE, %#x", (void *)cb, (void *)dst,
+			    (unsigned long)off, value);
+		else
+			add(&a, "%p, %p, %lu, %lu, %#x", (void *)cb, (void *)dst,
+			    (unsigned long)off, (unsigned long)size, value);
+		put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, "vkCmdFillBuffer",
+			       t0, now_ns(CLOCK_MONOTONIC), 0, a.b, "");
+	}
+}
+
+static VKAPI_ATTR void VKAPI_CALL l_vkCmdUpdateBuffer(VkCommandBuffer cb, VkBuffer dst,
+						      VkDeviceSize off, VkDeviceSize size,
+						      const void *data)
+{
+	struct device *d = device_of(KEY(cb));
+	int timed = 0;
+	BEGIN;
+	TIMED(d, cb, GENBA_GPU_WRITE, size, "update buffer",
+	      d->cmd_update_buffer(cb, dst, off, size, data));
+	if (recording()) {
+		TEXT(a);
+		add(&a, "%p, %p, %lu, %lu, %p", (void *)cb, (void *)dst, (unsigned long)off,
+		    (unsigned long)size, data);
+		put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, "vkCmdUpdateBuffer",
+			       t0, now_ns(CLOCK_MONOTONIC), 0, a.b, "");
+	}
 }
 
 static VKAPI_ATTR void VKAPI_CALL l_vkCmdPipelineBarrier(
@@ -475,19 +859,95 @@ static VKAPI_ATTR void VKAPI_CALL l_vkCmdPipelineBarrier(
 	       (void *)cb, (unsigned long)src, (unsigned long)dst, (unsigned long)dep, nm, nb, ni);
 }
 
+static VKAPI_ATTR void VKAPI_CALL l_vkCmdPipelineBarrier2(VkCommandBuffer cb,
+							  const VkDependencyInfo *di)
+{
+	struct device *d = device_of(KEY(cb));
+	BEGIN;
+	d->cmd_pipeline_barrier2(cb, di);
+	RECORD("vkCmdPipelineBarrier2", 0, VK_SUCCESS,
+	       "%p, {dependencyFlags=%#lx, memoryBarrierCount=%u, bufferMemoryBarrierCount=%u, "
+	       "imageMemoryBarrierCount=%u}",
+	       (void *)cb, (unsigned long)(di ? di->dependencyFlags : 0),
+	       di ? di->memoryBarrierCount : 0, di ? di->bufferMemoryBarrierCount : 0,
+	       di ? di->imageMemoryBarrierCount : 0);
+}
+
+static VKAPI_ATTR void VKAPI_CALL l_vkCmdBindPipeline(VkCommandBuffer cb, VkPipelineBindPoint bp,
+						      VkPipeline p)
+{
+	struct device *d = device_of(KEY(cb));
+	d->cmd_bind_pipeline(cb, bp, p);
+	/* not a call the timeline shows: only the name of what dispatches run */
+	if (bp == VK_PIPELINE_BIND_POINT_COMPUTE && recording()) {
+		struct cmdbuf *c = cmdbuf_of(cb, d, 1);
+		if (c) {
+			pthread_mutex_lock(&table_lock);
+			const char *name = map_get(&pipelines, H64(p));
+			snprintf(c->pipeline, sizeof(c->pipeline), "%s", name ? name : "");
+			pthread_mutex_unlock(&table_lock);
+		}
+	}
+}
+
+/* A command buffer about to be recorded again or reset: the specification
+ * says no submission of it is pending, so the ones the layer still holds
+ * completed. */
+static void cmdbuf_restart(struct device *d, VkCommandBuffer cb)
+{
+	struct cmdbuf *c = cmdbuf_of(cb, d, 0);
+	if (!c)
+		return;
+	if (ANY_PENDING())
+		complete_by(d, BY_CMDBUF, H64(cb), 0);
+	c->n = 0;
+	c->nreset = 0;
+	c->pipeline[0] = 0;
+}
+
 static VKAPI_ATTR VkResult VKAPI_CALL l_vkBeginCommandBuffer(VkCommandBuffer cb,
 							     const VkCommandBufferBeginInfo *bi)
 {
 	struct device *d = device_of(KEY(cb));
-	struct cmdbuf *c = cmdbuf_of(cb, d, 0);
 	BEGIN;
-	if (c) {
-		c->n = 0;
-		c->reset = 0;
-	}
+	cmdbuf_restart(d, cb);
 	VkResult r = d->begin_command_buffer(cb, bi);
 	RECORD("vkBeginCommandBuffer", 1, r, "%p, {flags=%#lx}", (void *)cb,
 	       (unsigned long)(bi ? bi->flags : 0));
+	return r;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL l_vkResetCommandBuffer(VkCommandBuffer cb,
+							     VkCommandBufferResetFlags f)
+{
+	struct device *d = device_of(KEY(cb));
+	BEGIN;
+	cmdbuf_restart(d, cb);
+	VkResult r = d->reset_command_buffer(cb, f);
+	RECORD("vkResetCommandBuffer", 1, r, "%p, %#lx", (void *)cb, (unsigned long)f);
+	return r;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL l_vkResetCommandPool(VkDevice dev, VkCommandPool pool,
+							   VkCommandPoolResetFlags f)
+{
+	struct device *d = device_of(KEY(dev));
+	BEGIN;
+	if (ANY_PENDING())
+		complete_by(d, BY_CMDBUF, 0, H64(pool));
+	pthread_mutex_lock(&table_lock);
+	for (uint32_t i = 0; i < MAP_CAP; i++) {
+		struct cmdbuf *c = cmdbufs.val[i];
+		if (c && c->dev == d && c->cmd_pool == pool) {
+			c->n = 0;
+			c->nreset = 0;
+			c->pipeline[0] = 0;
+		}
+	}
+	pthread_mutex_unlock(&table_lock);
+	VkResult r = d->reset_command_pool(dev, pool, f);
+	RECORD("vkResetCommandPool", 1, r, "%p, %p, %#lx", (void *)dev, (void *)pool,
+	       (unsigned long)f);
 	return r;
 }
 
@@ -507,9 +967,29 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateComputePipelines(
 	struct device *d = device_of(KEY(dev));
 	BEGIN;
 	VkResult r = d->create_compute_pipelines(dev, cache, n, ci, alloc, out);
+	/* each pipeline's name: its shader's entry point */
+	for (uint32_t i = 0; r == VK_SUCCESS && ci && i < n; i++) {
+		const char *e = ci[i].stage.pName ? ci[i].stage.pName : "";
+		char *name = strdup(e);
+		pthread_mutex_lock(&table_lock);
+		free(map_del(&pipelines, H64(out[i])));
+		if (name && !map_put(&pipelines, H64(out[i]), name))
+			free(name);
+		pthread_mutex_unlock(&table_lock);
+	}
 	RECORD("vkCreateComputePipelines", 1, r, "%p, %p, %u, [{entry=\"%s\"}]", (void *)dev,
 	       (void *)cache, n, ci && n && ci[0].stage.pName ? ci[0].stage.pName : "");
 	return r;
+}
+
+static VKAPI_ATTR void VKAPI_CALL l_vkDestroyPipeline(VkDevice dev, VkPipeline p,
+						      const VkAllocationCallbacks *a)
+{
+	struct device *d = device_of(KEY(dev));
+	pthread_mutex_lock(&table_lock);
+	free(map_del(&pipelines, H64(p)));
+	pthread_mutex_unlock(&table_lock);
+	d->destroy_pipeline(dev, p, a);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateShaderModule(VkDevice dev,
@@ -585,6 +1065,20 @@ static VKAPI_ATTR void VKAPI_CALL l_vkDestroyDevice(VkDevice dev, const VkAlloca
 	void *key = KEY(dev);
 	struct device *d = device_of(key);
 	PFN_vkDestroyDevice destroy = d->destroy;
+	/* all its work completed (the specification says so): read what is
+	 * pending, and free its command buffers' pools */
+	complete_by(d, BY_DEVICE, 0, 0);
+	for (;;) {
+		struct cmdbuf *c = NULL;
+		pthread_mutex_lock(&table_lock);
+		for (uint32_t i = 0; i < MAP_CAP && !c; i++)
+			if (cmdbufs.val[i] && ((struct cmdbuf *)cmdbufs.val[i])->dev == d)
+				c = cmdbufs.val[i];
+		pthread_mutex_unlock(&table_lock);
+		if (!c)
+			break;
+		cmdbufs_free(d, VK_NULL_HANDLE, 1, &c->cb);
+	}
 	pthread_mutex_lock(&table_lock);
 	d->key = NULL;
 	pthread_mutex_unlock(&table_lock);
@@ -617,6 +1111,22 @@ static PFN_vkVoidFunction device_hook(const char *name)
 	H(vkFreeCommandBuffers)
 	H(vkDestroyCommandPool)
 	H(vkDestroyDevice)
+	H(vkGetFenceStatus)
+	H(vkWaitSemaphores)
+	H(vkGetSemaphoreCounterValue)
+	H(vkCmdBindPipeline)
+	H(vkDestroyPipeline)
+	H(vkCmdFillBuffer)
+	H(vkCmdUpdateBuffer)
+	H(vkCmdPipelineBarrier2)
+	H(vkResetCommandBuffer)
+	H(vkResetCommandPool)
+	if (!strcmp(name, "vkWaitSemaphoresKHR"))
+		return (PFN_vkVoidFunction)l_vkWaitSemaphores;
+	if (!strcmp(name, "vkGetSemaphoreCounterValueKHR"))
+		return (PFN_vkVoidFunction)l_vkGetSemaphoreCounterValue;
+	if (!strcmp(name, "vkCmdPipelineBarrier2KHR"))
+		return (PFN_vkVoidFunction)l_vkCmdPipelineBarrier2;
 #undef H
 	return NULL;
 }
@@ -730,6 +1240,22 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 		F(allocate_command_buffers, vkAllocateCommandBuffers);
 		F(free_command_buffers, vkFreeCommandBuffers);
 		F(destroy_command_pool, vkDestroyCommandPool);
+		F(get_semaphore_counter_value, vkGetSemaphoreCounterValue);
+		F(wait_semaphores, vkWaitSemaphores);
+		F(cmd_bind_pipeline, vkCmdBindPipeline);
+		F(destroy_pipeline, vkDestroyPipeline);
+		F(cmd_fill_buffer, vkCmdFillBuffer);
+		F(cmd_update_buffer, vkCmdUpdateBuffer);
+		F(cmd_pipeline_barrier2, vkCmdPipelineBarrier2);
+		F(reset_command_buffer, vkResetCommandBuffer);
+		F(reset_command_pool, vkResetCommandPool);
+		/* a Vulkan 1.1 device: the extensions' names */
+		if (!d->get_semaphore_counter_value)
+			F(get_semaphore_counter_value, vkGetSemaphoreCounterValueKHR);
+		if (!d->wait_semaphores)
+			F(wait_semaphores, vkWaitSemaphoresKHR);
+		if (!d->cmd_pipeline_barrier2)
+			F(cmd_pipeline_barrier2, vkCmdPipelineBarrier2KHR);
 #undef F
 		d->handle = *out;
 		d->calibrated = calibrated ? (PFN_vkGetCalibratedTimestampsEXT)gdpa(

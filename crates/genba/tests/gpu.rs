@@ -553,7 +553,8 @@ fn vulkan_calls_are_recorded() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|x| x["name"] == "dispatch 1024,1,1")
+        // named by the pipeline's entry point
+        .filter(|x| x["name"] == "main" && x["args"]["kind"] == "kernel")
         .collect();
     ran.sort_by_key(|x| x["ts"].as_u64());
     assert_eq!(ran.len(), mine.len(), "{ran:?}");
@@ -659,4 +660,132 @@ fn gpu_records_lost_are_counted() {
         .iter()
         .any(|v| v["type"] == "lost" && v["events"] == 0));
     check(&file);
+}
+
+/// The wgpu program (tests/programs/gpu/wgpu_sum, its own crate), built
+/// once into target/wgpu-sum (None: no Vulkan or no crates here; in CI a
+/// failure, since scripts/deps.sh installs lavapipe and the build fetches
+/// the crates as genba's own build does).
+fn wgpu_sum() -> Option<PathBuf> {
+    static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let dir = target_dir().join("wgpu-sum");
+            let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+                .args(["build", "--locked", "--quiet", "--manifest-path"])
+                .arg(repo_root().join("tests/programs/gpu/wgpu_sum/Cargo.toml"))
+                .env("CARGO_TARGET_DIR", &dir)
+                .status()
+                .is_ok_and(|s| s.success());
+            let bin = dir.join("debug/wgpu_sum");
+            let ok = built
+                && Command::new(&bin)
+                    .args(["4096", "1"])
+                    .output()
+                    .is_ok_and(|o| o.status.success());
+            assert!(
+                ok || std::env::var_os("CI").is_none(),
+                "CI: the wgpu program did not build or run (scripts/deps.sh installs lavapipe)"
+            );
+            ok.then_some(bin)
+        })
+        .clone()
+}
+
+/// A real wgpu program (a sum reduction over 4M numbers, three compute
+/// passes a round, on Vulkan through lavapipe) recorded with no change to
+/// it: wgpu's own Vulkan calls on its thread, each of its dispatches on the
+/// device named by its entry point, each inside the program's own pass
+/// timestamps (the same duration within 1% for the long ones) and inside
+/// its CLOCK_MONOTONIC brackets of the submission and the wait, with a flow
+/// from the vkCmdDispatch that recorded it; wgpu's copies timed with their
+/// bytes; nothing overlapping on the in-order queue; the sum unchanged.
+/// wgpu waits with timeline semaphores, so the times are read at those
+/// waits, round by round.
+#[test]
+fn wgpu_program_is_recorded() {
+    require_bpf!();
+    let Some(bin) = wgpu_sum() else { return };
+    let _s = serial();
+    let dir = TempDir::new("gpu-wgpu");
+    let file = dir.join("w.pftrace");
+    let out = run(genba_cmd(["record", "--gpu", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(&bin)
+        .args(["4194304", "3"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(truth["ok"], true, "{truth}");
+    let s = check(&file);
+    let mut on_queue: Vec<&Value> = s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| {
+            x["track"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Vulkan queue 0x"))
+        })
+        .collect();
+    on_queue.sort_by_key(|x| x["ts"].as_u64());
+    // no two commands at once on the queue
+    for w in on_queue.windows(2) {
+        let end = w[0]["ts"].as_u64().unwrap() + w[0]["dur"].as_u64().unwrap();
+        assert!(
+            end <= w[1]["ts"].as_u64().unwrap(),
+            "{} then {}",
+            w[0],
+            w[1]
+        );
+    }
+    let ran: Vec<&&Value> = on_queue.iter().filter(|x| x["name"] == "reduce").collect();
+    let mine = truth["dispatches"].as_array().unwrap();
+    assert_eq!(ran.len(), mine.len(), "{ran:?}");
+    let period = truth["period"].as_f64().unwrap();
+    for (k, m) in ran.iter().zip(mine) {
+        assert_eq!(k["args"]["kind"], "kernel", "{k}");
+        let dur = k["dur"].as_u64().unwrap() as f64;
+        let own = (m["end"].as_u64().unwrap() - m["start"].as_u64().unwrap()) as f64 * period;
+        assert!(
+            dur <= own + 1000.0,
+            "{dur} ns on the device, the program's own {own}: {k}"
+        );
+        // the first pass over 4M numbers runs for milliseconds: the
+        // pass's own times and the layer's around its one dispatch agree
+        if own > 10e6 {
+            assert!(dur >= own * 0.99, "{dur} ns, the program's own {own}: {k}");
+        }
+        let start = k["ts"].as_u64().unwrap();
+        let end = start + k["dur"].as_u64().unwrap();
+        assert!(
+            m["before"].as_u64().unwrap() <= start && end <= m["after"].as_u64().unwrap(),
+            "{k} vs {m}"
+        );
+        assert_eq!(k["flows_in"].as_array().unwrap().len(), 1, "{k}");
+    }
+    // the vkCmdDispatch calls that recorded them, on the program's thread
+    let dispatches = calls(&s, "vkCmdDispatch");
+    assert_eq!(dispatches.len(), mine.len());
+    for (d, m) in dispatches.iter().zip(mine) {
+        let groups = m["groups"][0].as_u64().unwrap();
+        assert!(
+            d["args"]["call"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!(", {groups}, 1, 1)")),
+            "{d} vs {m}"
+        );
+        assert_eq!(d["flows_out"].as_array().map(Vec::len), Some(1), "{d}");
+    }
+    // each round copies its 4-byte result for the host: timed, with bytes
+    let results = on_queue
+        .iter()
+        .filter(|x| x["name"] == "copy buffer" && x["args"]["bytes"] == 4)
+        .count();
+    assert_eq!(results, 3, "{on_queue:?}");
+    // wgpu's own calls: its submissions and its timeline-semaphore waits
+    assert_eq!(calls(&s, "vkCreateDevice").len(), 1);
+    assert!(calls(&s, "vkQueueSubmit").len() >= 3);
+    assert!(!calls(&s, "vkWaitSemaphores").is_empty());
 }
