@@ -78,7 +78,9 @@ fn read_back(device: &wgpu::Device, buf: &wgpu::Buffer) -> Vec<u8> {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let n: u32 = args.next().map_or(1 << 22, |a| a.parse().unwrap_or(1 << 22));
+    let n: u32 = args
+        .next()
+        .map_or(1 << 22, |a| a.parse().unwrap_or(1 << 22));
     let rounds: u32 = args.next().map_or(3, |a| a.parse().unwrap_or(3));
     let groups1 = n.div_ceil(256);
     let groups2 = groups1.div_ceil(256);
@@ -100,14 +102,15 @@ fn main() {
     if !adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY) {
         fail("no timestamp queries");
     }
-    let (device, queue) = match pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-        label: Some("wgpu_sum"),
-        required_features: wgpu::Features::TIMESTAMP_QUERY,
-        ..Default::default()
-    })) {
-        Ok(x) => x,
-        Err(_) => fail("no device"),
-    };
+    let (device, queue) =
+        match pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("wgpu_sum"),
+            required_features: wgpu::Features::TIMESTAMP_QUERY,
+            ..Default::default()
+        })) {
+            Ok(x) => x,
+            Err(_) => fail("no device"),
+        };
 
     // the numbers, and their sum on the CPU
     let data: Vec<u32> = (0..n)
