@@ -470,11 +470,11 @@ impl Walker<'_> {
                 "waker_tid": num(e.arg("waker_tid")), "samples": num(e.arg("samples")),
                 "stack": o.stack.as_deref().map(frames_json)})
         } else if let Some(api) = text(e.arg("api")) {
-            json!({"type": "gpu_call", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid,
+            json!({"type": "gpu_api", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid,
                 "api": api, "name": name, "call": text(e.arg("call")),
                 "error": num(e.arg("error")).unwrap_or(0)})
         } else if let Some(queue) = self.queues.get(&track) {
-            json!({"type": "gpu_command", "ts": e.ts, "dur": dur, "pid": pid,
+            json!({"type": "gpu_exec", "ts": e.ts, "dur": dur, "pid": pid,
                 "queue": queue, "name": name, "kind": text(e.arg("kind")),
                 "queued_ns": num(e.arg("queued_ns")), "submitted_ns": num(e.arg("submitted_ns")),
                 "bytes": num(e.arg("bytes")), "enqueued_by": num(e.arg("enqueued_by")),

@@ -910,12 +910,12 @@ impl<W: Write> JsonPrinter<W> {
     /// --format jsonl` writes them.
     fn gpu(&mut self, g: &GpuEvent) {
         let v = match g {
-            GpuEvent::Call(c) => serde_json::json!({"type": "gpu_call", "ts": c.ts,
+            GpuEvent::Call(c) => serde_json::json!({"type": "gpu_api", "ts": c.ts,
                 "dur": c.end.saturating_sub(c.ts), "pid": c.task.tgid, "tid": c.task.tid,
                 "name": c.name, "call": c.line(),
                 "error": c.error}),
             GpuEvent::Command(c) if c.start != 0 && c.end >= c.start => serde_json::json!({
-                "type": "gpu_command", "ts": c.start, "dur": c.end - c.start,
+                "type": "gpu_exec", "ts": c.start, "dur": c.end - c.start,
                 "pid": c.task.tgid, "queue": format!("{:#x}", c.queue), "name": c.name,
                 "kind": crate::gputable::kind_name(c.kind),
                 "queued_ns": (c.queued != 0).then(|| c.start.saturating_sub(c.queued)),

@@ -250,7 +250,7 @@ fn opencl_kernels_on_the_programs_own_clock() {
         .collect();
     let cmds: Vec<&Value> = lines
         .iter()
-        .filter(|v| v["type"] == "gpu_command" && v["name"] == "vadd")
+        .filter(|v| v["type"] == "gpu_exec" && v["name"] == "vadd")
         .collect();
     assert_eq!(cmds.len(), mine.len());
     for c in &cmds {
@@ -264,7 +264,7 @@ fn opencl_kernels_on_the_programs_own_clock() {
     assert_eq!(
         lines
             .iter()
-            .filter(|v| v["type"] == "gpu_call" && v["name"] == "clEnqueueNDRangeKernel")
+            .filter(|v| v["type"] == "gpu_api" && v["name"] == "clEnqueueNDRangeKernel")
             .count(),
         mine.len()
     );
@@ -632,7 +632,7 @@ fn gpu_records_lost_are_counted() {
         .collect();
     let recorded = lines
         .iter()
-        .filter(|v| v["type"] == "gpu_call" && v["name"] == "clSetKernelArg")
+        .filter(|v| v["type"] == "gpu_api" && v["name"] == "clSetKernelArg")
         .count() as u64;
     assert!(said > 0 && recorded < n, "{said} lost, {recorded} recorded");
     assert!(
