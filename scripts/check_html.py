@@ -110,6 +110,11 @@ def main():
             "[...document.querySelectorAll('#tl-names .thread')].map(e => e.textContent)")
         result["flame_nodes"] = int(s.eval("document.getElementById('flame').dataset.nodes") or 0)
         result["syscall_rows"] = s.eval("document.querySelectorAll('#syscalls tr').length - 1")
+        # the GPU tables (shown only for a recording with GPU work)
+        result["gpu_shown"] = s.eval("!document.getElementById('gpu-part').hidden")
+        result["gpu_rows"] = s.eval(
+            "Object.fromEntries(['gpu-commands', 'gpu-transfers', 'gpu-queues', 'gpu-calls',"
+            " 'gpu-blocked'].map(id => [id, document.querySelectorAll('#' + id + ' tr').length - 1]))")
         # the widest frame two levels below the root: a real click on it
         pick = s.eval("""(() => {
             const box = document.getElementById('flame');

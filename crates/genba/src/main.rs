@@ -755,10 +755,12 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         unknown_exits: !quiet.exit && !a.follow,
         output_command: output.command_pid(),
     };
+    let started = std::time::Instant::now();
     match rec.as_mut() {
         Some(r) => session.run(&mut Tee(vec![&mut sink, r]))?,
         None => session.run(&mut sink)?,
     }
+    let wall_ns = started.elapsed().as_nanos() as u64;
     let gpu_tables = sink.gpu.take();
     let tracer = &session.tracer;
     for &pid in &pids {
@@ -855,7 +857,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 text.push_str(t);
             }
             if let Some(g) = &gpu_tables {
-                text.push_str(&g.render_text());
+                text.push_str(&g.render_text(Some(wall_ns)));
             }
         }
         // the table goes where the trace went

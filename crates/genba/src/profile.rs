@@ -477,7 +477,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             "slot_collisions": stats.prof_collisions,
         });
         if a.gpu {
-            v["gpu"] = col.gpu.render_json();
+            v["gpu"] = col.gpu.render_json(Some(elapsed.as_nanos() as u64));
             v["lost"]["gpu_records"] = session.gpu_lost().into();
         }
         v.to_string() + "\n"
@@ -490,7 +490,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
                 max_rows: a.rows,
                 title: title.clone(),
             },
-        ) + &col.gpu.render_text()
+        ) + &col.gpu.render_text(Some(elapsed.as_nanos() as u64))
     };
     if a.syscalls {
         let rows = tracer.summary().map_err(|e| anyhow!(e))?;

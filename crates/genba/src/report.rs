@@ -39,6 +39,9 @@ struct Open {
     samples: Option<SampleIn>,
     /// What the timeline shows for it (the decoded call), with --html.
     label: Option<String>,
+    /// An off-CPU interval inside a GPU library: the program's call site
+    /// outside the GPU libraries (its stack's).
+    gpu_site: Option<Rc<str>>,
 }
 
 /// The timeline of the HTML page: each thread's slices, the wakeups.
@@ -124,6 +127,32 @@ struct Stack {
     frames: Vec<Frame>,
     syscall: Option<String>,
     site: Option<String>,
+    /// Inside a GPU library (its API, its loader, genba's layer, a driver):
+    /// the call site outside them.
+    gpu_site: Option<Rc<str>>,
+}
+
+/// A module of a GPU stack: an API's loader or runtime, genba's layers, a
+/// driver (OpenCL ICDs, Vulkan ICDs, Mesa, CUDA, ROCm, Level Zero).
+fn is_gpu_module(module: &str) -> bool {
+    let base = module.rsplit('/').next().unwrap_or(module);
+    const LIBS: [&str; 14] = [
+        "libOpenCL",
+        "libvulkan",
+        "libgenba_",
+        "libpocl",
+        "libcuda",
+        "libnvidia",
+        "libamdhip",
+        "libhsa",
+        "libze_",
+        "libigdrcl",
+        "libLLVM",
+        "libgallium",
+        "libdrm",
+        "libMesa",
+    ];
+    LIBS.iter().any(|l| base.starts_with(l)) || module.contains("/dri/")
 }
 
 #[derive(Default)]
@@ -196,6 +225,13 @@ struct Report {
     gpu_queues: std::collections::HashSet<u64>,
     /// GPU API calls and commands.
     gpu: crate::gputable::GpuTables,
+    /// GPU API calls by thread: (start, end, index in gpu_call_names)
+    gpu_calls: HashMap<u32, Vec<(u64, u64, u32)>>,
+    gpu_call_names: Vec<String>,
+    /// off-CPU intervals inside GPU libraries: (tid, start, end, class, site)
+    gpu_blocked: Vec<(u32, u64, u64, String, Rc<str>)>,
+    /// the recording's first and last times
+    span: Option<(u64, u64)>,
     /// Off-CPU time by (class, system call, call site).
     blocking: HashMap<BlockKey, Blocking>,
     /// Waiting time released, by (waker tid, woken tid).
@@ -354,10 +390,19 @@ impl Report {
         }
         user.reverse();
         let site = (!user.is_empty()).then(|| crate::stacks::site_of(&user, &self.cwd));
+        // innermost first: the frames outside the outermost GPU frame
+        let gpu_site = user
+            .iter()
+            .rposition(|f| is_gpu_module(&f.module))
+            .map(|i| match &user[i + 1..] {
+                [] => Rc::from("[unknown]"),
+                rest => Rc::from(crate::stacks::site_of(rest, &self.cwd)),
+            });
         Stack {
             frames,
             syscall,
             site,
+            gpu_site,
         }
     }
 
@@ -422,6 +467,10 @@ impl Report {
             t.start = Some(t.start.map_or(e.ts, |s| s.min(e.ts)));
             t.end = t.end.max(e.ts);
         }
+        self.span = Some(match self.span {
+            Some((a, b)) => (a.min(e.ts), b.max(e.ts)),
+            None => (e.ts, e.ts),
+        });
         let th = self.threads.entry(e.track).or_default();
         th.first = Some(th.first.map_or(e.ts, |f| f.min(e.ts)));
         th.last = th.last.max(e.ts);
@@ -429,6 +478,10 @@ impl Report {
         match e.kind {
             EventKind::SliceBegin => {
                 let what = classify(&e, self.gpu_queues.contains(&e.track));
+                let gpu_site = match &what {
+                    Slice::OffCpu { .. } => stack.as_ref().and_then(|s| s.gpu_site.clone()),
+                    _ => None,
+                };
                 let samples = match (&what, stack, e.arg("samples")) {
                     (Slice::OffCpu { class, syscall, .. }, Some(stack), Some(Value::Uint(w)))
                         if *w > 0 =>
@@ -460,6 +513,7 @@ impl Report {
                     what,
                     samples,
                     label,
+                    gpu_site,
                 });
             }
             EventKind::SliceEnd => {
@@ -551,18 +605,45 @@ impl Report {
                             x.ns += dur;
                             self.woken_at(w, e.ts, dur);
                         }
+                        if let Some(g) = open.gpu_site {
+                            self.gpu_blocked
+                                .push((tid, open.ts, e.ts, class.clone(), g));
+                        }
                         let b = self.blocking.entry((class, syscall, site)).or_default();
                         b.count += 1;
                         b.total_ns += dur;
                         b.max_ns = b.max_ns.max(dur);
                     }
-                    Slice::GpuCall { name, error } => self.gpu.call(&name, error != 0, dur),
+                    Slice::GpuCall { name, error } => {
+                        self.gpu.call(&name, error != 0, dur);
+                        let k = match self.gpu_call_names.iter().position(|n| *n == name) {
+                            Some(k) => k,
+                            None => {
+                                self.gpu_call_names.push(name);
+                                self.gpu_call_names.len() - 1
+                            }
+                        };
+                        self.gpu_calls
+                            .entry(tid)
+                            .or_default()
+                            .push((open.ts, e.ts, k as u32));
+                    }
                     Slice::GpuCommand {
                         kind,
                         name,
                         queued,
                         bytes,
-                    } => self.gpu.command(&kind, &name, dur, queued, bytes),
+                    } => {
+                        // the queue's row, whichever lane of it
+                        let track = &self.threads.entry(e.track).or_default().name;
+                        let queue = match track.rsplit_once(" #") {
+                            Some((q, lane)) if lane.bytes().all(|b| b.is_ascii_digit()) => q,
+                            _ => track.as_str(),
+                        }
+                        .to_string();
+                        self.gpu
+                            .command(&queue, &kind, &name, open.ts, dur, queued, bytes)
+                    }
                     // a call still running when its thread ended: not in
                     // the -c table, as it is not in strace's or the kernel's
                     Slice::Call { ret: None, .. } | Slice::Other => {}
@@ -629,6 +710,35 @@ impl Report {
         };
         x.count += 1;
         x.ns += ns;
+    }
+
+    /// At the end: the off-CPU intervals inside GPU libraries that lie in a
+    /// recorded GPU call of their thread (a wait for the device, mostly),
+    /// by call and call site. The driver's own threads (in its libraries
+    /// but in no call of the program's) are not the program waiting.
+    fn settle_gpu_blocked(&mut self) {
+        for calls in self.gpu_calls.values_mut() {
+            calls.sort_unstable();
+        }
+        for (tid, start, end, class, site) in std::mem::take(&mut self.gpu_blocked) {
+            let Some(calls) = self.gpu_calls.get(&tid) else {
+                continue;
+            };
+            // the last call that began before the interval
+            let i = calls.partition_point(|c| c.0 <= start);
+            let Some(&(_, call_end, k)) = i.checked_sub(1).map(|i| &calls[i]) else {
+                continue;
+            };
+            if end <= call_end {
+                let name = &self.gpu_call_names[k as usize];
+                self.gpu.blocked_in(name, &class, &site, end - start);
+            }
+        }
+    }
+
+    /// The recording's wall time, first event to last.
+    fn wall_ns(&self) -> Option<u64> {
+        self.span.map(|(a, b)| b - a)
     }
 
     /// At the end: wakeups no recorded call of their waker covered.
@@ -944,6 +1054,7 @@ fn load(path: &str, timeline: bool) -> Result<Report> {
     }
     (r.bytes, r.packets) = reader.position();
     r.settle_wakeups();
+    r.settle_gpu_blocked();
     if r.packets == 0 && r.truncated.is_none() {
         bail!(Exit(1, format!("{path}: empty, not a recording")));
     }
@@ -1066,7 +1177,7 @@ fn render_text(
             let _ = writeln!(s, "{:>8} from {}", "", from.join(", "));
         }
     }
-    s.push_str(&r.gpu.render_text());
+    s.push_str(&r.gpu.render_text(r.wall_ns()));
     if let Some(p) = r.profile.as_ref().filter(|p| p.total() > 0) {
         s.push('\n');
         s.push_str(&genba_analyze::report::render_text(
@@ -1190,7 +1301,7 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
         "wakers": wakers,
         "profile": r.profile.as_ref().filter(|p| p.total() > 0)
             .map(|p| genba_analyze::report::render_json(p, keys, &profile_title(r))),
-        "gpu": r.gpu.render_json(),
+        "gpu": r.gpu.render_json(r.wall_ns()),
         "lost_events": r.lost,
     })
 }

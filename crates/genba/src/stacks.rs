@@ -500,6 +500,8 @@ pub fn site_text(f: &SourceFrame, cwd: &str) -> String {
             let module = f.module.rsplit('/').next().unwrap_or(&f.module);
             match (&f.function, f.function_offset) {
                 (Some(n), Some(o)) => format!("{module}({n}+{o:#x})"),
+                // read back from a recording: the function, not its offset
+                (Some(n), None) => format!("{module}({n})"),
                 _ => format!("{module}+{:#x}", f.file_offset),
             }
         }

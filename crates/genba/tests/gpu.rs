@@ -232,6 +232,42 @@ fn opencl_kernels_on_the_programs_own_clock() {
         "{}",
         j["syscalls"]
     );
+    // percentiles within the kernels' own times
+    let (p50, p99) = (
+        vadd["p50_ns"].as_u64().unwrap(),
+        vadd["p99_ns"].as_u64().unwrap(),
+    );
+    assert!(
+        p50 > 0 && p50 <= p99 && p99 <= vadd["max_ns"].as_u64().unwrap(),
+        "{vadd}"
+    );
+    // bytes by direction: the two buffers written, n floats each
+    let write = j["gpu"]["transfers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["kind"] == "write")
+        .unwrap_or_else(|| panic!("{}", j["gpu"]));
+    assert_eq!(write["bytes"].as_u64(), Some(2 * 262144 * 4), "{write}");
+    // the queue busy for at least its kernels, within the run
+    let queues = j["gpu"]["queues"].as_array().unwrap();
+    assert_eq!(queues.len(), 1, "{queues:?}");
+    let busy = queues[0]["busy_ns"].as_u64().unwrap();
+    assert!(busy >= own, "{busy} busy, {own} in kernels");
+    assert!(queues[0]["busy_percent"].as_f64().unwrap() <= 100.0);
+    // time off the CPU inside GPU calls: within those calls
+    for b in j["gpu"]["blocked"].as_array().unwrap() {
+        let call = j["gpu"]["calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == b["function"])
+            .unwrap_or_else(|| panic!("{b}"));
+        assert!(
+            b["total_ns"].as_u64() <= call["total_ns"].as_u64(),
+            "{b} {call}"
+        );
+    }
     let text = run(genba_cmd(["report"]).arg(&file));
     assert!(
         text.stdout
@@ -788,4 +824,101 @@ fn wgpu_program_is_recorded() {
     assert_eq!(calls(&s, "vkCreateDevice").len(), 1);
     assert!(calls(&s, "vkQueueSubmit").len() >= 3);
     assert!(!calls(&s, "vkWaitSemaphores").is_empty());
+
+    // the report: the kernel's executions with percentiles, the queue busy
+    // at least for them, and the program blocked in its waits for them,
+    // at wgpu's wait
+    let out = run(genba_cmd(["report", "--format", "json"]).arg(&file));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let j: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let gpu = &j["gpu"];
+    let reduce = gpu["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "reduce")
+        .unwrap_or_else(|| panic!("{gpu}"));
+    assert_eq!(reduce["count"].as_u64(), Some(mine.len() as u64));
+    let (p50, p99) = (
+        reduce["p50_ns"].as_u64().unwrap(),
+        reduce["p99_ns"].as_u64().unwrap(),
+    );
+    assert!(
+        p50 > 0 && p50 <= p99 && p99 <= reduce["max_ns"].as_u64().unwrap(),
+        "{reduce}"
+    );
+    let busy = gpu["queues"][0]["busy_ns"].as_u64().unwrap();
+    assert!(busy >= reduce["device_ns"].as_u64().unwrap(), "{gpu}");
+    let waited: u64 = gpu["blocked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["function"] == "vkWaitSemaphores" && b["class"] == "[B]")
+        .map(|b| {
+            assert!(
+                b["site"].as_str().unwrap().contains("wait_for_fence"),
+                "{b}"
+            );
+            b["total_ns"].as_u64().unwrap()
+        })
+        .sum();
+    let in_waits = gpu["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "vkWaitSemaphores")
+        .unwrap()["total_ns"]
+        .as_u64()
+        .unwrap();
+    // the first pass alone runs for milliseconds, waited for in a block
+    assert!(
+        waited > 0 && waited <= in_waits,
+        "{waited} of {in_waits}: {gpu}"
+    );
+
+    // the same tables in the HTML report, in a real browser
+    let browser = Command::new("sh")
+        .args([
+            "-c",
+            "command -v chromium >/dev/null && python3 -c 'import websocket'",
+        ])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        browser || std::env::var_os("CI").is_none(),
+        "CI: chromium or websocket-client is missing (scripts/deps.sh installs them)"
+    );
+    if !browser {
+        return;
+    }
+    let page = dir.join("w.html");
+    let rep = run(genba_cmd(["report", "--html"]).arg(&page).arg(&file));
+    assert_eq!(rep.code(), Some(0), "{}", rep.describe());
+    let out = Command::new("python3")
+        .arg(repo_root().join("scripts/check_html.py"))
+        .arg(&page)
+        .arg(dir.join("w.png"))
+        .output()
+        .expect("python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_str(stdout.trim()).expect("check_html's JSON");
+    assert_eq!(v["gpu_shown"], true, "{v}");
+    for (table, rows) in v["gpu_rows"].as_object().unwrap() {
+        assert!(rows.as_u64() > Some(0), "{table} empty: {v}");
+    }
+    let names: Vec<&str> = v["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t.as_str())
+        .collect();
+    assert!(
+        names.iter().any(|n| n.starts_with("Vulkan queue")),
+        "{names:?}"
+    );
 }
