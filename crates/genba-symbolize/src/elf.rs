@@ -9,17 +9,20 @@ use object::{Object, ObjectSection, ObjectSegment};
 
 use crate::maps::LoadedModule;
 
+/// A whole file's bytes: the file mapped, or a section inflated.
+type Bytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
+
 /// A section's bytes, shared with the whole file (framehop wants `Deref<[u8]>`).
 #[derive(Clone)]
 pub struct SectionBytes {
-    file: Arc<Vec<u8>>,
+    file: Bytes,
     range: Range<usize>,
 }
 
 impl Deref for SectionBytes {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
-        &self.file[self.range.clone()]
+        &(*self.file).as_ref()[self.range.clone()]
     }
 }
 
@@ -38,7 +41,7 @@ pub struct Load {
 
 /// One ELF file, parsed once.
 pub struct ElfInfo {
-    data: Arc<Vec<u8>>,
+    data: Bytes,
     /// The PT_LOAD segments.
     pub segments: Vec<Load>,
     /// (file offset, virtual address, file size) of each PT_LOAD.
@@ -52,7 +55,7 @@ pub struct ElfInfo {
     /// section name -> (address range, file range when stored uncompressed)
     sections: HashMap<&'static str, (Range<u64>, Option<Range<usize>>)>,
     /// Compressed sections, inflated.
-    decompressed: HashMap<&'static str, Arc<Vec<u8>>>,
+    decompressed: HashMap<&'static str, Bytes>,
 }
 
 /// Errors reading an ELF file.
@@ -69,9 +72,17 @@ pub enum ElfError {
 impl ElfInfo {
     /// Reads and parses `path`.
     pub fn open(path: &str) -> Result<ElfInfo, ElfError> {
-        let data = Arc::new(std::fs::read(path).map_err(|e| ElfError::Read(path.into(), e))?);
-        let obj = object::File::parse(&data[..]).map_err(|e| ElfError::Parse(path.into(), e))?;
-        let (segments, phoff, interp) = raw_headers(&data).unwrap_or_default();
+        let read = |e| ElfError::Read(path.into(), e);
+        let file = std::fs::File::open(path).map_err(read)?;
+        // SAFETY: the map is only read. A library replaced on disk gets a
+        // new file (package managers rename over it); one truncated in
+        // place while genba reads it would fault, as it would fault the
+        // programs that map it.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(read)?;
+        let data: Bytes = Arc::new(map);
+        let bytes = (*data).as_ref();
+        let obj = object::File::parse(bytes).map_err(|e| ElfError::Parse(path.into(), e))?;
+        let (segments, phoff, interp) = raw_headers(bytes).unwrap_or_default();
         let build_id = obj.build_id().ok().flatten().map(<[u8]>::to_vec);
         let loads = obj
             .segments()
@@ -99,7 +110,8 @@ impl ElfInfo {
                 // one (Go compresses .debug_frame) is inflated once
                 let file = if compressed {
                     if let Ok(data) = sec.uncompressed_data() {
-                        decompressed.insert(name, Arc::new(data.into_owned()));
+                        let owned: Bytes = Arc::new(data.into_owned());
+                        decompressed.insert(name, owned);
                     }
                     None
                 } else {
@@ -150,7 +162,7 @@ impl ElfInfo {
         if let Some(d) = self.decompressed.get(name) {
             return Some(SectionBytes {
                 file: d.clone(),
-                range: 0..d.len(),
+                range: 0..(**d).as_ref().len(),
             });
         }
         let (_, file) = self.sections.get(name)?;

@@ -7,7 +7,8 @@
 //! from its own timestamp queries (the pass's beginning and end), and each
 //! round's submission bracketed with CLOCK_MONOTONIC (before the submit,
 //! after the wait that saw it complete). It prints one JSON object:
-//! {"ok", "sum", "adapter", "period" (ns a tick), "dispatches": [{"entry",
+//! {"ok", "sum", "expected", "wall_ns" (its own run, for bench/gpu.sh),
+//! "adapter", "period" (ns a tick), "dispatches": [{"entry",
 //! "groups": [x, y, z], "start", "end" (ticks), "before", "after" (ns)}]}.
 
 use std::sync::mpsc;
@@ -77,6 +78,7 @@ fn read_back(device: &wgpu::Device, buf: &wgpu::Buffer) -> Vec<u8> {
 }
 
 fn main() {
+    let began = monotonic();
     let mut args = std::env::args().skip(1);
     let n: u32 = args
         .next()
@@ -243,7 +245,8 @@ fn main() {
         }
     }
     println!(
-        "{{\"ok\": {ok}, \"sum\": {sum}, \"expected\": {expected}, \"adapter\": {:?}, \"period\": {}, \"dispatches\": [{}]}}",
+        "{{\"ok\": {ok}, \"sum\": {sum}, \"expected\": {expected}, \"wall_ns\": {}, \"adapter\": {:?}, \"period\": {}, \"dispatches\": [{}]}}",
+        monotonic() - began,
         adapter.get_info().name,
         queue.get_timestamp_period(),
         dispatches.join(", ")
