@@ -261,6 +261,58 @@ pub struct GpuCommand {
     pub bytes: u64,
     /// The command's error status (0: completed).
     pub error: i32,
+    /// When the shim saw it complete, on CLOCK_MONOTONIC (0: unknown): it
+    /// ended before then.
+    pub observed: Nanos,
+}
+
+impl GpuCommand {
+    /// Holds the command's mapped device times to what the host knows: it
+    /// was not put in its queue before its enqueue call began (`enqueued`;
+    /// for Vulkan, whose `queued` is the host's submission time, it did
+    /// not start before that), and it did not end after the shim saw it
+    /// complete (`observed`). Times that break one are moved together (the
+    /// device's own durations kept) to the nearest the facts allow, the
+    /// start's bound first when both cannot hold. Returns how far (ns; 0:
+    /// the mapping agreed with the host).
+    pub fn hold_to_facts(&mut self) -> u64 {
+        if self.start == 0 || self.end < self.start {
+            return 0;
+        }
+        let device_queued = self.api == GpuApi::OpenCl;
+        // the earliest device time, and the host time it cannot precede
+        let (first, lo) = if device_queued {
+            let first = [self.queued, self.submit, self.start]
+                .into_iter()
+                .find(|&t| t != 0)
+                .unwrap_or(self.start);
+            (first, self.enqueued)
+        } else {
+            (self.start, self.enqueued.max(self.queued))
+        };
+        let mut shift: i128 = 0;
+        if self.observed != 0 && self.end > self.observed {
+            shift = self.observed as i128 - self.end as i128;
+        }
+        if lo != 0 && (first as i128 + shift) < lo as i128 {
+            shift = lo as i128 - first as i128;
+        }
+        if shift == 0 {
+            return 0;
+        }
+        let moved = |t: &mut Nanos| {
+            if *t != 0 {
+                *t = (*t as i128 + shift).max(0) as Nanos;
+            }
+        };
+        if device_queued {
+            moved(&mut self.queued);
+            moved(&mut self.submit);
+        }
+        moved(&mut self.start);
+        moved(&mut self.end);
+        shift.unsigned_abs() as u64
+    }
 }
 
 /// How a device's clock maps onto CLOCK_MONOTONIC.
@@ -419,5 +471,64 @@ impl CollectorStats {
     /// All events that never reached user space.
     pub fn total_lost(&self) -> u64 {
         self.lost + self.missed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(api: GpuApi, enqueued: u64, times: [u64; 4], observed: u64) -> GpuCommand {
+        GpuCommand {
+            task: Task { tid: 1, tgid: 1 },
+            enqueued,
+            api,
+            queue: 1,
+            device: 1,
+            kind: GpuKind::Kernel,
+            name: "k".into(),
+            queued: times[0],
+            submit: times[1],
+            start: times[2],
+            end: times[3],
+            bytes: 0,
+            error: 0,
+            observed,
+        }
+    }
+
+    #[test]
+    fn facts_that_hold_move_nothing() {
+        let mut c = command(GpuApi::OpenCl, 100, [110, 120, 130, 200], 250);
+        assert_eq!(c.hold_to_facts(), 0);
+        assert_eq!((c.queued, c.start, c.end), (110, 130, 200));
+    }
+
+    #[test]
+    fn queued_before_its_enqueue_moves_later() {
+        // an OpenCL command mapped 50 ns too early: all four move together
+        let mut c = command(GpuApi::OpenCl, 100, [50, 60, 70, 140], 400);
+        assert_eq!(c.hold_to_facts(), 50);
+        assert_eq!((c.queued, c.submit, c.start, c.end), (100, 110, 120, 190));
+    }
+
+    #[test]
+    fn ended_after_it_was_seen_moves_earlier() {
+        let mut c = command(GpuApi::OpenCl, 50, [110, 120, 130, 300], 250);
+        assert_eq!(c.hold_to_facts(), 50);
+        assert_eq!((c.queued, c.start, c.end), (60, 80, 250));
+        // ... but never before its enqueue: the start's bound wins, the
+        // end as near its bound as that allows
+        let mut c = command(GpuApi::OpenCl, 100, [110, 120, 130, 300], 150);
+        assert_eq!(c.hold_to_facts(), 10);
+        assert_eq!((c.queued, c.end), (100, 290));
+    }
+
+    #[test]
+    fn vulkan_starts_after_its_submission() {
+        // queued is the host's submission time: it stays, the start moves
+        let mut c = command(GpuApi::Vulkan, 100, [150, 0, 140, 180], 500);
+        assert_eq!(c.hold_to_facts(), 10);
+        assert_eq!((c.queued, c.start, c.end), (150, 150, 190));
     }
 }

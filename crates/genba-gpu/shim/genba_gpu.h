@@ -39,8 +39,10 @@ enum genba_gpu_type {
 	 * payload: the function's name, then the call's decoded arguments,
 	 * then its result, each NUL-terminated */
 	GENBA_GPU_CALL = 1,
-	/* a command the device ran: t0 = the enqueue call's start; payload:
-	 * struct genba_gpu_cmd, then the command's name, NUL-terminated */
+	/* a command the device ran: t0 = the enqueue call's start, t1 = when
+	 * the record was written, after the shim saw the command complete;
+	 * payload: struct genba_gpu_cmd, then the command's name,
+	 * NUL-terminated */
 	GENBA_GPU_CMD = 2,
 	/* a device's clock, as the shim mapped it: payload: struct
 	 * genba_gpu_clock, then the device's name, NUL-terminated */

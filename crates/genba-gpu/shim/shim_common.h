@@ -229,8 +229,11 @@ static void put_struct(uint16_t type, uint32_t tid, int32_t err, uint64_t t0, co
 {
 	size_t a = strlen(name) + 1;
 	size_t len = (sizeof(struct genba_gpu_rec) + size + a + 7) & ~(size_t)7;
+	/* t1: when it was written (a command's: after the shim saw it
+	 * complete, which genba holds its mapped end to) */
 	struct genba_gpu_rec h = { .len = (uint32_t)len, .type = type, .api = SHIM_API,
-				   .tid = tid, .err = err, .t0 = t0 };
+				   .tid = tid, .err = err, .t0 = t0,
+				   .t1 = now_ns(CLOCK_MONOTONIC) };
 	static const char zeros[8];
 	const void *parts[] = { s, name, zeros };
 	size_t sizes[] = { size, a, len - sizeof(h) - size - a };

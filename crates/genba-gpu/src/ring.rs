@@ -222,6 +222,7 @@ fn parse(pid: u32, r: &[u8]) -> Option<GpuEvent> {
                 end: u64_le(r, c + 40),
                 bytes: u64_le(r, c + 48),
                 error: err,
+                observed: t1,
             }))
         }
         T_CLOCK if r.len() >= REC + CLOCK => {

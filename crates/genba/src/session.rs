@@ -96,6 +96,9 @@ pub struct Session {
     gpu: Option<genba_gpu::Rings>,
     /// The records each process's shim dropped so far.
     gpu_lost: std::collections::HashMap<u32, u64>,
+    /// GPU commands whose mapped times broke the host's facts: how many,
+    /// and the most one was moved (ns).
+    gpu_moved: (u64, u64),
 }
 
 impl Session {
@@ -155,6 +158,7 @@ impl Session {
             all_tasks: cfg.all_tasks,
             gpu: None,
             gpu_lost: Default::default(),
+            gpu_moved: (0, 0),
         })
     }
 
@@ -178,9 +182,21 @@ impl Session {
         let Some(rings) = &mut self.gpu else { return };
         let mut out = Vec::new();
         rings.poll(&mut out, force);
-        for e in out {
-            if let genba_events::GpuEvent::Lost { pid, records } = e {
-                self.gpu_lost.insert(pid, records);
+        for mut e in out {
+            match &mut e {
+                genba_events::GpuEvent::Lost { pid, records } => {
+                    self.gpu_lost.insert(*pid, *records);
+                }
+                // no command before its enqueue or after its completion
+                // was seen, whatever the clock mapping said
+                genba_events::GpuEvent::Command(c) => {
+                    let moved = c.hold_to_facts();
+                    if moved > 0 {
+                        self.gpu_moved.0 += 1;
+                        self.gpu_moved.1 = self.gpu_moved.1.max(moved);
+                    }
+                }
+                _ => {}
             }
             sink.event(&Event::Gpu(Box::new(e)));
         }
@@ -191,11 +207,20 @@ impl Session {
         self.gpu_lost.values().sum()
     }
 
-    /// With `--gpu`: says the GPU records lost, if any, on stderr.
+    /// With `--gpu`: says the GPU records lost, if any, on stderr, and the
+    /// commands whose device times had to be moved.
     pub fn say_gpu_lost(&self) {
         let lost = self.gpu_lost();
         if lost > 0 {
             eprintln!("genba: {lost} GPU records lost (a shim's ring was full)");
+        }
+        let (n, most) = self.gpu_moved;
+        if n > 0 {
+            eprintln!(
+                "genba: {n} GPU commands' mapped device times broke the host's order (before their \
+                 enqueue, or after their completion was seen): moved, by up to {:.1} us",
+                most as f64 / 1e3
+            );
         }
     }
 
