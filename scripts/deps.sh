@@ -23,6 +23,12 @@ genba_install_deps() {
         echo "installing: websocket-client (PyPI)"
         python3 -m pip install -q --break-system-packages websocket-client >/dev/null
     fi
+    # the CUDA runtime (libcudart, no driver: every call fails without a
+    # device), to test genba's CUDA shim's interception and error paths
+    if ! python3 -c 'import nvidia.cuda_runtime' >/dev/null 2>&1; then
+        echo "installing: nvidia-cuda-runtime-cu12 (PyPI)"
+        python3 -m pip install -q --break-system-packages 'nvidia-cuda-runtime-cu12>=12,<13' >/dev/null
+    fi
     if ! command -v cargo >/dev/null 2>&1; then
         [ -f "$HOME/.cargo/env" ] && . "$HOME/.cargo/env"
     fi

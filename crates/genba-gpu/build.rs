@@ -1,4 +1,5 @@
-//! Builds the GPU layers (shim/opencl_layer.c, shim/vulkan_layer.c) into
+//! Builds the GPU layers (shim/opencl_layer.c, shim/vulkan_layer.c) and the
+//! CUDA runtime shim (shim/cuda_preload.c) into
 //! shared objects that genba carries inside its binary and writes out when
 //! `--gpu` asks for them. Without an API's headers (Debian's opencl-headers,
 //! libvulkan-dev) its layer is left out, and `--gpu` says so.
@@ -23,6 +24,14 @@ fn main() {
         "genba_vulkan_layer",
         "/usr/include/vulkan/vk_layer.h",
         "Vulkan headers (apt-get install libvulkan-dev)",
+    );
+    // needs no CUDA header: always built (a failure is an error)
+    build(
+        "cuda_preload.c",
+        "libgenba_cuda.so",
+        "genba_cuda_preload",
+        "shim/cuda_preload.c",
+        "",
     );
 }
 

@@ -182,6 +182,19 @@ pub enum GpuApi {
     OpenCl,
     /// Vulkan.
     Vulkan,
+    /// The CUDA runtime API.
+    Cuda,
+}
+
+impl GpuApi {
+    /// Its name as genba shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GpuApi::OpenCl => "OpenCL",
+            GpuApi::Vulkan => "Vulkan",
+            GpuApi::Cuda => "CUDA",
+        }
+    }
 }
 
 /// A GPU API call.

@@ -52,7 +52,7 @@ enum genba_gpu_type {
 	GENBA_GPU_CALL_TIMED = 4,
 };
 
-enum genba_gpu_api { GENBA_GPU_OPENCL = 1, GENBA_GPU_VULKAN = 2 };
+enum genba_gpu_api { GENBA_GPU_OPENCL = 1, GENBA_GPU_VULKAN = 2, GENBA_GPU_CUDA = 3 };
 
 /* Every record starts with this; len counts it and is a multiple of 8. */
 struct genba_gpu_rec {

@@ -224,7 +224,7 @@ static void put_call(const char *name, uint64_t t0, uint64_t t1, int32_t err, co
 
 /* A record of `type` whose payload is a struct of `size` bytes, then a
  * NUL-terminated name (a CMD, a CLOCK). */
-static void put_struct(uint16_t type, uint32_t tid, int32_t err, uint64_t t0, const void *s,
+__attribute__((unused)) static void put_struct(uint16_t type, uint32_t tid, int32_t err, uint64_t t0, const void *s,
 		       size_t size, const char *name)
 {
 	size_t a = strlen(name) + 1;

@@ -48,6 +48,21 @@ pub fn vulkan_layer() -> Option<&'static [u8]> {
     }
 }
 
+/// The CUDA runtime shim's shared object (it needs no CUDA header).
+pub fn cuda_preload() -> Option<&'static [u8]> {
+    #[cfg(genba_cuda_preload)]
+    {
+        Some(include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/libgenba_cuda.so"
+        )))
+    }
+    #[cfg(not(genba_cuda_preload))]
+    {
+        None
+    }
+}
+
 /// The Vulkan layer's name.
 pub const VULKAN_LAYER: &str = "VK_LAYER_GENBA_trace";
 
@@ -57,6 +72,7 @@ pub struct GpuDir {
     path: PathBuf,
     layer: Option<PathBuf>,
     vulkan: bool,
+    cuda: Option<PathBuf>,
 }
 
 impl GpuDir {
@@ -89,7 +105,13 @@ impl GpuDir {
             path,
             layer: None,
             vulkan: false,
+            cuda: None,
         };
+        if let Some(bytes) = cuda_preload() {
+            let p = dir.path.join("libgenba_cuda.so");
+            std::fs::write(&p, bytes)?;
+            dir.cuda = Some(p);
+        }
         if let Some(bytes) = opencl_layer() {
             let p = dir.path.join("libgenba_opencl.so");
             std::fs::write(&p, bytes)?;
@@ -138,6 +160,14 @@ impl GpuDir {
             env.push((
                 "OPENCL_LAYERS".into(),
                 append("OPENCL_LAYERS", l.to_string_lossy().into_owned()),
+            ));
+        }
+        // the CUDA runtime has no layers: its entry points preloaded (each
+        // forwards to the program's libcudart)
+        if let Some(l) = &self.cuda {
+            env.push((
+                "LD_PRELOAD".into(),
+                append("LD_PRELOAD", l.to_string_lossy().into_owned()),
             ));
         }
         if self.vulkan {

@@ -169,6 +169,7 @@ fn parse(pid: u32, r: &[u8]) -> Option<GpuEvent> {
     let ty = u16_le(r, 4);
     let api = match u16_le(r, 6) {
         2 => GpuApi::Vulkan,
+        3 => GpuApi::Cuda,
         _ => GpuApi::OpenCl,
     };
     let tid = u32_le(r, 8);

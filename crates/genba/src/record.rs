@@ -662,10 +662,7 @@ impl RecordSink {
             GpuEvent::Call(c) => {
                 let t = self.track(c.task)?;
                 let line = c.line();
-                let api = match c.api {
-                    genba_events::GpuApi::OpenCl => "OpenCL",
-                    genba_events::GpuApi::Vulkan => "Vulkan",
-                };
+                let api = c.api.name();
                 let mut args = vec![("api", ArgValue::Str(api)), ("call", ArgValue::Str(&line))];
                 if c.error != 0 {
                     args.push(("error", ArgValue::Int(c.error.into())));
@@ -771,10 +768,7 @@ impl RecordSink {
             .get(&(c.task.tgid, c.device))
             .cloned()
             .unwrap_or_else(|| format!("device {:#x}", c.device));
-        let api = match c.api {
-            genba_events::GpuApi::OpenCl => "OpenCL",
-            genba_events::GpuApi::Vulkan => "Vulkan",
-        };
+        let api = c.api.name();
         let mut name = format!("{api} queue {:#x} ({device})", c.queue);
         if n > 0 {
             name.push_str(&format!(" #{}", n + 1));

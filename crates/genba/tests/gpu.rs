@@ -922,3 +922,134 @@ fn wgpu_program_is_recorded() {
         "{names:?}"
     );
 }
+
+/// The CUDA runtime (libcudart from PyPI's nvidia-cuda-runtime-cu12; this
+/// machine has no device and no driver, so every call that needs one
+/// fails): a program calling it from two threads has each call recorded on
+/// its thread by genba's preloaded shim, in order, with its arguments (the
+/// kernel by its host stub's name, a copy's direction, an answer written
+/// back on success) and the runtime's own name for what it returned; the
+/// program's results are the same as without genba.
+#[test]
+fn cuda_runtime_calls_are_recorded() {
+    require_bpf!();
+    let lib = Command::new("python3")
+        .args([
+            "-c",
+            "import nvidia.cuda_runtime as m; print(list(m.__path__)[0])",
+        ])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()).join("lib"));
+    assert!(
+        lib.is_some() || std::env::var_os("CI").is_none(),
+        "CI: no CUDA runtime (scripts/deps.sh installs nvidia-cuda-runtime-cu12)"
+    );
+    let Some(lib) = lib else { return };
+    let _s = serial();
+    let dir = TempDir::new("gpu-cuda");
+    let bin = dir.join("cuda_calls");
+    let st = Command::new("gcc")
+        .args(["-O1", "-Wall", "-rdynamic", "-o"])
+        .arg(&bin)
+        .arg(repo_root().join("tests/programs/gpu/cuda_calls.c"))
+        .arg(format!("-L{}", lib.display()))
+        .arg("-l:libcudart.so.12")
+        .arg(format!("-Wl,-rpath,{}", lib.display()))
+        .arg("-lpthread")
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let plain = Command::new(&bin).output().unwrap();
+    assert!(plain.status.success());
+    let file = dir.join("c.pftrace");
+    let out = run(genba_cmd(["record", "--gpu", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(&bin));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let mine = truth["calls"].as_array().unwrap();
+    // the same answers as without genba (the tids aside)
+    let plain: Value = serde_json::from_slice(&plain.stdout).unwrap();
+    let strip = |v: &Value| -> Vec<(String, i64, i64)> {
+        v["calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap().to_string(),
+                    c["code"].as_i64().unwrap(),
+                    c["value"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(strip(&plain), strip(&truth));
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    let mut api: Vec<Value> = x
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "gpu_api" && v["api"] == "CUDA")
+        .collect();
+    api.sort_by_key(|v| v["ts"].as_u64());
+    assert_eq!(api.len(), mine.len(), "{api:?}");
+    for tid in mine
+        .iter()
+        .map(|m| m["tid"].as_u64())
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        let theirs: Vec<&Value> = mine.iter().filter(|m| m["tid"].as_u64() == tid).collect();
+        let ours: Vec<&Value> = api.iter().filter(|v| v["tid"].as_u64() == tid).collect();
+        assert_eq!(theirs.len(), ours.len(), "thread {tid:?}: {ours:?}");
+        for (m, v) in theirs.iter().zip(&ours) {
+            assert_eq!(v["name"], m["name"], "{v} vs {m}");
+            let call = v["call"].as_str().unwrap();
+            assert!(
+                call.ends_with(&format!(") = {}", m["error"].as_str().unwrap())),
+                "{call} vs {m}"
+            );
+            assert_eq!(v["error"].as_i64(), m["code"].as_i64(), "{v}");
+            match m["name"].as_str().unwrap() {
+                "cudaLaunchKernel" => assert!(
+                    call.starts_with("cudaLaunchKernel(vadd, {4, 1, 1}, {64, 1, 1}, 0x"),
+                    "{call}"
+                ),
+                "cudaMemcpy" => assert!(call.contains(", 1024, cudaMemcpyHostToDevice)"), "{call}"),
+                "cudaMemcpyAsync" => {
+                    assert!(call.contains(", 1024, cudaMemcpyDeviceToHost, "), "{call}")
+                }
+                "cudaRuntimeGetVersion" => {
+                    assert_eq!(m["code"], 0);
+                    assert!(
+                        call.starts_with(&format!("cudaRuntimeGetVersion([{}])", m["value"])),
+                        "{call} vs {m}"
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    // the report's GPU calls table counts them, errors apart
+    let rep = run(genba_cmd(["report", "--format", "json"]).arg(&file));
+    let j: Value = serde_json::from_str(rep.stdout.trim()).unwrap();
+    let launch = j["gpu"]["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "cudaLaunchKernel")
+        .unwrap_or_else(|| panic!("{}", j["gpu"]));
+    let launches: Vec<&Value> = mine
+        .iter()
+        .filter(|m| m["name"] == "cudaLaunchKernel")
+        .collect();
+    assert_eq!(launch["calls"].as_u64(), Some(launches.len() as u64));
+    assert_eq!(
+        launch["errors"].as_u64(),
+        Some(launches.iter().filter(|m| m["code"] != 0).count() as u64)
+    );
+}
