@@ -226,8 +226,9 @@ static struct cmdbuf *cmdbuf_of(VkCommandBuffer cb, struct device *dev, int make
 	return r;
 }
 
-/* The offset that puts device ticks (times period) on CLOCK_MONOTONIC. */
-static int monotonic_offset(struct device *d, int64_t *off)
+/* The offset that puts device ticks (times period) on CLOCK_MONOTONIC;
+ * `dev_max`, the calibration's maximum deviation (ns), when asked. */
+static int monotonic_offset_dev(struct device *d, int64_t *off, uint64_t *deviation)
 {
 	VkCalibratedTimestampInfoEXT info[2] = {
 		{ .sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT,
@@ -240,7 +241,14 @@ static int monotonic_offset(struct device *d, int64_t *off)
 		return 0;
 	dev_ns = (uint64_t)((double)(ts[0] & d->mask) * d->period);
 	*off = (int64_t)ts[1] - (int64_t)dev_ns;
+	if (deviation)
+		*deviation = dev_max;
 	return 1;
+}
+
+static int monotonic_offset(struct device *d, int64_t *off)
+{
+	return monotonic_offset_dev(d, off, NULL);
 }
 
 /* A submission completed: its commands' times read and written, and it is
@@ -1283,6 +1291,12 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 			/* the device, by name, and how its times are mapped */
 			struct genba_gpu_clock ck = { .device = (uint64_t)(uintptr_t)*out,
 						      .domain = d->calibrated ? CLOCK_MONOTONIC : -1 };
+			/* how far a calibration may be off: half its maximum
+			 * deviation (the driver's bound on the two reads' gap) */
+			int64_t off;
+			uint64_t deviation = 0;
+			if (d->calibrated && monotonic_offset_dev(d, &off, &deviation))
+				ck.uncertainty = deviation / 2;
 			if (recording())
 				put_struct(GENBA_GPU_CLOCK, gettid_cached(), 0,
 					   now_ns(CLOCK_MONOTONIC), &ck, sizeof(ck), pp.deviceName);
