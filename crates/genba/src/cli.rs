@@ -181,6 +181,10 @@ pub struct TraceArgs {
         default_missing_value = "attach,personality"
     )]
     pub quiet_set: Vec<String>,
+    /// Trace only the system calls that access PATH (by a file name, or a
+    /// descriptor that refers to it); repeat for several.
+    #[arg(short = 'P', long = "trace-path", value_name = "PATH")]
+    pub trace_path: Vec<String>,
     /// What to say about process ids: pidns is refused (not supported).
     #[arg(long = "decode-pids", value_name = "WHAT")]
     pub decode_pids: Vec<String>,

@@ -41,6 +41,8 @@ pub struct Quiet {
     pub attach: bool,
     /// `+++ exited with N +++` and `Exit of unknown pid N ignored`.
     pub exit: bool,
+    /// `-P`'s `Requested path "a" resolved into "/b/a"`.
+    pub path_resolution: bool,
 }
 
 impl Quiet {
@@ -49,6 +51,7 @@ impl Quiet {
         Quiet {
             attach: q >= 1,
             exit: q >= 2,
+            path_resolution: q >= 3,
         }
     }
 }
@@ -183,10 +186,12 @@ fn parse_quiet(val: &str) -> Result<Quiet> {
     const ATTACH: usize = 0;
     const EXIT: usize = 1;
     const NEVER_PRINTED: usize = 2;
+    const PATH_RESOLUTION: usize = 3;
     let token = |t: &str| match t {
         "attach" => Some(ATTACH),
         "exit" | "exits" => Some(EXIT),
-        "personality" | "thread-execve" | "superseded" | "path-resolution" => Some(NEVER_PRINTED),
+        "path-resolution" => Some(PATH_RESOLUTION),
+        "personality" | "thread-execve" | "superseded" => Some(NEVER_PRINTED),
         _ => None,
     };
     let (inverted, nums) = parse_tokens(val, "quiet", &token)?;
@@ -194,6 +199,7 @@ fn parse_quiet(val: &str) -> Result<Quiet> {
     Ok(Quiet {
         attach: nums.contains(&ATTACH) != inverted,
         exit: nums.contains(&EXIT) != inverted,
+        path_resolution: nums.contains(&PATH_RESOLUTION) != inverted,
     })
 }
 
@@ -402,9 +408,12 @@ mod tests {
             q("!exit").unwrap(),
             Quiet {
                 attach: true,
-                exit: false
+                exit: false,
+                path_resolution: true
             }
         );
+        assert!(q("path-resolution").unwrap().path_resolution);
+        assert!(!q("attach").unwrap().path_resolution);
         assert!(q("chatter").is_err());
     }
 }

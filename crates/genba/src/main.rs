@@ -11,6 +11,7 @@ mod filter;
 mod gputable;
 mod launch;
 mod output;
+mod pathtrace;
 mod profile;
 mod record;
 mod render;
@@ -546,6 +547,30 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
 
     let summary_only = a.summary_only;
     let want_summary = a.summary_only || a.summary;
+    // -P: the paths, and what strace says of those that resolve elsewhere
+    let paths = if a.trace_path.is_empty() {
+        None
+    } else {
+        if want_summary {
+            bail!(Exit(
+                1,
+                "-P cannot be combined with -c or -C yet: the summary is counted in the kernel, before the paths are known".into()
+            ));
+        }
+        if json {
+            bail!(Exit(
+                1,
+                "-P is not supported with --format jsonl yet".into()
+            ));
+        }
+        let (set, said) = pathtrace::PathSet::new(&a.trace_path);
+        if !quiet.path_resolution {
+            for m in said {
+                eprintln!("genba: {m}");
+            }
+        }
+        Some(set)
+    };
     let decode = Options {
         strsize: a.strsize,
         verbose: a.verbose,
@@ -674,8 +699,10 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     }
     // -y: what the programs have open before their first traced call
     let mut fds = fdtrack::FdTracker::default();
-    fds.canonical = a.fd_paths;
-    if a.fd_paths {
+    // -P names descriptors by the paths /proc gives, as strace compares them
+    let path_trace = !a.trace_path.is_empty();
+    fds.canonical = a.fd_paths || path_trace;
+    if a.fd_paths || path_trace {
         for pid in session.child_pid().into_iter().chain(pids.iter().copied()) {
             fds.seed(pid as u32);
         }
@@ -731,12 +758,13 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 quiet_exit: quiet.exit,
                 realtime_offset_ns: realtime_offset(),
                 display: display.clone(),
+                paths: paths.clone(),
             },
             ntasks,
         )
         .with_world(world::World::new(
             fds,
-            a.fd_paths,
+            a.fd_paths || path_trace,
             stack_opts.map(stacks::Stacks::new),
         ));
         // -c/-C with --source: also a summary by call site (-c: not printing)

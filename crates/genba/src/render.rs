@@ -60,6 +60,8 @@ pub struct TextOptions {
     /// Which calls to show, when more are traced than shown (stacks need
     /// mmap, open and exec calls to follow what processes map).
     pub display: Option<Vec<bool>>,
+    /// `-P`: only the calls that access these paths.
+    pub paths: Option<crate::pathtrace::PathSet>,
 }
 
 struct Pending {
@@ -68,6 +70,9 @@ struct Pending {
     printed: Option<usize>,
     /// Where the call came from (--source, -k), resolved at entry.
     stacks: Option<crate::stacks::CallStacks>,
+    /// `-P`: it accesses a traced path (true without -P; None: decided at
+    /// exit).
+    on_path: Option<bool>,
 }
 
 /// strace's text output.
@@ -271,6 +276,8 @@ impl<W: Write> TextPrinter<W> {
                     if self.print
                         && (self.o.status.unfinished || self.o.status.is_all())
                         && self.shown(p.enter.nr)
+                        && p.on_path
+                            .unwrap_or_else(|| self.on_path(task.tgid, view(&p.enter, None)))
                     {
                         if self.open == Some(tid) {
                             self.emit(")");
@@ -462,7 +469,16 @@ impl<W: Write> TextPrinter<W> {
             .captures
             .iter()
             .any(|c| c.fault && e.args.get(c.arg as usize).is_some_and(|&a| a != 0));
-        if self.print && self.o.status.is_all() && !retry && self.shown(e.nr) {
+        // -P: decided at entry, as strace decides it (the descriptors as
+        // they are before the call); at exit for a call whose strings are
+        // read again there (the process may be gone before genba reads it)
+        let on_path = (!retry).then(|| self.on_path(e.task.tgid, view(e, None)));
+        if self.print
+            && self.o.status.is_all()
+            && !retry
+            && self.shown(e.nr)
+            && on_path != Some(false)
+        {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
             let (text, _) = self.decode_args(e.task.tgid, view(e, None));
@@ -488,8 +504,20 @@ impl<W: Write> TextPrinter<W> {
                 },
                 printed,
                 stacks,
+                on_path,
             },
         );
+    }
+
+    /// `-P`: whether `call` of process `tgid` accesses a traced path
+    /// (always true without -P).
+    fn on_path(&self, tgid: u32, call: CallView<'_>) -> bool {
+        let Some(paths) = self.o.paths.as_ref() else {
+            return true;
+        };
+        let namer = |fd: i32| self.world.fd_path(tgid, fd);
+        let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
+        paths.matches(call, &namer, &mem)
     }
 
     fn exit(&mut self, x: &SyscallExit) {
@@ -530,7 +558,11 @@ impl<W: Write> TextPrinter<W> {
                 }
             }
         }
-        if !self.print || !self.o.status.shows(ok) || !self.shown(x.nr) {
+        let on_path = match pending.as_ref().and_then(|p| p.on_path) {
+            Some(m) => m,
+            None => self.on_path(tgid, call),
+        };
+        if !self.print || !self.o.status.shows(ok) || !self.shown(x.nr) || !on_path {
             self.world.exit_after(tgid, &name, call);
             return;
         }

@@ -706,3 +706,62 @@ fn diff_fatal_signals() {
     }
     assert!(failures.is_empty(), "{failures}");
 }
+
+/// `-P`: only the calls that reach /dev/full (by name; by a descriptor,
+/// also one inherited, one in poll's or select's sets, mmap's; by a symlink
+/// that resolves into it), line for line against strace, with two paths
+/// given, one of them a symlink (strace's "resolved into" message too).
+#[test]
+fn diff_trace_path() {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let dir = TempDir::new("pathtrace");
+    let work = TempDir::new("pathtrace-work");
+    let link = work.join("full-link");
+    let prog = program("pathtrace");
+    // the descriptor 9 the program inherits, opened by the shell that
+    // execs the tracer
+    let traced = |tracer: &str, out: &Path| {
+        run(Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec {tracer} -P /dev/full -P \"$1\" -o \"$2\" -- \"$3\" \"$4\" 9>>/dev/full"
+            ))
+            .arg("sh")
+            .arg(&link)
+            .arg(out)
+            .arg(&prog)
+            .arg(work.path()))
+    };
+    let s_out = dir.join("strace.txt");
+    let st = traced("strace", &s_out);
+    assert_eq!(st.code(), Some(0), "{}", st.describe());
+    let _ = std::fs::remove_file(&link);
+    let g_out = dir.join("genba.txt");
+    let genba = format!("{} trace", genba().display());
+    let gt = traced(&genba, &g_out);
+    assert_eq!(gt.code(), Some(0), "{}", gt.describe());
+    let ws = whole_trace(&read(&s_out), &no_skip).expect("strace trace");
+    let wg = whole_trace(&read(&g_out), &no_skip).expect("genba trace");
+    save("pathtrace.strace.txt", &ws);
+    save("pathtrace.genba.txt", &wg);
+    if let Err(diff) = compare_windows(&ws, &wg, "strace", "genba") {
+        panic!(
+            "genba -P differs from strace -P\n{diff}\ngenba stderr: {}",
+            gt.stderr
+        );
+    }
+    // the symlink given did not exist yet: nothing to resolve; /dev/full
+    // is its own real path. Neither says anything.
+    assert!(!gt.stderr.contains("resolved into"), "{}", gt.stderr);
+    // a path that resolves elsewhere is said, as strace says it
+    let rel = run(genba_cmd(["trace", "-P", "../dev/full", "--", "true"]).current_dir("/tmp"));
+    assert_eq!(rel.code(), Some(0), "{}", rel.describe());
+    assert!(
+        rel.stderr
+            .contains("genba: Requested path \"../dev/full\" resolved into \"/dev/full\""),
+        "{}",
+        rel.stderr
+    );
+}
