@@ -379,6 +379,37 @@ const BOOKKEEPING: &[&str] = &[
     "fchdir",
 ];
 
+/// The other calls that make descriptors (-P follows them all).
+const FD_MAKERS: &[&str] = &[
+    "pipe",
+    "pipe2",
+    "socket",
+    "socketpair",
+    "accept",
+    "accept4",
+    "eventfd",
+    "eventfd2",
+    "epoll_create",
+    "epoll_create1",
+    "timerfd_create",
+    "memfd_create",
+    "signalfd",
+    "signalfd4",
+    "inotify_init",
+    "inotify_init1",
+    "pidfd_open",
+    "pidfd_getfd",
+    "fanotify_init",
+    "userfaultfd",
+    "open_by_handle_at",
+    "open_tree",
+    "fsopen",
+    "fsmount",
+    "fspick",
+    "perf_event_open",
+    "io_uring_setup",
+];
+
 /// The trace's sink: the printer, and strace's note on children genba
 /// reaped that it did not trace.
 struct TraceSink<'a> {
@@ -625,8 +656,18 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     // stacks (and a recording's intervals) need the calls that say what a
     // process maps, shown or not
     let mut display = None;
-    if stacks || a.record.is_some() {
-        for name in BOOKKEEPING {
+    // -P: so do the ones that make, copy and close descriptors, so each
+    // descriptor is known when a call shown uses it
+    let path_trace = !a.trace_path.is_empty();
+    let follow: Vec<&str> = if path_trace {
+        BOOKKEEPING.iter().chain(FD_MAKERS).copied().collect()
+    } else if stacks || a.record.is_some() {
+        BOOKKEEPING.to_vec()
+    } else {
+        Vec::new()
+    };
+    {
+        for name in follow {
             if let Some(info) = table::by_name(name) {
                 let plan = &mut plans[info.nr as usize];
                 if !plan.traced {
@@ -700,7 +741,6 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     // -y: what the programs have open before their first traced call
     let mut fds = fdtrack::FdTracker::default();
     // -P names descriptors by the paths /proc gives, as strace compares them
-    let path_trace = !a.trace_path.is_empty();
     fds.canonical = a.fd_paths || path_trace;
     if a.fd_paths || path_trace {
         for pid in session.child_pid().into_iter().chain(pids.iter().copied()) {
