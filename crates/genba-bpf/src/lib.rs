@@ -653,6 +653,26 @@ impl Tracer {
         Ok(())
     }
 
+    /// With [`RunStats`] held: each program's runs and mean time.
+    pub fn run_lines(&self) -> Vec<String> {
+        let p = &self.skel.progs;
+        run_lines(&[
+            ("sys_enter", p.sys_enter.as_fd()),
+            ("sys_exit", p.sys_exit.as_fd()),
+            ("sched_switch", p.sched_switch.as_fd()),
+            ("sched_fork", p.sched_fork.as_fd()),
+            ("sched_exit", p.sched_exit.as_fd()),
+            ("sched_exec", p.sched_exec.as_fd()),
+            ("signal_deliver", p.signal_deliver.as_fd()),
+            ("signal_generate", p.signal_generate.as_fd()),
+            ("prof_sample", p.prof_sample.as_fd()),
+            ("prof_switch", p.prof_switch.as_fd()),
+            ("prof_wakeup", p.prof_wakeup.as_fd()),
+            ("prof_waking", p.prof_waking.as_fd()),
+            ("prof_wakeup_new", p.prof_wakeup_new.as_fd()),
+        ])
+    }
+
     /// The collector's own counters, summed over CPUs.
     pub fn stats(&self) -> Result<CollectorStats> {
         let mut c = [0u64; wire::CNT_MAX as usize];
@@ -777,6 +797,53 @@ fn summed_row(
     Ok((row.calls > 0).then_some(row))
 }
 
+/// The kernel's run statistics of a BPF program: (runs, total ns of its
+/// body), counted while [`RunStats`] is held (zero otherwise).
+fn run_stats(fd: std::os::fd::BorrowedFd<'_>) -> (u64, u64) {
+    use std::os::fd::AsRawFd;
+    let mut info = libbpf_rs::libbpf_sys::bpf_prog_info::default();
+    let mut len = std::mem::size_of_val(&info) as u32;
+    // SAFETY: info is a valid bpf_prog_info of `len` bytes; all pointer fields are zero.
+    let r = unsafe {
+        libbpf_rs::libbpf_sys::bpf_prog_get_info_by_fd(fd.as_raw_fd(), &mut info, &mut len)
+    };
+    if r == 0 {
+        (info.run_cnt, info.run_time_ns)
+    } else {
+        (0, 0)
+    }
+}
+
+/// The kernel counting each BPF program's runs and their time, while held
+/// (BPF_ENABLE_STATS; it costs two clock reads a run, so only for
+/// GENBA_DEBUG and the benchmarks' breakdowns).
+pub struct RunStats(#[allow(dead_code)] std::os::fd::OwnedFd);
+
+impl RunStats {
+    /// None: the kernel refused (an older kernel, no privilege).
+    pub fn enable() -> Option<RunStats> {
+        use std::os::fd::FromRawFd;
+        // SAFETY: a plain syscall wrapper; a non-negative result is an fd we own
+        let fd = unsafe {
+            libbpf_rs::libbpf_sys::bpf_enable_stats(libbpf_rs::libbpf_sys::BPF_STATS_RUN_TIME)
+        };
+        // SAFETY: fd is a new descriptor, owned from here on
+        (fd >= 0).then(|| RunStats(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) }))
+    }
+}
+
+/// One program's runs and the mean time of its body (ns), for the lines of
+/// GENBA_DEBUG.
+pub fn run_lines(progs: &[(&str, std::os::fd::BorrowedFd<'_>)]) -> Vec<String> {
+    progs
+        .iter()
+        .filter_map(|(name, fd)| {
+            let (n, ns) = run_stats(*fd);
+            (n > 0).then(|| format!("BPF {name}: {n} runs, {:.1} ns each", ns as f64 / n as f64))
+        })
+        .collect()
+}
+
 fn recursion_misses(fd: std::os::fd::BorrowedFd<'_>) -> u64 {
     use std::os::fd::AsRawFd;
     let mut info = libbpf_rs::libbpf_sys::bpf_prog_info::default();
@@ -796,6 +863,7 @@ fn recursion_misses(fd: std::os::fd::BorrowedFd<'_>) -> u64 {
 /// attached by `genba bench-floor` for the benchmark.
 pub struct Floor {
     _links: Vec<libbpf_rs::Link>,
+    skel: &'static floor_skel::FloorSkel<'static>,
 }
 
 impl Floor {
@@ -817,7 +885,18 @@ impl Floor {
             .floor_exit
             .attach_raw_tracepoint("sys_exit")
             .map_err(|e| Error::Load(e.to_string()))?;
-        Box::leak(Box::new(skel));
-        Ok(Floor { _links: vec![a, b] })
+        let skel: &'static floor_skel::FloorSkel<'static> = Box::leak(Box::new(skel));
+        Ok(Floor {
+            _links: vec![a, b],
+            skel,
+        })
+    }
+
+    /// With [`RunStats`] held: the empty programs' runs and mean time.
+    pub fn run_lines(&self) -> Vec<String> {
+        run_lines(&[
+            ("floor_enter", self.skel.progs.floor_enter.as_fd()),
+            ("floor_exit", self.skel.progs.floor_exit.as_fd()),
+        ])
     }
 }

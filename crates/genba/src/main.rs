@@ -267,11 +267,18 @@ fn bench_floor(command: &[String]) -> Result<i32> {
             format!("Can't stat '{}': No such file or directory", command[0]),
         )
     })?;
-    let _floor = genba_bpf::Floor::attach().map_err(bpf_error)?;
+    let debug = std::env::var_os("GENBA_DEBUG").is_some();
+    let stats = debug.then(genba_bpf::RunStats::enable).flatten();
+    let floor = genba_bpf::Floor::attach().map_err(bpf_error)?;
     let mut child = Child::spawn(&path, command)?;
     child.release();
     loop {
         if let Some(st) = child.try_wait() {
+            if stats.is_some() {
+                for l in floor.run_lines() {
+                    eprintln!("genba: {l}");
+                }
+            }
             return Ok(launch::exit_code(st));
         }
         std::thread::sleep(Duration::from_millis(2));
@@ -933,9 +940,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         let _ = w.write_all(text.as_bytes());
     }
     let written = output.close();
-    if std::env::var_os("GENBA_DEBUG").is_some() {
-        eprintln!("genba: collector stats: {stats:?}");
-    }
+    session.debug_stats(&stats);
     // Losses are always reported; a clean run says so too, unless any
     // quiet form (-q, -e quiet=, --quiet=) asked for strace's quiet stderr.
     let quiet_asked = a.quiet > 0 || filter.quiet.is_some();

@@ -522,9 +522,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             failed = Some(*what);
         }
     }
-    if std::env::var_os("GENBA_DEBUG").is_some() {
-        eprintln!("genba: collector stats: {stats:?}");
-    }
+    session.debug_stats(&stats);
     eprintln!(
         "genba: {} events lost, {} off-CPU intervals lost to slot collisions",
         stats.total_lost(),

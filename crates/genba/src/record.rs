@@ -163,9 +163,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         crate::profile::close_pending(&mut session, a.all, period_ns, &mut sink)?;
     }
     let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
-    if std::env::var_os("GENBA_DEBUG").is_some() {
-        eprintln!("genba: collector stats: {stats:?}");
-    }
+    session.debug_stats(&stats);
     eprintln!("genba: {} events lost", stats.total_lost());
     session.say_gpu_lost();
     let failed = sink.end(stats.total_lost());

@@ -99,6 +99,8 @@ pub struct Session {
     /// GPU commands whose mapped times broke the host's facts: how many,
     /// and the most one was moved (ns).
     gpu_moved: (u64, u64),
+    /// With GENBA_DEBUG: the BPF programs' run statistics, counted while held.
+    run_stats: Option<genba_bpf::RunStats>,
 }
 
 impl Session {
@@ -159,6 +161,11 @@ impl Session {
             gpu: None,
             gpu_lost: Default::default(),
             gpu_moved: (0, 0),
+            // GENBA_DEBUG: the kernel times each BPF program's runs
+            run_stats: std::env::var_os("GENBA_DEBUG")
+                .is_some()
+                .then(genba_bpf::RunStats::enable)
+                .flatten(),
         })
     }
 
@@ -199,6 +206,20 @@ impl Session {
                 _ => {}
             }
             sink.event(&Event::Gpu(Box::new(e)));
+        }
+    }
+
+    /// With GENBA_DEBUG: the collector's counters, and each BPF program's
+    /// runs and mean time (the cost breakdown in docs/PERFORMANCE.md).
+    pub fn debug_stats(&self, stats: &genba_events::CollectorStats) {
+        if std::env::var_os("GENBA_DEBUG").is_none() {
+            return;
+        }
+        eprintln!("genba: collector stats: {stats:?}");
+        if self.run_stats.is_some() {
+            for l in self.tracer.run_lines() {
+                eprintln!("genba: {l}");
+            }
         }
     }
 
