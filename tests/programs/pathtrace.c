@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <sys/select.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 int main(int argc, char **argv)
@@ -60,5 +61,8 @@ int main(int argc, char **argv)
 	close(20);
 	close(null);
 	close(full);
+	/* a pidfd (--decode-fds=pidfd names its process) */
+	int pfd = syscall(SYS_pidfd_open, getpid(), 0);
+	close(pfd);
 	return 0;
 }

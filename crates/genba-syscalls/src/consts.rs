@@ -526,6 +526,11 @@ pub static XATTR_FLAGS: &[(u64, &str)] = &[(1, "XATTR_CREATE"), (2, "XATTR_REPLA
 /// `memfd_create` flags. The hugetlb size bits (`flags >> MFD_HUGE_SHIFT`,
 /// 6 bits) are printed by strace as `|N<<MFD_HUGE_SHIFT` after the names and
 /// after the hex remainder.
+/// pidfd_open's flags (PIDFD_NONBLOCK is O_NONBLOCK; PIDFD_THREAD, newer
+/// than strace 6.1, is O_EXCL).
+pub static PIDFD_OPEN_FLAGS: &[(u64, &str)] =
+    &[(0o4000, "PIDFD_NONBLOCK"), (0o200, "PIDFD_THREAD")];
+
 pub static MEMFD_FLAGS: &[(u64, &str)] = &[
     (0x01, "MFD_CLOEXEC"),
     (0x02, "MFD_ALLOW_SEALING"),
@@ -1850,6 +1855,7 @@ mod tests {
             ("SPLICE_FLAGS", SPLICE_FLAGS),
             ("XATTR_FLAGS", XATTR_FLAGS),
             ("MEMFD_FLAGS", MEMFD_FLAGS),
+            ("PIDFD_OPEN_FLAGS", PIDFD_OPEN_FLAGS),
             ("CLOSE_RANGE_FLAGS", CLOSE_RANGE_FLAGS),
             ("RSEQ_FLAGS", RSEQ_FLAGS),
             ("MOUNT_FLAGS", MOUNT_FLAGS),

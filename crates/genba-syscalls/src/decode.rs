@@ -702,6 +702,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "close_range" => sig!(Dec; Uint, Uint, Flags(c::CLOSE_RANGE_FLAGS)),
         "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
         "memfd_create" => sig!(Fd; Str, Flags(c::MEMFD_FLAGS)),
+        "pidfd_open" => sig!(Fd; Int, Flags(c::PIDFD_OPEN_FLAGS)),
         // memory
         "mmap" => custom(dec_mmap, Ret::Hex),
         "munmap" => sig!(Dec; Ptr, Ulong),

@@ -194,9 +194,21 @@ pub struct TraceArgs {
     /// Trace only system calls that failed (status=failed).
     #[arg(short = 'Z', long = "failed-only")]
     pub failed: bool,
-    /// Print paths of file descriptors.
-    #[arg(short = 'y', long = "decode-fds")]
-    pub fd_paths: bool,
+    /// Print paths of file descriptors (-yy: refused, genba does not
+    /// describe sockets yet).
+    #[arg(short = 'y', action = ArgAction::Count)]
+    pub fd_paths_count: u8,
+    /// What to print beside descriptors: path, dev, pidfd, none (alone:
+    /// path); the last one given counts.
+    #[arg(
+        long = "decode-fds",
+        value_name = "SET",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "path",
+        overrides_with = "decode_fds"
+    )]
+    pub decode_fds: Option<String>,
     /// Suppress attach/detach messages (-qq: and exit messages).
     #[arg(short = 'q', action = ArgAction::Count)]
     pub quiet: u8,

@@ -18,6 +18,8 @@ use genba_syscalls::CallView;
 struct Table {
     fds: HashMap<i32, (String, bool)>,
     cwd: Option<PathBuf>,
+    /// pidfds: the process each refers to (pidfd_open's pid)
+    pidfds: HashMap<i32, u32>,
 }
 
 /// Descriptor tables of all traced processes, by tgid.
@@ -132,6 +134,12 @@ impl FdTracker {
         Some(p)
     }
 
+    /// The process pidfd `fd` of process `tgid` refers to, when its
+    /// pidfd_open was seen.
+    pub fn pidfd_pid(&self, tgid: u32, fd: i32) -> Option<u32> {
+        self.procs.get(&tgid)?.pidfds.get(&fd).copied()
+    }
+
     /// A new process (not a thread) starts with a copy of its parent's table.
     pub fn fork(&mut self, parent: u32, child: u32) {
         let t = self.procs.get(&parent).cloned().unwrap_or_default();
@@ -203,6 +211,11 @@ impl FdTracker {
             }
         };
         match name {
+            "pidfd_open" => {
+                t.fds
+                    .insert(ret as i32, ("anon_inode:[pidfd]".into(), true));
+                t.pidfds.insert(ret as i32, a[0] as u32);
+            }
             "open" | "creat" | "openat" | "openat2" => {
                 let (dirfd, path_arg, flags) = match name {
                     "open" => (-100, 0, a[1]),
@@ -233,6 +246,10 @@ impl FdTracker {
                 if let Some((p, _)) = t.fds.get(&fd_arg(0)).cloned() {
                     t.fds.insert(new, (p, cloexec));
                 }
+                match t.pidfds.get(&fd_arg(0)).copied() {
+                    Some(pid) => t.pidfds.insert(new, pid),
+                    None => t.pidfds.remove(&new),
+                };
             }
             "fcntl" => match a[1] as u32 {
                 0 | 1030 => {
@@ -249,6 +266,7 @@ impl FdTracker {
             },
             "close" => {
                 t.fds.remove(&fd_arg(0));
+                t.pidfds.remove(&fd_arg(0));
             }
             "close_range" => {
                 let (lo, hi) = (a[0] as u32, a[1] as u32);
@@ -333,8 +351,8 @@ impl FdTracker {
                     (format!("anon_inode:[{what}]"), flags & O_CLOEXEC != 0),
                 );
             }
-            "memfd_create" | "inotify_init1" | "pidfd_open" | "io_uring_setup"
-            | "perf_event_open" | "userfaultfd" | "fanotify_init" => {
+            "memfd_create" | "inotify_init1" | "io_uring_setup" | "perf_event_open"
+            | "userfaultfd" | "fanotify_init" => {
                 match readlink(tgid, &format!("fd/{ret}")) {
                     Some(p) => t.fds.insert(ret as i32, (p, false)),
                     None => t.fds.remove(&(ret as i32)),

@@ -68,6 +68,51 @@ pub struct Filter {
     pub signals: Vec<bool>,
     /// `-e quiet=`, when given.
     pub quiet: Option<Quiet>,
+    /// `-e decode-fds=`, when given.
+    pub decode_fds: Option<FdDecode>,
+}
+
+/// What to print beside a descriptor (`-y`, `--decode-fds=SET`): its path;
+/// a device's type and numbers (`</dev/null<char 1:3>>`, also without
+/// `path`); the process a pidfd refers to (`<pid:1234>`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FdDecode {
+    pub path: bool,
+    pub dev: bool,
+    pub pidfd: bool,
+}
+
+impl FdDecode {
+    pub const PATH: FdDecode = FdDecode {
+        path: true,
+        dev: false,
+        pidfd: false,
+    };
+
+    pub fn any(&self) -> bool {
+        self.path || self.dev || self.pidfd
+    }
+
+    /// strace's `--decode-fds=` set: path, dev, pidfd, none, or all and
+    /// socket (refused: genba does not describe sockets yet).
+    pub fn parse(val: &str) -> Result<FdDecode> {
+        let mut d = FdDecode::default();
+        for item in val.split(',') {
+            match item {
+                "path" => d.path = true,
+                "dev" => d.dev = true,
+                "pidfd" => d.pidfd = true,
+                "none" => {}
+                "socket" | "all" => bail!(
+                    "--decode-fds={item} (and -yy) is not supported yet by genba: it does not describe sockets"
+                ),
+                other => bail!(
+                    "invalid --decode-fds '{other}' (expected path, dev, pidfd or none)"
+                ),
+            }
+        }
+        Ok(d)
+    }
 }
 
 const MAX_NR: usize = 512;
@@ -79,6 +124,7 @@ impl Filter {
             status: StatusSet::ALL,
             signals: vec![true; NSIG_SET],
             quiet: None,
+            decode_fds: None,
         };
         for e in exprs {
             let (q, val) = match e.split_once('=') {
@@ -90,6 +136,7 @@ impl Filter {
                 "status" => f.status = parse_status(val)?,
                 "signal" | "signals" | "s" => f.signals = parse_signals(val)?,
                 "quiet" | "silent" | "silence" | "q" => f.quiet = Some(parse_quiet(val)?),
+                "decode-fds" | "decode-fd" => f.decode_fds = Some(FdDecode::parse(val)?),
                 "abbrev" | "a" | "verbose" | "raw" | "read" | "write" => {
                     bail!("-e {q}= is not supported yet by genba")
                 }

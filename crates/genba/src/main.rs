@@ -585,6 +585,24 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
 
     let summary_only = a.summary_only;
     let want_summary = a.summary_only || a.summary;
+    // -y, --decode-fds=, -e decode-fds=: the last kind given counts
+    let fd_decode = {
+        let mut d = match a.fd_paths_count {
+            0 => filter::FdDecode::default(),
+            1 => filter::FdDecode::PATH,
+            _ => bail!(Exit(
+                1,
+                "-yy is not supported yet by genba: it does not describe sockets (-y and --decode-fds=path,dev,pidfd are)".into()
+            )),
+        };
+        if let Some(v) = &a.decode_fds {
+            d = filter::FdDecode::parse(v)?;
+        }
+        if let Some(e) = filter.decode_fds {
+            d = e;
+        }
+        d
+    };
     // -P: the paths, and what strace says of those that resolve elsewhere
     let paths = if a.trace_path.is_empty() {
         None
@@ -748,8 +766,8 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     // -y: what the programs have open before their first traced call
     let mut fds = fdtrack::FdTracker::default();
     // -P names descriptors by the paths /proc gives, as strace compares them
-    fds.canonical = a.fd_paths || path_trace;
-    if a.fd_paths || path_trace {
+    fds.canonical = fd_decode.any() || path_trace;
+    if fd_decode.any() || path_trace {
         for pid in session.child_pid().into_iter().chain(pids.iter().copied()) {
             fds.seed(pid as u32);
         }
@@ -801,7 +819,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 signals: filter.signals.clone(),
                 acolumn: a.acolumn,
                 status: filter.status,
-                fd_paths: a.fd_paths,
+                fd_decode,
                 quiet_exit: quiet.exit,
                 realtime_offset_ns: realtime_offset(),
                 display: display.clone(),
@@ -811,7 +829,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         )
         .with_world(world::World::new(
             fds,
-            a.fd_paths || path_trace,
+            fd_decode.any() || path_trace,
             stack_opts.map(stacks::Stacks::new),
         ));
         // -c/-C with --source: also a summary by call site (-c: not printing)

@@ -52,7 +52,8 @@ pub struct TextOptions {
     /// The column return values are aligned at (`-a`).
     pub acolumn: usize,
     pub status: StatusSet,
-    pub fd_paths: bool,
+    /// `-y`, `--decode-fds=`: what descriptors show.
+    pub fd_decode: crate::filter::FdDecode,
     /// `-qq`, `-e quiet=exit`: no `+++ exited with N +++`.
     pub quiet_exit: bool,
     /// CLOCK_REALTIME - CLOCK_MONOTONIC, to print times of day.
@@ -108,6 +109,36 @@ fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
     }
 }
 
+/// A device file's type and numbers, as strace shows them (`char 1:3`).
+fn device_numbers(path: &str) -> Option<String> {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    if !path.starts_with('/') {
+        return None;
+    }
+    let m = std::fs::metadata(path).ok()?;
+    let kind = if m.file_type().is_char_device() {
+        "char"
+    } else if m.file_type().is_block_device() {
+        "block"
+    } else {
+        return None;
+    };
+    let rdev = m.rdev();
+    Some(format!(
+        "{kind} {}:{}",
+        libc::major(rdev),
+        libc::minor(rdev)
+    ))
+}
+
+/// The process pidfd `fd` of process `tgid` refers to (its fdinfo's `Pid:`).
+fn pidfd_pid(tgid: u32, fd: i32) -> Option<i64> {
+    let info = std::fs::read_to_string(format!("/proc/{tgid}/fdinfo/{fd}")).ok()?;
+    info.lines()
+        .find_map(|l| l.strip_prefix("Pid:"))
+        .and_then(|v| v.trim().parse().ok())
+}
+
 /// Reads `len` bytes of the traced process's memory (see [`Env::read_mem`]).
 fn read_mem(tgid: u32, addr: u64, len: usize) -> Option<Vec<u8>> {
     let mut buf = vec![0u8; len];
@@ -130,7 +161,7 @@ fn read_mem(tgid: u32, addr: u64, len: usize) -> Option<Vec<u8>> {
 
 impl<W: Write> TextPrinter<W> {
     pub fn new(out: W, o: TextOptions, initial_tasks: usize) -> Self {
-        let o_fd_paths = o.fd_paths;
+        let o_fd_paths = o.fd_decode.any();
         TextPrinter {
             out,
             o,
@@ -440,7 +471,7 @@ impl<W: Write> TextPrinter<W> {
     /// say (descriptor paths for -y, memory BPF could not read); also how
     /// many arguments stayed unreadable.
     fn decode_args(&self, tgid: u32, call: CallView<'_>) -> (String, u64) {
-        let namer = |fd: i32| self.world.fd_path(tgid, fd);
+        let namer = |fd: i32| self.fd_text(tgid, fd);
         let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
         // after a successful exec the process holds another program: its
         // memory at the old addresses is not what the call was given
@@ -450,7 +481,11 @@ impl<W: Write> TextPrinter<W> {
                 Some("execve" | "execveat")
             );
         let env = Env {
-            fd_path: if self.o.fd_paths { Some(&namer) } else { None },
+            fd_path: if self.o.fd_decode.any() {
+                Some(&namer)
+            } else {
+                None
+            },
             read_mem: if execd { None } else { Some(&mem) },
             ..Default::default()
         };
@@ -507,6 +542,38 @@ impl<W: Write> TextPrinter<W> {
                 on_path,
             },
         );
+    }
+
+    /// What descriptor `fd` of process `tgid` shows between `<>` (None:
+    /// nothing), by `--decode-fds`: its path (`AT_FDCWD`'s too, only for
+    /// `path`); a device's path with its type and numbers (`dev`); a
+    /// pidfd's process (`pidfd`).
+    fn fd_text(&self, tgid: u32, fd: i32) -> Option<String> {
+        let d = self.o.fd_decode;
+        if fd == crate::fdtrack::AT_FDCWD {
+            return if d.path {
+                self.world.fd_path(tgid, fd)
+            } else {
+                None
+            };
+        }
+        let p = self.world.fd_path(tgid, fd)?;
+        if d.dev {
+            if let Some(dev) = device_numbers(&p) {
+                return Some(format!("{p}<{dev}>"));
+            }
+        }
+        if d.pidfd && p == "anon_inode:[pidfd]" {
+            let pid = self
+                .world
+                .pidfd_pid(tgid, fd)
+                .map(i64::from)
+                .or_else(|| pidfd_pid(tgid, fd));
+            if let Some(pid) = pid {
+                return Some(format!("pid:{pid}"));
+            }
+        }
+        d.path.then_some(p)
     }
 
     /// `-P`: whether `call` of process `tgid` accesses a traced path
@@ -600,8 +667,8 @@ impl<W: Write> TextPrinter<W> {
             .unwrap_or(Ret::Dec);
         let mut r = decode::return_text(&name, call, kind, self.o.decode.xlat);
         self.world.exit_after(tgid, &name, call);
-        if self.o.fd_paths && x.ret >= 0 && decode::returns_fd(&name, &call.args) {
-            if let Some(p) = self.world.fd_path(tgid, x.ret as i32) {
+        if self.o.fd_decode.any() && x.ret >= 0 && decode::returns_fd(&name, &call.args) {
+            if let Some(p) = self.fd_text(tgid, x.ret as i32) {
                 r.push_str(&decode::fd_path_text(&p));
             }
         }

@@ -66,6 +66,11 @@ impl World {
         self.fds.borrow_mut().path(tgid, fd)
     }
 
+    /// The process a pidfd refers to, when its pidfd_open was followed.
+    pub fn pidfd_pid(&self, tgid: u32, fd: i32) -> Option<u32> {
+        self.fds.borrow().pidfd_pid(tgid, fd)
+    }
+
     /// A task's name as last known.
     pub fn name(&self, tid: u32) -> Option<&str> {
         self.names.get(&tid).map(String::as_str)

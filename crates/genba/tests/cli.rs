@@ -1615,3 +1615,36 @@ fn decode_pids_pidns_is_refused() {
         assert!(out.stderr.contains("not supported"), "{}", out.describe());
     }
 }
+
+/// What genba cannot describe yet (sockets: `-yy`, `--decode-fds=socket`
+/// and `all`) is refused in one line, not printed as something less; a
+/// set genba does not know is an error; repeated `--decode-fds` and `-P`
+/// with a summary or JSON are refused the same way.
+#[test]
+fn decode_fds_and_trace_path_refusals() {
+    for args in [
+        &["-yy"][..],
+        &["--decode-fds=socket"][..],
+        &["--decode-fds=all"][..],
+        &["-e", "decode-fds=path,socket"][..],
+        &["--decode-fds=paths"][..],
+        &["-c", "-P", "/dev/null"][..],
+        &["--format", "jsonl", "-P", "/dev/null"][..],
+    ] {
+        let out = run(genba_cmd(["trace"])
+            .args(args)
+            .args(["-o", "/dev/null", "--", "/bin/true"]));
+        assert_one_line_error(&out, &args.join(" "));
+    }
+    // the last --decode-fds counts
+    let out = run(&mut genba_cmd([
+        "trace",
+        "--decode-fds=socket",
+        "--decode-fds=none",
+        "-e",
+        "trace=none",
+        "--",
+        "/bin/true",
+    ]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+}

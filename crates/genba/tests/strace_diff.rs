@@ -765,3 +765,69 @@ fn diff_trace_path() {
         rel.stderr
     );
 }
+
+/// `--decode-fds=path,dev,pidfd` and `-e decode-fds=dev`: a device's type
+/// and numbers beside its path (`3</dev/full<char 1:7>>`, and only for
+/// devices with `dev` alone), a pidfd's process, line for line against
+/// strace, the whole run.
+#[test]
+fn diff_decode_fds_sets() {
+    require_bpf!();
+    require_strace!();
+    let _serial = serial();
+    let prog = program("pathtrace");
+    for flags in [
+        &["--decode-fds=path,dev,pidfd"][..],
+        &["-e", "decode-fds=dev"][..],
+        &["--decode-fds=pidfd"][..],
+    ] {
+        let dir = TempDir::new("decode-fds");
+        let work = TempDir::new("decode-fds-work");
+        let s_out = dir.join("strace.txt");
+        let g_out = dir.join("genba.txt");
+        let set = [
+            "-e",
+            "trace=openat,close,dup2,dup3,write,newfstatat,pidfd_open",
+        ];
+        let st = run(Command::new("strace")
+            .args(flags)
+            .args(set)
+            .arg("-o")
+            .arg(&s_out)
+            .arg("--")
+            .arg(&prog)
+            .arg(work.path()));
+        assert_eq!(st.code(), Some(0), "{}", st.describe());
+        let _ = std::fs::remove_file(work.join("full-link"));
+        let gt = run(genba_cmd(["trace"])
+            .args(flags)
+            .args(set)
+            .arg("-o")
+            .arg(&g_out)
+            .arg("--")
+            .arg(&prog)
+            .arg(work.path()));
+        assert_eq!(gt.code(), Some(0), "{}", gt.describe());
+        let mut ws = whole_trace(&read(&s_out), &no_skip).expect("strace trace");
+        let mut wg = whole_trace(&read(&g_out), &no_skip).expect("genba trace");
+        // the program's own pid (pidfd_open's argument) differs by run
+        for w in [&mut ws, &mut wg] {
+            let pid = w
+                .streams
+                .values()
+                .flatten()
+                .find_map(|l| l.strip_prefix("pidfd_open(")?.split(',').next())
+                .map(str::to_string);
+            if let Some(pid) = pid {
+                for lines in w.streams.values_mut() {
+                    for l in lines.iter_mut() {
+                        *l = l.replace(&pid, "PID");
+                    }
+                }
+            }
+        }
+        if let Err(diff) = compare_windows(&ws, &wg, "strace", "genba") {
+            panic!("{flags:?}: genba differs from strace\n{diff}");
+        }
+    }
+}
