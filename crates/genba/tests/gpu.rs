@@ -33,11 +33,11 @@ fn vadd() -> Option<PathBuf> {
                     .args(["plain", "64", "1"])
                     .output()
                     .is_ok_and(|o| o.status.success());
-            assert!(
-                ok || std::env::var_os("CI").is_none(),
-                "CI: no working OpenCL (scripts/deps.sh installs pocl and the headers)"
-            );
-            ok.then_some(bin)
+            prerequisite(
+                ok,
+                "no working OpenCL (scripts/deps.sh installs pocl and the headers)",
+            )
+            .then_some(bin)
         })
         .clone()
 }
@@ -84,6 +84,28 @@ fn gpu_slices<'a>(s: &'a Value, name: &str) -> Vec<&'a Value> {
                     .is_some_and(|t| t.starts_with("OpenCL queue"))
         })
         .collect()
+}
+
+/// A command's slice `k` lies inside the program's own bracket `m`
+/// (CLOCK_MONOTONIC before the call that enqueued it, after the wait that
+/// saw it end), and a flow from that call ends at it.
+fn assert_in_bracket(k: &Value, m: &Value) {
+    let start = k["ts"].as_u64().unwrap();
+    let end = start + k["dur"].as_u64().unwrap();
+    assert!(
+        m["before"].as_u64().unwrap() <= start && end <= m["after"].as_u64().unwrap(),
+        "{k} vs {m}"
+    );
+    assert_eq!(k["flows_in"].as_array().unwrap().len(), 1, "{k}");
+}
+
+/// A report's command row: 0 < p50 <= p99 <= the longest.
+fn assert_percentiles(row: &Value) {
+    let at = |k: &str| row[k].as_u64().unwrap();
+    assert!(
+        at("p50_ns") > 0 && at("p50_ns") <= at("p99_ns") && at("p99_ns") <= at("max_ns"),
+        "{row}"
+    );
 }
 
 fn calls<'a>(s: &'a Value, name: &str) -> Vec<&'a Value> {
@@ -233,14 +255,7 @@ fn opencl_kernels_on_the_programs_own_clock() {
         j["syscalls"]
     );
     // percentiles within the kernels' own times
-    let (p50, p99) = (
-        vadd["p50_ns"].as_u64().unwrap(),
-        vadd["p99_ns"].as_u64().unwrap(),
-    );
-    assert!(
-        p50 > 0 && p50 <= p99 && p99 <= vadd["max_ns"].as_u64().unwrap(),
-        "{vadd}"
-    );
+    assert_percentiles(vadd);
     // bytes by direction: the two buffers written, n floats each
     let write = j["gpu"]["transfers"]
         .as_array()
@@ -605,13 +620,7 @@ fn vulkan_calls_are_recorded() {
             dur <= own + 1000.0,
             "{dur} ns on the device, the program's own {own}: {k}"
         );
-        let start = k["ts"].as_u64().unwrap();
-        let end = start + k["dur"].as_u64().unwrap();
-        assert!(
-            m["before"].as_u64().unwrap() <= start && end <= m["after"].as_u64().unwrap(),
-            "{k} vs {m}"
-        );
-        assert_eq!(k["flows_in"].as_array().unwrap().len(), 1, "{k}");
+        assert_in_bracket(k, m);
     }
     let timed = calls(&s, "vkCmdDispatch")
         .iter()
@@ -719,11 +728,11 @@ fn wgpu_sum() -> Option<PathBuf> {
                     .args(["4096", "1"])
                     .output()
                     .is_ok_and(|o| o.status.success());
-            assert!(
-                ok || std::env::var_os("CI").is_none(),
-                "CI: the wgpu program did not build or run (scripts/deps.sh installs lavapipe)"
-            );
-            ok.then_some(bin)
+            prerequisite(
+                ok,
+                "the wgpu program did not build or run (scripts/deps.sh installs lavapipe)",
+            )
+            .then_some(bin)
         })
         .clone()
 }
@@ -792,13 +801,7 @@ fn wgpu_program_is_recorded() {
         if own > 10e6 {
             assert!(dur >= own * 0.99, "{dur} ns, the program's own {own}: {k}");
         }
-        let start = k["ts"].as_u64().unwrap();
-        let end = start + k["dur"].as_u64().unwrap();
-        assert!(
-            m["before"].as_u64().unwrap() <= start && end <= m["after"].as_u64().unwrap(),
-            "{k} vs {m}"
-        );
-        assert_eq!(k["flows_in"].as_array().unwrap().len(), 1, "{k}");
+        assert_in_bracket(k, m);
     }
     // the vkCmdDispatch calls that recorded them, on the program's thread
     let dispatches = calls(&s, "vkCmdDispatch");
@@ -839,14 +842,7 @@ fn wgpu_program_is_recorded() {
         .find(|c| c["name"] == "reduce")
         .unwrap_or_else(|| panic!("{gpu}"));
     assert_eq!(reduce["count"].as_u64(), Some(mine.len() as u64));
-    let (p50, p99) = (
-        reduce["p50_ns"].as_u64().unwrap(),
-        reduce["p99_ns"].as_u64().unwrap(),
-    );
-    assert!(
-        p50 > 0 && p50 <= p99 && p99 <= reduce["max_ns"].as_u64().unwrap(),
-        "{reduce}"
-    );
+    assert_percentiles(reduce);
     let busy = gpu["queues"][0]["busy_ns"].as_u64().unwrap();
     assert!(busy >= reduce["device_ns"].as_u64().unwrap(), "{gpu}");
     let waited: u64 = gpu["blocked"]
@@ -877,36 +873,13 @@ fn wgpu_program_is_recorded() {
     );
 
     // the same tables in the HTML report, in a real browser
-    let browser = Command::new("sh")
-        .args([
-            "-c",
-            "command -v chromium >/dev/null && python3 -c 'import websocket'",
-        ])
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(
-        browser || std::env::var_os("CI").is_none(),
-        "CI: chromium or websocket-client is missing (scripts/deps.sh installs them)"
-    );
-    if !browser {
+    if !browser() {
         return;
     }
     let page = dir.join("w.html");
     let rep = run(genba_cmd(["report", "--html"]).arg(&page).arg(&file));
     assert_eq!(rep.code(), Some(0), "{}", rep.describe());
-    let out = Command::new("python3")
-        .arg(repo_root().join("scripts/check_html.py"))
-        .arg(&page)
-        .arg(dir.join("w.png"))
-        .output()
-        .expect("python3");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_str(stdout.trim()).expect("check_html's JSON");
+    let v = check_html(&page, &dir.join("w.png"));
     assert_eq!(v["gpu_shown"], true, "{v}");
     for (table, rows) in v["gpu_rows"].as_object().unwrap() {
         assert!(rows.as_u64() > Some(0), "{table} empty: {v}");

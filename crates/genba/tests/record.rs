@@ -37,11 +37,10 @@ fn bindings() -> bool {
         ])
         .status()
         .is_ok_and(|s| s.success());
-    assert!(
-        ok || std::env::var_os("CI").is_none(),
-        "CI: Perfetto's Python bindings are missing (scripts/deps.sh installs them)"
-    );
-    ok
+    prerequisite(
+        ok,
+        "Perfetto's Python bindings are missing (scripts/deps.sh installs them)",
+    )
 }
 
 fn slices_of(s: &Value, tid: u64, pred: impl Fn(&str) -> bool) -> Vec<&Value> {
@@ -756,19 +755,7 @@ fn trace_also_records() {
 #[test]
 fn report_html_in_a_browser() {
     require_bpf!();
-    let ok = Command::new("python3")
-        .args(["-c", "import websocket"])
-        .status()
-        .is_ok_and(|s| s.success())
-        && Command::new("sh")
-            .args(["-c", "command -v chromium >/dev/null"])
-            .status()
-            .is_ok_and(|s| s.success());
-    assert!(
-        ok || std::env::var_os("CI").is_none(),
-        "CI: chromium or websocket-client is missing (scripts/deps.sh installs them)"
-    );
-    if !ok {
+    if !browser() {
         return;
     }
     let _s = serial();
@@ -791,19 +778,7 @@ fn report_html_in_a_browser() {
     }
     // the screenshot stays beside the target directory for a look
     let shot = target_dir().join("report-html.png");
-    let out = Command::new("python3")
-        .arg(repo_root().join("scripts/check_html.py"))
-        .arg(&page)
-        .arg(&shot)
-        .output()
-        .expect("python3");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_str(stdout.trim()).expect("check_html's JSON");
+    let v = check_html(&page, &shot);
     let rows: Vec<&str> = v["threads"]
         .as_array()
         .unwrap()

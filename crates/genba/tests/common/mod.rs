@@ -23,6 +23,48 @@ use std::time::{Duration, Instant, SystemTime};
 // Paths and test programs
 // ---------------------------------------------------------------------------
 
+/// Whether a test's prerequisite is here: in CI, where scripts/deps.sh
+/// installs everything, its absence fails the test (`missing` says what);
+/// elsewhere the test is skipped.
+pub fn prerequisite(ok: bool, missing: &str) -> bool {
+    assert!(ok || std::env::var_os("CI").is_none(), "CI: {missing}");
+    ok
+}
+
+/// Chromium and websocket-client, for the HTML checks (scripts/check_html.py).
+pub fn browser() -> bool {
+    let ok = Command::new("sh")
+        .args([
+            "-c",
+            "command -v chromium >/dev/null && python3 -c 'import websocket'",
+        ])
+        .status()
+        .is_ok_and(|s| s.success());
+    prerequisite(
+        ok,
+        "chromium or websocket-client is missing (scripts/deps.sh installs them)",
+    )
+}
+
+/// scripts/check_html.py on `page` in headless Chromium (a screenshot in
+/// `shot`): what it found on the page, as JSON; a failure (a script error,
+/// a request for anything outside the page) fails the test.
+pub fn check_html(page: &Path, shot: &Path) -> serde_json::Value {
+    let out = Command::new("python3")
+        .arg(repo_root().join("scripts/check_html.py"))
+        .arg(page)
+        .arg(shot)
+        .output()
+        .expect("python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.trim()).expect("check_html's JSON")
+}
+
 /// The genba binary cargo built for this test run.
 pub fn genba() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_genba"))
