@@ -311,8 +311,10 @@ pub enum Ty {
     Mode,
     /// access(2) mode.
     AccessMode,
-    /// Flags from a table.
+    /// Flags from a table (of an int argument).
     Flags(&'static [(u64, &'static str)]),
+    /// Flags of a 64-bit (unsigned long) argument.
+    Flags64(&'static [(u64, &'static str)]),
     /// One value of a table.
     Enum(&'static [(u64, &'static str)], &'static str),
     /// Signal number.
@@ -1141,13 +1143,18 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         OFlags => open_flags(s, v, x),
         Mode => s.push_str(&fmt::octal(v & 0o7777)),
         AccessMode => {
+            // an int
+            let v = v as u32 as u64;
             if v == 0 {
                 s.push_str("F_OK");
             } else {
                 fmt::flags(s, v, &[(4, "R_OK"), (2, "W_OK"), (1, "X_OK")], None, x);
             }
         }
-        Flags(tab) => fmt::flags(s, v, tab, None, x),
+        // the kernel takes these flags as an int: the upper half is
+        // ignored, and so not shown
+        Flags(tab) => fmt::flags_hinted(s, v as u32 as u64, tab, x),
+        Flags64(tab) => fmt::flags_hinted(s, v, tab, x),
         Enum(tab, hint) => fmt::enumv(s, v as u32 as u64, tab, hint, x, true),
         Signal => signal(s, int(v) as i32, x),
         TimespecIn | TimespecOut => timespec(s, call.cap(i), v),
@@ -1318,8 +1325,17 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         },
         CloneArgs => clone_args(s, call.cap(i), v, x),
         StatxFlags => {
+            // the sync type's two bits as flags (both set prints both, as
+            // strace prints them), then the AT_ flags; an int
+            let v = v as u32 as u64;
             let mut t = String::new();
-            fmt::enumv(&mut t, v & 0x6000, c::AT_STATX_SYNC_TYPES, "", x, true);
+            fmt::flags(
+                &mut t,
+                v & 0x6000,
+                c::AT_STATX_SYNC_TYPES,
+                Some("AT_STATX_SYNC_AS_STAT"),
+                x,
+            );
             if v & !0x6000 != 0 {
                 t.push('|');
                 fmt::flags(&mut t, v & !0x6000, c::AT_FLAGS, None, x);
@@ -1351,7 +1367,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 let (flags, mode, resolve) = (le_u64(d, 0), le_u64(d, 8), le_u64(d, 16));
                 s.push_str("{flags=");
                 open_flags(s, flags, x);
-                if flags & 0o100 != 0 || flags & 0o20200000 == 0o20200000 || mode != 0 {
+                if flags & (0o100 | 0o20000000) != 0 || mode != 0 {
                     s.push_str(", mode=");
                     s.push_str(&fmt::octal(mode));
                 }
@@ -2171,7 +2187,8 @@ fn dec_open(w: &mut ArgWriter<'_>) {
     w.sep();
     let flags = w.call.args[1];
     open_flags(&mut w.s, flags, w.opts.xlat);
-    if flags & 0o100 != 0 || flags & 0o20200000 == 0o20200000 {
+    // strace: O_CREAT or the __O_TMPFILE bit (O_TMPFILE without O_DIRECTORY too)
+    if flags & (0o100 | 0o20000000) != 0 {
         arg(w, 2, Mode);
     }
 }
@@ -2182,7 +2199,8 @@ fn dec_openat(w: &mut ArgWriter<'_>) {
     w.sep();
     let flags = w.call.args[2];
     open_flags(&mut w.s, flags, w.opts.xlat);
-    if flags & 0o100 != 0 || flags & 0o20200000 == 0o20200000 {
+    // strace: O_CREAT or the __O_TMPFILE bit (O_TMPFILE without O_DIRECTORY too)
+    if flags & (0o100 | 0o20000000) != 0 {
         arg(w, 3, Mode);
     }
 }
@@ -2943,7 +2961,7 @@ fn dec_mremap(w: &mut ArgWriter<'_>) {
     arg(w, 0, Ptr);
     arg(w, 1, Ulong);
     arg(w, 2, Ulong);
-    arg(w, 3, Flags(c::MREMAP_FLAGS));
+    arg(w, 3, Flags64(c::MREMAP_FLAGS));
     // the new address means something only with MREMAP_FIXED
     if w.call.args[3] & 2 != 0 {
         arg(w, 4, Ptr);

@@ -114,6 +114,39 @@ pub fn flags(out: &mut String, v: u64, table: &[(u64, &str)], zero_name: Option<
     }
 }
 
+/// Flags as [`flags`] prints them, and when no bit has a name, the number
+/// with strace's hint of what it should have been (`0x1 /* O_??? */`): the
+/// names' common prefix up to its last `_`.
+pub fn flags_hinted(out: &mut String, v: u64, table: &[(u64, &str)], x: Xlat) {
+    let named = table.iter().any(|&(bit, _)| bit != 0 && v & bit == bit);
+    if v == 0 || named || x == Xlat::Raw {
+        flags(out, v, table, None, x);
+        return;
+    }
+    hex(out, v);
+    // the prefix the table's names share (those of the first one's family:
+    // open's table also holds __O_SYNC and FASYNC)
+    let Some(&(_, first)) = table.first() else {
+        return;
+    };
+    let family = match first.find('_') {
+        Some(k) => &first[..=k],
+        None => return,
+    };
+    let common = table
+        .iter()
+        .map(|(_, n)| *n)
+        .filter(|n| n.starts_with(family))
+        .fold(first, |p, n| {
+            let k = p.bytes().zip(n.bytes()).take_while(|(a, b)| a == b).count();
+            &p[..k]
+        });
+    if let Some(cut) = common.rfind('_') {
+        let _ = write!(out, " /* {}???", &common[..=cut]);
+        out.push_str(" */");
+    }
+}
+
 /// One value from an enumeration, or the number with a `/* NAME_??? */` hint.
 pub fn enumv(
     out: &mut String,
