@@ -311,6 +311,7 @@ pub(crate) fn prof_sample(r: &types::genba_prof, task: Task, ustack: &[u8]) -> P
         flush: r.flags & PROFF_FLUSH != 0,
         out_ts: r.out_ts,
         wake_ts: r.wake_ts,
+        waking_ts: r.waking_ts,
         waker_tid: r.waker_tid,
         comm: {
             let b: Vec<u8> = r

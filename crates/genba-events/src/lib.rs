@@ -388,8 +388,11 @@ pub struct ProfSample {
     /// the thread was switched out, and when it was woken (`out_ts` for a
     /// preemption); it ran again at `ts`.
     pub out_ts: Nanos,
-    /// See `out_ts`.
+    /// See `out_ts`: on a run queue again.
     pub wake_ts: Nanos,
+    /// When the waker woke it, in the waker's context (recordings; the same
+    /// as `wake_ts` without): at or before `wake_ts`.
+    pub waking_ts: Nanos,
     /// The task running when it was woken: the waker, or for a wakeup from
     /// an interrupt (a timer), the task the interrupt landed on (0: an idle
     /// CPU, or not known).

@@ -579,6 +579,7 @@ pub(crate) fn close_pending(
             off.flush = false;
             off.out_ts = out;
             off.wake_ts = wake;
+            off.waking_ts = wake;
             off.w_block = wb as u32;
             off.w_runq = wr as u32;
             sink.event(&Event::Profile(Box::new(off)));

@@ -874,6 +874,8 @@ impl RecordSink {
             .then(|| table::by_nr(p.sysnr as u32).map(|s| s.name))
             .flatten();
         let wake = p.wake_ts.clamp(p.out_ts, p.ts);
+        // the waker's moment: at or before the wait's end
+        let waking = p.waking_ts.clamp(p.out_ts, wake);
         let cs = if p.regs[0] != 0 {
             self.world
                 .stacks_mut()
@@ -910,6 +912,10 @@ impl RecordSink {
             }
             if p.waker_tid != 0 {
                 args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));
+                // when the waker woke it, if before the run queue had it
+                if waking < wake {
+                    args.push(("waking_ns", ArgValue::Uint(waking)));
+                }
             }
             // the blocked samples the interval weighs, as genba profile
             // counts them
@@ -929,7 +935,7 @@ impl RecordSink {
             let wt = self.track(waker)?;
             self.w.instant(
                 wt,
-                wake,
+                waking,
                 "wakeup",
                 &[("wakee_tid", ArgValue::Uint(p.task.tid.into()))],
                 &[flow],

@@ -112,12 +112,14 @@ enum Slice {
         queued: u64,
         bytes: u64,
     },
-    /// An off-CPU interval: its class, its call, its call site, who woke it.
+    /// An off-CPU interval: its class, its call, its call site, who woke it
+    /// and when (the waker's moment, when before the interval's end).
     OffCpu {
         class: String,
         syscall: Option<String>,
         site: Option<String>,
         waker: Option<u32>,
+        waking: Option<u64>,
     },
     Other,
 }
@@ -594,6 +596,7 @@ impl Report {
                         syscall,
                         site,
                         waker,
+                        waking,
                     } => {
                         let th = self.threads.entry(e.track).or_default();
                         *th.classes.entry(class.clone()).or_default() += dur;
@@ -603,7 +606,8 @@ impl Report {
                             let x = self.wakes.entry((w, tid)).or_default();
                             x.count += 1;
                             x.ns += dur;
-                            self.woken_at(w, e.ts, dur);
+                            // matched to the waker's calls at its own moment
+                            self.woken_at(w, waking.unwrap_or(e.ts), dur);
                         }
                         if let Some(g) = open.gpu_site {
                             self.gpu_blocked
@@ -935,11 +939,16 @@ fn classify(e: &ReadEvent, gpu_queue: bool) -> Slice {
             Some(Value::Int(i)) => u32::try_from(*i).ok(),
             _ => None,
         };
+        let waking = match e.arg("waking_ns") {
+            Some(Value::Uint(u)) => Some(*u),
+            _ => None,
+        };
         return Slice::OffCpu {
             class: class.clone(),
             syscall,
             site: site_arg(e),
             waker,
+            waking,
         };
     }
     if e.arg("call").is_some() {

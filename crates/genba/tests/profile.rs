@@ -156,6 +156,18 @@ fn check(r: &Run, t: &Value, tags: &[&str], field: &str) {
     );
 }
 
+/// [`check`] with another tolerance (points).
+#[track_caller]
+fn check_within(r: &Run, t: &Value, tags: &[&str], field: &str, points: f64) {
+    let tid = t["tid"].as_u64().unwrap();
+    let (genba, truth) = (r.share(tid, tags), pct(&t[field], &t["wall_ns"]));
+    assert!(
+        (genba - truth).abs() <= points,
+        "thread {tid} {} vs {field}: genba {genba:.1}% vs truth {truth:.1}% (more than {points} points apart)",
+        tags.join("+")
+    );
+}
+
 #[track_caller]
 fn close(what: &str, genba: f64, truth: f64) {
     assert!(
@@ -185,7 +197,12 @@ fn fsync_loop_is_io_in_fsync() {
         100.0 * io_ns / t["wall_ns"].as_f64().unwrap(),
     );
     check(&r, t, &["[.]", "[k]"], "cpu_ns");
-    check(&r, t, &["[S]"], "runq_ns");
+    // [S] ends at the switch-in (sched_switch) and run_delay at the rq
+    // clock read when __schedule starts: each switch's own pick counts as
+    // [S] to genba, not to the kernel. Measured here at 1.3-1.5 us a switch
+    // on a quiet machine, more on a busy one; this loop switches ~12,000
+    // times a second (four waits an fsync), so 3 points more are its switches
+    check_within(&r, t, &["[S]"], "runq_ns", TOLERANCE + 3.0);
     // the biggest [I] row is the blocked fsync, called from the marked line
     // ([S] rows can outweigh it on a loaded machine: that is measured above)
     let top = first_row_of(&r, "[I] ");

@@ -1092,3 +1092,50 @@ fn record_attached_until_stopped() {
         "{total} ns of waiting recorded in {recorded_ms} ms: {waits:?}"
     );
 }
+
+/// A write+fsync loop, recorded: the thread's exact run-queue time ([S],
+/// from the wakeup's reaching a run queue to the switch-in) against the
+/// run_delay the kernel counted for it (its schedstat), within 5 points of
+/// its wall time. A wait ended at the waker's moment instead (sched_waking)
+/// counted each I/O completion's IPI to an idle CPU as [S]: 59 ms against
+/// 13 ms in 300 ms.
+#[test]
+fn recorded_run_queue_time_is_the_kernels() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("record-fsync");
+    let work = TempDir::new("record-fsync-work");
+    let file = dir.join("f.pftrace");
+    // built here (the profile tests build the same program into
+    // programs_dir()/profile; this one stays in its own directory)
+    let prog = dir.join("profile_fsync");
+    let st = Command::new("gcc")
+        .args(["-O2", "-g", "-Wall", "-o"])
+        .arg(&prog)
+        .arg(repo_root().join("tests/programs/profile/profile_fsync.c"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(&prog)
+        .arg(work.path())
+        .arg("300"));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let j = report_json(&file);
+    let t = j["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["tid"] == truth["tid"])
+        .unwrap_or_else(|| panic!("{j}"));
+    let wall = truth["wall_ns"].as_f64().unwrap();
+    let genba = t["off_cpu_ns"]["[S]"].as_f64().unwrap() * 100.0 / wall;
+    let kernel = truth["runq_ns"].as_f64().unwrap() * 100.0 / wall;
+    assert!(
+        (genba - kernel).abs() <= 5.0,
+        "[S] {genba:.1}% of the wall time, the kernel's run_delay {kernel:.1}%: {t}"
+    );
+}

@@ -308,7 +308,11 @@ struct genba_prof {
 	 * (the task running when it was woken: 0 on an idle CPU or unknown) */
 	__u32 waker_tid;
 	__u64 out_ts;   /* switched out */
-	__u64 wake_ts;  /* woken (== out_ts for a preemption) */
+	__u64 wake_ts;  /* runnable again, on a run queue (== out_ts for a preemption) */
+	/* woken, in the waker's context (sched_waking, a recording): the
+	 * waker's time, before the wakeup reaches a run queue (an IPI to an
+	 * idle CPU can take tens of microseconds); == wake_ts otherwise */
+	__u64 waking_ts;
 	char comm[16];  /* the thread's name when it was sampled / switched out */
 	__u64 kstack[GENBA_PROF_KFRAMES];
 	__u8 ustack[GENBA_PROF_USTACK];
@@ -321,7 +325,8 @@ struct genba_prof_slot {
 	__u32 tid;
 	__u32 open;     /* switched out, not yet back */
 	__u64 out_ts;
-	__u64 wake_ts;  /* 0: not woken yet */
+	__u64 wake_ts;  /* 0: not on a run queue yet */
+	__u64 waking_ts; /* 0: no sched_waking yet (a recording) */
 	__u32 waker;    /* the task running when it was woken (0: idle CPU) */
 	__u32 early_waker; /* a waking seen before the switch-out completed */
 	__u64 acc;      /* the phase: off-CPU ns not yet turned into samples */
