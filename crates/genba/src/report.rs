@@ -135,11 +135,13 @@ struct Stack {
 }
 
 /// A module of a GPU stack: an API's loader or runtime, genba's layers, a
-/// driver (OpenCL ICDs, Vulkan ICDs, Mesa, CUDA, ROCm, Level Zero).
+/// driver (OpenCL ICDs, Vulkan ICDs, Mesa, CUDA, ROCm, Level Zero) and the
+/// compilers drivers carry (LLVM, clang: pocl builds kernels with them).
 fn is_gpu_module(module: &str) -> bool {
     let base = module.rsplit('/').next().unwrap_or(module);
-    const LIBS: [&str; 14] = [
+    const LIBS: [&str; 15] = [
         "libOpenCL",
+        "libclang",
         "libvulkan",
         "libgenba_",
         "libpocl",
