@@ -150,6 +150,8 @@ static uint32_t map_slot(uint64_t k)
 
 static void *map_get(struct map *m, uint64_t k)
 {
+	if (!k)
+		return NULL;
 	for (uint32_t i = map_slot(k);; i = (i + 1) & (MAP_CAP - 1)) {
 		if (m->key[i] == k)
 			return m->val[i];
@@ -162,6 +164,8 @@ static void *map_get(struct map *m, uint64_t k)
 static int map_put(struct map *m, uint64_t k, void *v)
 {
 	uint32_t i = map_slot(k);
+	if (!k)
+		return 0;
 	for (;; i = (i + 1) & (MAP_CAP - 1)) {
 		if (m->key[i] == k || !m->key[i])
 			break;
@@ -180,6 +184,8 @@ static void *map_del(struct map *m, uint64_t k)
 {
 	uint32_t i = map_slot(k), j;
 	void *v;
+	if (!k) /* a null handle (0 marks an empty slot) */
+		return NULL;
 	while (m->key[i] != k) {
 		if (!m->key[i])
 			return NULL;
@@ -227,7 +233,7 @@ static struct cmdbuf *cmdbuf_of(VkCommandBuffer cb, struct device *dev, int make
 }
 
 /* The offset that puts device ticks (times period) on CLOCK_MONOTONIC;
- * `dev_max`, the calibration's maximum deviation (ns), when asked. */
+ * `deviation`, the calibration's maximum deviation (ns), when asked. */
 static int monotonic_offset_dev(struct device *d, int64_t *off, uint64_t *deviation)
 {
 	VkCalibratedTimestampInfoEXT info[2] = {
@@ -334,67 +340,61 @@ static void complete_by(struct device *dev, enum done_by by, uint64_t h, uint64_
 		}
 	}
 	pthread_mutex_unlock(&table_lock);
-	/* in submission order */
-	struct submit *rev = NULL;
+	/* pending holds the newest first, so done the oldest first: written in
+	 * submission order */
 	while (done) {
 		struct submit *n = done->next;
-		done->next = rev;
-		rev = done;
+		completed(done);
 		done = n;
-	}
-	while (rev) {
-		struct submit *n = rev->next;
-		completed(rev);
-		rev = n;
 	}
 }
 
-/* Command buffers freed (`cbs`, or every one of command pool `pool`):
- * their submissions (complete, as the specification requires) read, their
- * query pools destroyed, their entries forgotten. */
+/* The command buffer `c` gone: its query pools destroyed, its memory
+ * freed (its entry already out of the map). */
+static void cmdbuf_drop(struct device *d, struct cmdbuf *c)
+{
+	for (uint32_t p = 0; p < c->npools; p++)
+		d->destroy_query_pool(d->handle, c->pools[p], NULL);
+	free(c->pools);
+	free(c->t);
+	free(c);
+}
+
+/* Command buffers freed: `cbs` (n of them), or with cbs NULL every one of
+ * command pool `pool`, or with pool VK_NULL_HANDLE too every one of the
+ * device. Their submissions (complete, as the specification requires) are
+ * read first. */
 static void cmdbufs_free(struct device *d, VkCommandPool pool, uint32_t n,
 			 const VkCommandBuffer *cbs)
 {
-	struct cmdbuf *gone[64];
-	int more = 1;
-	if (cbs)
-		for (uint32_t k = 0; k < n; k++)
+	if (cbs) {
+		for (uint32_t k = 0; k < n; k++) {
+			struct cmdbuf *c;
 			complete_by(d, BY_CMDBUF, H64(cbs[k]), 0);
-	else
-		complete_by(d, BY_CMDBUF, 0, H64(pool));
-	while (more) {
-		int ng = 0;
-		more = 0;
+			pthread_mutex_lock(&table_lock);
+			c = map_del(&cmdbufs, H64(cbs[k]));
+			pthread_mutex_unlock(&table_lock);
+			if (c)
+				cmdbuf_drop(d, c);
+		}
+		return;
+	}
+	complete_by(d, pool ? BY_CMDBUF : BY_DEVICE, 0, H64(pool));
+	for (;;) {
+		struct cmdbuf *c = NULL;
+		/* one at a time: deleting shifts the map's entries back */
 		pthread_mutex_lock(&table_lock);
-		for (uint32_t i = 0; i < MAP_CAP; i++) {
-			struct cmdbuf *c = cmdbufs.val[i];
-			int hit = 0;
-			if (!c || c->dev != d)
-				continue;
-			if (cbs) {
-				for (uint32_t k = 0; k < n && !hit; k++)
-					hit = cbs[k] == c->cb;
-			} else {
-				hit = c->cmd_pool == pool;
-			}
-			if (!hit)
-				continue;
-			if (ng == 64) {
-				more = 1;
-				break;
-			}
-			gone[ng++] = c;
+		for (uint32_t i = 0; i < MAP_CAP && !c; i++) {
+			struct cmdbuf *x = cmdbufs.val[i];
+			if (x && x->dev == d && (!pool || x->cmd_pool == pool))
+				c = x;
 		}
-		for (int i = 0; i < ng; i++)
-			map_del(&cmdbufs, H64(gone[i]->cb));
+		if (c)
+			map_del(&cmdbufs, H64(c->cb));
 		pthread_mutex_unlock(&table_lock);
-		for (int i = 0; i < ng; i++) {
-			for (uint32_t p = 0; p < gone[i]->npools; p++)
-				d->destroy_query_pool(d->handle, gone[i]->pools[p], NULL);
-			free(gone[i]->pools);
-			free(gone[i]->t);
-			free(gone[i]);
-		}
+		if (!c)
+			return;
+		cmdbuf_drop(d, c);
 	}
 }
 
@@ -451,11 +451,15 @@ static void timed_end(struct cmdbuf *c, uint32_t kind, uint64_t bytes, uint64_t 
 	x->tid = gettid_cached();
 	x->t_record = t0;
 	x->bytes = bytes;
+	/* a dispatch (no name given): its bound pipeline's */
+	if (!name)
+		name = c->pipeline[0] ? c->pipeline : "dispatch";
 	snprintf(x->name, sizeof(x->name), "%s", name);
 }
 
 /* `cmd` recorded into `cb` with timestamps around it when it can be timed
- * (`timed` set, in the caller with `t0`, its call's start). */
+ * (`timed` set, in the caller with `t0`, its call's start); `name` NULL:
+ * a dispatch, named by its pipeline. */
 #define TIMED(d, cb, kind, bytes, name, cmd)                                   \
 	do {                                                                   \
 		VkQueryPool qp_;                                               \
@@ -736,20 +740,13 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkGetSemaphoreCounterValue(VkDevice dev,
 	return r;
 }
 
-/* What a dispatch ran: the bound compute pipeline's name. */
-static const char *dispatch_name(struct device *d, VkCommandBuffer cb)
-{
-	struct cmdbuf *c = cmdbuf_of(cb, d, 0);
-	return c && c->pipeline[0] ? c->pipeline : "dispatch";
-}
-
 static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatch(VkCommandBuffer cb, uint32_t x, uint32_t y,
 						  uint32_t z)
 {
 	struct device *d = device_of(KEY(cb));
 	int timed = 0;
 	BEGIN;
-	TIMED(d, cb, GENBA_GPU_KERNEL, 0, dispatch_name(d, cb), d->cmd_dispatch(cb, x, y, z));
+	TIMED(d, cb, GENBA_GPU_KERNEL, 0, NULL, d->cmd_dispatch(cb, x, y, z));
 	/* timed: its first execution's command ends a flow from here */
 	if (recording()) {
 		TEXT(a);
@@ -766,7 +763,7 @@ static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatchBase(VkCommandBuffer cb, uint32
 	struct device *d = device_of(KEY(cb));
 	int timed = 0;
 	BEGIN;
-	TIMED(d, cb, GENBA_GPU_KERNEL, 0, dispatch_name(d, cb),
+	TIMED(d, cb, GENBA_GPU_KERNEL, 0, NULL,
 	      d->cmd_dispatch_base(cb, bx, by, bz, x, y, z));
 	if (recording()) {
 		TEXT(a);
@@ -782,7 +779,7 @@ static VKAPI_ATTR void VKAPI_CALL l_vkCmdDispatchIndirect(VkCommandBuffer cb, Vk
 	struct device *d = device_of(KEY(cb));
 	int timed = 0;
 	BEGIN;
-	TIMED(d, cb, GENBA_GPU_KERNEL, 0, dispatch_name(d, cb),
+	TIMED(d, cb, GENBA_GPU_KERNEL, 0, NULL,
 	      d->cmd_dispatch_indirect(cb, b, off));
 	if (recording()) {
 		TEXT(a);
@@ -1075,18 +1072,7 @@ static VKAPI_ATTR void VKAPI_CALL l_vkDestroyDevice(VkDevice dev, const VkAlloca
 	PFN_vkDestroyDevice destroy = d->destroy;
 	/* all its work completed (the specification says so): read what is
 	 * pending, and free its command buffers' pools */
-	complete_by(d, BY_DEVICE, 0, 0);
-	for (;;) {
-		struct cmdbuf *c = NULL;
-		pthread_mutex_lock(&table_lock);
-		for (uint32_t i = 0; i < MAP_CAP && !c; i++)
-			if (cmdbufs.val[i] && ((struct cmdbuf *)cmdbufs.val[i])->dev == d)
-				c = cmdbufs.val[i];
-		pthread_mutex_unlock(&table_lock);
-		if (!c)
-			break;
-		cmdbufs_free(d, VK_NULL_HANDLE, 1, &c->cb);
-	}
+	cmdbufs_free(d, VK_NULL_HANDLE, 0, NULL);
 	pthread_mutex_lock(&table_lock);
 	d->key = NULL;
 	pthread_mutex_unlock(&table_lock);
