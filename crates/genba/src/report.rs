@@ -232,6 +232,7 @@ struct Report {
     /// GPU API calls by thread: (start, end, index in gpu_call_names)
     gpu_calls: HashMap<u32, Vec<(u64, u64, u32)>>,
     gpu_call_names: Vec<String>,
+    gpu_call_ids: HashMap<String, u32>,
     /// off-CPU intervals inside GPU libraries: (tid, start, end, class, site)
     gpu_blocked: Vec<(u32, u64, u64, String, Rc<str>)>,
     /// the recording's first and last times
@@ -622,17 +623,19 @@ impl Report {
                     }
                     Slice::GpuCall { name, error } => {
                         self.gpu.call(&name, error != 0, dur);
-                        let k = match self.gpu_call_names.iter().position(|n| *n == name) {
-                            Some(k) => k,
+                        let k = match self.gpu_call_ids.get(&name) {
+                            Some(&k) => k,
                             None => {
-                                self.gpu_call_names.push(name);
-                                self.gpu_call_names.len() - 1
+                                let k = self.gpu_call_names.len() as u32;
+                                self.gpu_call_names.push(name.clone());
+                                self.gpu_call_ids.insert(name, k);
+                                k
                             }
                         };
                         self.gpu_calls
                             .entry(tid)
                             .or_default()
-                            .push((open.ts, e.ts, k as u32));
+                            .push((open.ts, e.ts, k));
                     }
                     Slice::GpuCommand {
                         kind,

@@ -1648,3 +1648,21 @@ fn decode_fds_and_trace_path_refusals() {
     ]));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
 }
+
+/// `-P` with a path that resolves elsewhere says so as strace does, unless
+/// `-e quiet=path-resolution` (or -qqq) asks for silence.
+#[test]
+fn trace_path_resolution_message_and_quiet() {
+    let said = |extra: &[&str]| {
+        let out = run(genba_cmd(["trace", "-P", "../dev/full"])
+            .args(extra)
+            .args(["-o", "/dev/null", "--", "/bin/true"])
+            .current_dir("/tmp"));
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        out.stderr
+            .contains("Requested path \"../dev/full\" resolved into \"/dev/full\"")
+    };
+    assert!(said(&[]));
+    assert!(!said(&["-e", "quiet=path-resolution"]));
+    assert!(!said(&["-qqq"]));
+}

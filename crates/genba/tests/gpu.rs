@@ -108,6 +108,19 @@ fn assert_percentiles(row: &Value) {
     );
 }
 
+/// Compiles `src` (relative to the repository) into `bin`, with `extra`
+/// after the source (libraries, -rdynamic).
+fn gcc(bin: &Path, src: &str, extra: &[&str]) {
+    let st = Command::new("gcc")
+        .args(["-O1", "-Wall", "-o"])
+        .arg(bin)
+        .arg(repo_root().join(src))
+        .args(extra)
+        .status()
+        .expect("gcc");
+    assert!(st.success(), "gcc {src}");
+}
+
 fn calls<'a>(s: &'a Value, name: &str) -> Vec<&'a Value> {
     s["slices"]
         .as_array()
@@ -485,14 +498,7 @@ fn a_program_that_dlopens_opencl() {
     }
     let dir = TempDir::new("gpu-dlopen");
     let bin = dir.join("opencl_dlopen");
-    let st = Command::new("gcc")
-        .args(["-O1", "-Wall", "-o"])
-        .arg(&bin)
-        .arg(repo_root().join("tests/programs/gpu/opencl_dlopen.c"))
-        .arg("-ldl")
-        .status()
-        .unwrap();
-    assert!(st.success());
+    gcc(&bin, "tests/programs/gpu/opencl_dlopen.c", &["-ldl"]);
     let file = dir.join("d.pftrace");
     let out = run(genba_cmd(["record", "--gpu", "-o"])
         .arg(&file)
@@ -641,14 +647,7 @@ fn gpu_records_lost_are_counted() {
     }
     let dir = TempDir::new("gpu-lost");
     let bin = dir.join("opencl_calls");
-    let st = Command::new("gcc")
-        .args(["-O2", "-o"])
-        .arg(&bin)
-        .arg(repo_root().join("bench/programs/opencl_calls.c"))
-        .arg("-lOpenCL")
-        .status()
-        .unwrap();
-    assert!(st.success());
+    gcc(&bin, "bench/programs/opencl_calls.c", &["-lOpenCL"]);
     let file = dir.join("l.pftrace");
     let n = 20000;
     let out = run(genba_cmd(["record", "--gpu", "-o"])
@@ -923,17 +922,17 @@ fn cuda_runtime_calls_are_recorded() {
     let _s = serial();
     let dir = TempDir::new("gpu-cuda");
     let bin = dir.join("cuda_calls");
-    let st = Command::new("gcc")
-        .args(["-O1", "-Wall", "-rdynamic", "-o"])
-        .arg(&bin)
-        .arg(repo_root().join("tests/programs/gpu/cuda_calls.c"))
-        .arg(format!("-L{}", lib.display()))
-        .arg("-l:libcudart.so.12")
-        .arg(format!("-Wl,-rpath,{}", lib.display()))
-        .arg("-lpthread")
-        .status()
-        .unwrap();
-    assert!(st.success());
+    gcc(
+        &bin,
+        "tests/programs/gpu/cuda_calls.c",
+        &[
+            "-rdynamic",
+            &format!("-L{}", lib.display()),
+            "-l:libcudart.so.12",
+            &format!("-Wl,-rpath,{}", lib.display()),
+            "-lpthread",
+        ],
+    );
     let plain = Command::new(&bin).output().unwrap();
     assert!(plain.status.success());
     let file = dir.join("c.pftrace");
@@ -1041,14 +1040,11 @@ fn opencl_threads_and_queues() {
     let _s = serial();
     let dir = TempDir::new("gpu-threads");
     let bin = dir.join("opencl_threads");
-    let st = Command::new("gcc")
-        .args(["-O1", "-Wall", "-o"])
-        .arg(&bin)
-        .arg(repo_root().join("tests/programs/gpu/opencl_threads.c"))
-        .args(["-lOpenCL", "-lpthread"])
-        .status()
-        .unwrap();
-    assert!(st.success());
+    gcc(
+        &bin,
+        "tests/programs/gpu/opencl_threads.c",
+        &["-lOpenCL", "-lpthread"],
+    );
     let file = dir.join("t.pftrace");
     let out = run(genba_cmd(["record", "--gpu", "-o"])
         .arg(&file)
