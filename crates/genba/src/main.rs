@@ -683,23 +683,21 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     let mut display = None;
     // -P: so do the ones that make, copy and close descriptors, so each
     // descriptor is known when a call shown uses it
-    let path_trace = !a.trace_path.is_empty();
-    let follow: Vec<&str> = if path_trace {
-        BOOKKEEPING.iter().chain(FD_MAKERS).copied().collect()
+    let path_trace = paths.is_some();
+    let follow: &[&[&str]] = if path_trace {
+        &[BOOKKEEPING, FD_MAKERS]
     } else if stacks || a.record.is_some() {
-        BOOKKEEPING.to_vec()
+        &[BOOKKEEPING]
     } else {
-        Vec::new()
+        &[]
     };
-    {
-        for name in follow {
-            if let Some(info) = table::by_name(name) {
-                let plan = &mut plans[info.nr as usize];
-                if !plan.traced {
-                    plan.traced = true;
-                    plan.no_stack = true;
-                    display = Some(filter.traced.clone());
-                }
+    for name in follow.iter().copied().flatten() {
+        if let Some(info) = table::by_name(name) {
+            let plan = &mut plans[info.nr as usize];
+            if !plan.traced {
+                plan.traced = true;
+                plan.no_stack = true;
+                display = Some(filter.traced.clone());
             }
         }
     }
