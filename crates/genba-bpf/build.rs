@@ -13,11 +13,20 @@ fn main() {
         let src = format!("src/bpf/{name}.bpf.c");
         SkeletonBuilder::new()
             .source(&src)
-            .clang_args(["-Isrc/bpf", arch_include.as_str(), "-O2", "-g", "-Wall"])
+            .clang_args([
+                "-Isrc/bpf",
+                arch_include.as_str(),
+                "-O2",
+                "-g",
+                "-Wall",
+                "-mcpu=v3",
+            ])
             .build_and_generate(out.join(format!("{name}.skel.rs")))
             .unwrap_or_else(|e| panic!("building {src}: {e:#}"));
         println!("cargo:rerun-if-changed={src}");
     }
     println!("cargo:rerun-if-changed=src/bpf/genba.h");
     println!("cargo:rerun-if-changed=src/bpf/profile.bpf.inc");
+    println!("cargo:rerun-if-changed=src/bpf/causal.bpf.inc");
+    println!("cargo:rerun-if-changed=src/bpf/causal.h");
 }

@@ -93,6 +93,10 @@ pub struct ProfileConfig {
     /// Send every off-CPU interval with its exact times and waker (a
     /// recording), not only those that carry sampling weight.
     pub exact: bool,
+    /// `genba causal`: the shared page's map (causal.h), made by the caller
+    /// before the program was forked so that the program inherits it. The
+    /// delay bookkeeping runs beside the profile's (needs `exact`).
+    pub causal: Option<std::os::fd::RawFd>,
 }
 
 /// A thread already waiting when profiling starts (`-p`), as /proc shows it.
@@ -296,6 +300,15 @@ impl Tracer {
                 ro.prof_slot_mask = n - 1;
                 ro.prof_all = p.all_tasks as u32;
                 ro.prof_exact = p.exact as u32;
+                if let Some(fd) = p.causal {
+                    ro.causal_on = 1;
+                    // SAFETY: the caller keeps the map's descriptor open for
+                    // the whole run; libbpf dups it
+                    let fd = unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) };
+                    open.maps.causal.reuse_fd(fd).map_err(map_err("causal"))?;
+                } else {
+                    open.progs.causal_progress.set_autoload(false);
+                }
                 if !p.exact {
                     // the waker is only recorded: no program on every wakeup
                     open.progs.prof_waking.set_autoload(false);
@@ -316,6 +329,7 @@ impl Tracer {
                     &mut p.prof_lock_begin,
                     &mut p.prof_lock_end,
                     &mut p.prof_exit,
+                    &mut p.causal_progress,
                 ] {
                     prog.set_autoload(false);
                 }
@@ -518,6 +532,33 @@ impl Tracer {
                 unsafe { libc::close(fd) };
                 Error::Load(format!("attaching the sampling program: {e}"))
             })?;
+        self.prof_links.push(link);
+        Ok(())
+    }
+
+    /// `genba causal`: counts visits of progress point `index` (cookie)
+    /// where process `pid` runs `binary` at `func` (a symbol, resolved by
+    /// libbpf in the file's symbol table) plus `offset`, or at file
+    /// `offset` without a symbol.
+    pub fn attach_progress(
+        &mut self,
+        index: u32,
+        pid: i32,
+        binary: &std::path::Path,
+        func: Option<&str>,
+        offset: usize,
+    ) -> Result<()> {
+        let opts = libbpf_rs::UprobeOpts {
+            cookie: u64::from(index),
+            func_name: func.map(str::to_string),
+            ..Default::default()
+        };
+        let link = self
+            .skel
+            .progs
+            .causal_progress
+            .attach_uprobe_with_opts(pid, binary, offset, opts)
+            .map_err(|e| Error::Load(format!("attaching a uprobe to {}: {e}", binary.display())))?;
         self.prof_links.push(link);
         Ok(())
     }

@@ -25,6 +25,10 @@ pub enum Command {
     /// class, its exact times, who woke it) on one clock, into a Perfetto
     /// trace (ui.perfetto.dev opens it).
     Record(Box<RecordArgs>),
+    /// Virtual-speedup experiments while the program runs: if this line, this
+    /// kind of wait or this call site's wait were X% faster, how much faster
+    /// would each progress point be?
+    Causal(Box<CausalArgs>),
     /// Report what a recording holds: the system-call summary (strace -c's
     /// layout), each thread's time running and off the CPU by class, the
     /// top blocking calls and the top wakers.
@@ -396,4 +400,49 @@ pub struct ExportArgs {
     /// Write to OUT instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CausalArgs {
+    /// A progress point: NAME=FUNCTION (or FUNCTION) of the program, counted
+    /// each time it is called (throughput). Repeat for several.
+    #[arg(long = "progress", value_name = "NAME=FUNCTION")]
+    pub progress: Vec<String>,
+    /// Length of one experiment, in ms.
+    #[arg(long = "experiment-ms", default_value_t = 200, value_name = "MS")]
+    pub experiment_ms: u64,
+    /// Profile this long (ms) before the first experiment, to choose the candidates.
+    #[arg(long = "warmup-ms", default_value_t = 1000, value_name = "MS")]
+    pub warmup_ms: u64,
+    /// Stop experimenting after this many seconds (the program runs on).
+    #[arg(long = "duration", value_name = "S")]
+    pub duration: Option<f64>,
+    /// Candidates chosen from the warm-up profile: the top source lines on
+    /// the CPU and the top blocked (class, call site) pairs.
+    #[arg(long = "candidates", default_value_t = 6, value_name = "N")]
+    pub candidates: usize,
+    /// Experiment on this candidate only (repeatable): FILE:LINE (on the CPU),
+    /// a class [I] [L] [S] [B], or a class at a call site ("[I] FILE:LINE").
+    #[arg(long = "candidate", value_name = "CANDIDATE")]
+    pub candidate: Vec<String>,
+    /// Virtual speedups tried, in percent (comma-separated); baselines (0%)
+    /// are every other experiment.
+    #[arg(long = "speedups", default_value = "25,50,75,100", value_name = "LIST")]
+    pub speedups: String,
+    /// Samples per second of each thread's time, on and off the CPU.
+    #[arg(short = 'F', long = "freq", default_value_t = 1000, value_name = "HZ")]
+    pub freq: u64,
+    /// The real-time signal the runtime takes delays on (genba's runtime is
+    /// preloaded into the program and handles it).
+    #[arg(long = "signal", default_value_t = 62, value_name = "SIGNO")]
+    pub signal: i32,
+    /// Write the report to FILE instead of stderr.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<String>,
+    /// Report format: text or json.
+    #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
+    pub format: String,
+    /// The program to run.
+    #[arg(trailing_var_arg = true, value_name = "COMMAND", required = true)]
+    pub command: Vec<String>,
 }

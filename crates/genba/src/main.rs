@@ -4,6 +4,7 @@
 //! events to the renderers, and turns every failure into one line and an exit
 //! code. The work lives in the library crates.
 
+mod causal;
 mod cli;
 mod export;
 mod fdtrack;
@@ -205,6 +206,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Trace(a) => trace(*a),
         Command::Profile(a) => profile::run(*a),
         Command::Record(a) => record::run(*a),
+        Command::Causal(a) => causal::run(*a),
         Command::Report(a) => report::run(*a),
         Command::Export(a) => export::run(*a),
         Command::BenchFloor { command } => bench_floor(&command),

@@ -335,6 +335,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             all_tasks: a.all,
             // a recording has every interval exactly, with its waker
             exact: a.record.is_some(),
+            causal: None,
         }),
     };
     // --record: the file exists before the program starts

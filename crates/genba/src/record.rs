@@ -200,6 +200,7 @@ pub(crate) fn exact_profile(period_ns: u64, stack_bytes: u32) -> ProfileConfig {
         slots: 4096,
         all_tasks: false,
         exact: true,
+        causal: None,
     }
 }
 

@@ -184,6 +184,11 @@ impl Stacks {
         cs
     }
 
+    /// The source frames of one address of process `tgid`.
+    pub fn symbolize(&mut self, tgid: u32, addr: u64) -> genba_symbolize::Frames {
+        self.resolver.symbolize(tgid, addr)
+    }
+
     /// The GNU build-id of a file the stacks went through.
     pub fn build_id(&self, path: &str) -> Option<&[u8]> {
         self.resolver.build_id(path)

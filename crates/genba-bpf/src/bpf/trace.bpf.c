@@ -1010,6 +1010,8 @@ static __always_inline void add_sum(struct genba_sum *sum, __s64 ret, __u64 d, i
 		sum->hist[b]++;
 }
 
+#include "causal.bpf.inc"
+
 SEC("raw_tp/sys_enter")
 int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 {
@@ -1090,6 +1092,8 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
+	/* genba causal: a thread that owes pays on its way back to user mode */
+	causal_tell(tid, bpf_get_current_pid_tgid() >> 32);
 	ts = bpf_ktime_get_ns();
 	slot = tid & inflight_mask;
 	inf = bpf_map_lookup_elem(&inflight, &slot);
@@ -1258,6 +1262,7 @@ int sched_fork(struct bpf_raw_tracepoint_args *ctx)
 	}
 	f.child_tid = ctid;
 	f.child_tgid = BPF_CORE_READ(child, tgid);
+	causal_fork(ctid, f.child_tgid);
 	fill_hdr(&f.hdr, GENBA_REC_FORK, sizeof(f), bpf_ktime_get_ns());
 	submit(&f, sizeof(f));
 	return 0;
@@ -1293,6 +1298,7 @@ int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
 	x.old_tid = (__u32)ctx->args[1];
+	causal_exec(bpf_get_current_pid_tgid() >> 32);
 	{
 		struct task_struct *t = (void *)ctx->args[0];
 		struct mm_struct *mm = BPF_CORE_READ(t, mm);

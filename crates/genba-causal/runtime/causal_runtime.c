@@ -1,0 +1,128 @@
+/*
+ * genba causal's runtime, preloaded into the program (LD_PRELOAD).
+ *
+ * It maps the page genba shares with its BPF programs (causal.h; the map's
+ * descriptor is inherited, its number in GENBA_CAUSAL_FD) and installs a
+ * handler for genba's signal (GENBA_CAUSAL_SIG). genba's BPF programs send
+ * that signal to a thread that owes delay, only when it is on its way back
+ * to user mode (a system call's exit, a sample in user code), so no call of
+ * the program is interrupted. The handler sleeps what the thread owes and
+ * adds that to the thread's `paid` (what it slept, if less: an interrupted
+ * sleep). The page's totals keep what it actually slept.
+ *
+ * Without genba's environment it does nothing. Only the first process to
+ * load it (and that process again after an exec) takes part; its children
+ * do not.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "causal.h"
+
+static struct genba_causal *page;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+
+/* G at `now` (causal.h), as the BPF programs read it. */
+static uint64_t delay_count(uint64_t now)
+{
+	for (int i = 0; i < 8; i++) {
+		uint64_t gen = LOAD(page->gen), g, n, sum, sp;
+		if (LOAD(page->busy))
+			continue;
+		g = LOAD(page->global);
+		n = LOAD(page->open_n);
+		sum = LOAD(page->open_sum);
+		if (LOAD(page->busy) || LOAD(page->gen) != gen)
+			continue;
+		sp = LOAD(page->speedup);
+		if (n * now > sum)
+			g += (n * now - sum) * sp / 100;
+		return g;
+	}
+	return 0;
+}
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+	struct genba_causal_thread *t = &page->t[(uint32_t)tid & (GENBA_CAUSAL_THREADS - 1)];
+	(void)sig;
+
+	if (LOAD(t->tid) == (uint32_t)tid) {
+		uint64_t start = now_ns();
+		int64_t owed = (int64_t)(delay_count(start) - LOAD(t->credit) - LOAD(t->paid));
+		/* a debt of more than 10 s is a fault in the counts: not slept */
+		if (owed > 0 && owed < 10000000000ll) {
+			int slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+			struct timespec d = { (time_t)(owed / 1000000000), (long)(owed % 1000000000) };
+			uint64_t slept;
+
+			/* the sleep ends when asked, not up to 50 us later */
+			prctl(PR_SET_TIMERSLACK, 1, 0, 0, 0);
+			nanosleep(&d, NULL);
+			slept = now_ns() - start;
+			if (slack > 0)
+				prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0);
+			/* what it owed is paid; an oversleep is not kept as a lead
+			 * (it would be passed on at every wakeup and never spent) */
+			__atomic_fetch_add(&t->paid, slept < (uint64_t)owed ? slept : (uint64_t)owed,
+					   __ATOMIC_SEQ_CST);
+			__atomic_fetch_add(&page->delays, 1, __ATOMIC_RELAXED);
+			__atomic_fetch_add(&page->slept, slept, __ATOMIC_RELAXED);
+		}
+		__atomic_store_n(&t->pending, 0, __ATOMIC_RELEASE);
+	}
+	errno = saved;
+}
+
+__attribute__((constructor)) static void genba_causal_init(void)
+{
+	const char *fd_s = getenv("GENBA_CAUSAL_FD"), *sig_s = getenv("GENBA_CAUSAL_SIG");
+	size_t len = (sizeof(struct genba_causal) + 4095) & ~(size_t)4095;
+	struct sigaction sa = { 0 }, old;
+	uint32_t none = 0, pid = (uint32_t)getpid();
+	void *p;
+	int sig;
+
+	if (!fd_s || !sig_s)
+		return;
+	sig = atoi(sig_s);
+	if (sig <= 0 || sig >= 65)
+		return;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, atoi(fd_s), 0);
+	if (p == MAP_FAILED)
+		return;
+	page = p;
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, &old))
+		goto out;
+	/* the first process only (or itself again, after an exec); from here
+	 * on genba's programs may signal it: the handler is in place */
+	if (__atomic_compare_exchange_n(&page->runtime_pid, &none, pid, 0, __ATOMIC_SEQ_CST,
+					__ATOMIC_SEQ_CST) ||
+	    none == pid)
+		return;
+	sigaction(sig, &old, NULL);
+out:
+	munmap(p, len);
+	page = NULL;
+}

@@ -1,0 +1,431 @@
+//! The shared page (genba-bpf's causal.h), mirrored in Rust and mapped.
+
+use std::io;
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::SeqCst};
+
+const THREADS: usize = 1024;
+const RANGES: usize = 16;
+const SITES: usize = 8;
+/// Progress points at most.
+pub const PROGRESS: usize = 16;
+
+#[repr(C)]
+struct Thread {
+    tid: u32,
+    pending: u32,
+    credit: u64,
+    paid: u64,
+    signals: u64,
+    acc_ts: u64,
+    site_ok: u32,
+    pad: u32,
+}
+
+#[repr(C)]
+struct Shared {
+    active: u32,
+    speedup: u32,
+    threshold: u64,
+    kind: u32,
+    cls_mask: u32,
+    nranges: u32,
+    nsites: u32,
+    lo: [u64; RANGES],
+    hi: [u64; RANGES],
+    sites: [u64; SITES],
+    text_lo: u64,
+    text_hi: u64,
+    busy: u64,
+    gen: u64,
+    global: u64,
+    open_n: u64,
+    open_sum: u64,
+    hits: u64,
+    hit_ns: u64,
+    runtime_pid: u32,
+    runtime_sig: u32,
+    delays: u64,
+    slept: u64,
+    told: u64,
+    inherits: u64,
+    inherited_ns: u64,
+    progress: [u64; PROGRESS],
+    t: [Thread; THREADS],
+}
+
+/// What an experiment speeds up, as the BPF programs match it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spec {
+    /// On-CPU samples whose user ip is in one of these ranges.
+    OnCpu(Vec<(u64, u64)>),
+    /// Off-CPU intervals of these classes (1 << genba_prof_class), at one
+    /// of these return addresses into `text` (none: any site).
+    OffCpu {
+        classes: u32,
+        sites: Vec<u64>,
+        text: (u64, u64),
+    },
+}
+
+/// The counts at one moment.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Snapshot {
+    /// CLOCK_MONOTONIC ns.
+    pub at: u64,
+    /// G: the delay each thread must have taken so far (ns).
+    pub delay: u64,
+    /// Visits of each progress point.
+    pub progress: [u64; PROGRESS],
+    /// Candidate samples and intervals, and their time (ns).
+    pub hits: u64,
+    pub hit_ns: u64,
+    /// Delays the runtime took, and their time (ns).
+    pub delays: u64,
+    pub slept: u64,
+}
+
+/// The mapped page, and the map's descriptor left open for the program.
+pub struct Page {
+    map: libbpf_rs::MapHandle,
+    inherited: OwnedFd,
+    ptr: *mut Shared,
+    len: usize,
+}
+
+fn now_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+impl Page {
+    /// Makes the map (BPF_F_MMAPABLE), maps it, and leaves a descriptor of
+    /// it open across exec (not close-on-exec) for the program to inherit.
+    pub fn create(signal: i32) -> io::Result<Page> {
+        let opts = libbpf_rs::libbpf_sys::bpf_map_create_opts {
+            sz: std::mem::size_of::<libbpf_rs::libbpf_sys::bpf_map_create_opts>() as _,
+            map_flags: libbpf_rs::libbpf_sys::BPF_F_MMAPABLE,
+            ..Default::default()
+        };
+        let map = libbpf_rs::MapHandle::create(
+            libbpf_rs::MapType::Array,
+            // the name of the map it stands in for (the skeleton finds it by name)
+            Some("causal"),
+            4,
+            std::mem::size_of::<Shared>() as u32,
+            1,
+            &opts,
+        )
+        .map_err(|e| io::Error::other(e.to_string()))?;
+        let len = std::mem::size_of::<Shared>().next_multiple_of(4096);
+        // SAFETY: mapping the map's own descriptor, shared, its whole size.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                map.as_fd().as_raw_fd(),
+                0,
+            )
+        };
+        if ptr == libc::MAP_FAILED {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: F_DUPFD makes a new descriptor without FD_CLOEXEC.
+        let dup = unsafe { libc::fcntl(map.as_fd().as_raw_fd(), libc::F_DUPFD, 3) };
+        if dup < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `dup` is a descriptor we own from here on.
+        let inherited = unsafe { OwnedFd::from_raw_fd(dup) };
+        let page = Page {
+            map,
+            inherited,
+            ptr: ptr.cast(),
+            len,
+        };
+        page.u32(|s| unsafe { &raw const (*s).runtime_sig })
+            .store(signal as u32, SeqCst);
+        page.u64(|s| unsafe { &raw const (*s).threshold })
+            .store(1_000_000, SeqCst);
+        Ok(page)
+    }
+
+    fn u64(&self, f: impl Fn(*const Shared) -> *const u64) -> &AtomicU64 {
+        // SAFETY: the field lies in the mapping, aligned, shared with the
+        // kernel and the runtime, which change it with atomics.
+        unsafe { AtomicU64::from_ptr(f(self.ptr).cast_mut()) }
+    }
+
+    fn u32(&self, f: impl Fn(*const Shared) -> *const u32) -> &AtomicU32 {
+        // SAFETY: as above.
+        unsafe { AtomicU32::from_ptr(f(self.ptr).cast_mut()) }
+    }
+
+    /// The map's descriptor in genba (for the BPF programs to use it).
+    pub fn map_fd(&self) -> RawFd {
+        self.map.as_fd().as_raw_fd()
+    }
+
+    /// The descriptor the program inherits (GENBA_CAUSAL_FD).
+    pub fn inherited_fd(&self) -> RawFd {
+        self.inherited.as_raw_fd()
+    }
+
+    /// The process whose runtime is in place (0: none yet).
+    pub fn runtime_pid(&self) -> u32 {
+        self.u32(|s| unsafe { &raw const (*s).runtime_pid })
+            .load(SeqCst)
+    }
+
+    /// Tells owing threads to pay (or stops telling them).
+    pub fn set_active(&self, on: bool) {
+        self.u32(|s| unsafe { &raw const (*s).active })
+            .store(on as u32, SeqCst);
+    }
+
+    /// A thread is told to pay once it owes this much (ns).
+    pub fn set_threshold(&self, ns: u64) {
+        self.u64(|s| unsafe { &raw const (*s).threshold })
+            .store(ns, SeqCst);
+    }
+
+    /// Counts every open candidate interval up to `now` at `speedup`
+    /// percent, as its end would (its thread's credit and G grow by it),
+    /// and restarts it from `now`: an experiment starts or ends, and no
+    /// interval counts across it, while G never goes back (a thread that
+    /// took its delay would be left ahead of it for good).
+    fn settle_open(&self, now: u64, speedup: u32) {
+        let busy = self.u64(|s| unsafe { &raw const (*s).busy });
+        busy.fetch_add(1, SeqCst);
+        for i in 0..THREADS {
+            let acc = self.u64(|s| unsafe { &raw const (*s).t[i].acc_ts });
+            let old = acc.load(SeqCst);
+            if old != 0 && old < now && acc.compare_exchange(old, now, SeqCst, SeqCst).is_ok() {
+                let d = (now - old) * u64::from(speedup) / 100;
+                self.u64(|s| unsafe { &raw const (*s).t[i].credit })
+                    .fetch_add(d, SeqCst);
+                self.u64(|s| unsafe { &raw const (*s).global })
+                    .fetch_add(d, SeqCst);
+                self.u64(|s| unsafe { &raw const (*s).open_sum })
+                    .fetch_add(now - old, SeqCst);
+            }
+        }
+        self.u64(|s| unsafe { &raw const (*s).gen })
+            .fetch_add(1, SeqCst);
+        busy.fetch_sub(1, SeqCst);
+    }
+
+    /// Starts an experiment: `spec` at `speedup` percent.
+    pub fn begin(&self, spec: &Spec, speedup: u32) {
+        self.u32(|s| unsafe { &raw const (*s).speedup })
+            .store(0, SeqCst);
+        // SAFETY: the fields genba alone writes; the programs read them
+        // only while the speedup is set (it is 0 meanwhile).
+        let s = unsafe { &mut *self.ptr };
+        match spec {
+            Spec::OnCpu(ranges) => {
+                let n = ranges.len().min(RANGES);
+                for (i, &(lo, hi)) in ranges.iter().take(n).enumerate() {
+                    s.lo[i] = lo;
+                    s.hi[i] = hi;
+                }
+                s.nranges = n as u32;
+                s.nsites = 0;
+                s.cls_mask = 0;
+                s.kind = 1;
+            }
+            Spec::OffCpu {
+                classes,
+                sites,
+                text,
+            } => {
+                let n = sites.len().min(SITES);
+                s.sites[..n].copy_from_slice(&sites[..n]);
+                s.nsites = n as u32;
+                s.text_lo = text.0;
+                s.text_hi = text.1;
+                s.cls_mask = *classes;
+                s.nranges = 0;
+                s.kind = 2;
+            }
+        }
+        std::sync::atomic::fence(SeqCst);
+        self.settle_open(now_ns(), 0);
+        self.u32(|s| unsafe { &raw const (*s).speedup })
+            .store(speedup, SeqCst);
+    }
+
+    /// Ends the experiment: nothing counts any more.
+    pub fn end(&self) {
+        let sp = self
+            .u32(|s| unsafe { &raw const (*s).speedup })
+            .swap(0, SeqCst);
+        self.settle_open(now_ns(), sp);
+    }
+
+    /// G at `now`, read as the programs read it.
+    fn delay_at(&self, now: u64) -> u64 {
+        let busy = self.u64(|s| unsafe { &raw const (*s).busy });
+        let gen = self.u64(|s| unsafe { &raw const (*s).gen });
+        for _ in 0..1000 {
+            let g0 = gen.load(SeqCst);
+            if busy.load(SeqCst) != 0 {
+                std::hint::spin_loop();
+                continue;
+            }
+            let g = self.u64(|s| unsafe { &raw const (*s).global }).load(SeqCst);
+            let n = self.u64(|s| unsafe { &raw const (*s).open_n }).load(SeqCst);
+            let sum = self
+                .u64(|s| unsafe { &raw const (*s).open_sum })
+                .load(SeqCst);
+            if busy.load(SeqCst) != 0 || gen.load(SeqCst) != g0 {
+                continue;
+            }
+            let sp = u64::from(
+                self.u32(|s| unsafe { &raw const (*s).speedup })
+                    .load(SeqCst),
+            );
+            let open = (n.wrapping_mul(now)).saturating_sub(sum);
+            return g + open * sp / 100;
+        }
+        self.u64(|s| unsafe { &raw const (*s).global }).load(SeqCst)
+    }
+
+    /// The counts now.
+    pub fn snapshot(&self) -> Snapshot {
+        let at = now_ns();
+        let mut progress = [0; PROGRESS];
+        for (i, p) in progress.iter_mut().enumerate() {
+            *p = self
+                .u64(|s| unsafe { &raw const (*s).progress[i] })
+                .load(SeqCst);
+        }
+        Snapshot {
+            at,
+            delay: self.delay_at(at),
+            progress,
+            hits: self.u64(|s| unsafe { &raw const (*s).hits }).load(SeqCst),
+            hit_ns: self.u64(|s| unsafe { &raw const (*s).hit_ns }).load(SeqCst),
+            delays: self.u64(|s| unsafe { &raw const (*s).delays }).load(SeqCst),
+            slept: self.u64(|s| unsafe { &raw const (*s).slept }).load(SeqCst),
+        }
+    }
+
+    /// The most any thread of the program still owes (ns; threads in
+    /// `live` only), and how many signals were sent so far.
+    pub fn owed(&self, live: &dyn Fn(u32) -> bool) -> (i64, u64) {
+        let g = self.delay_at(now_ns());
+        let mut most = 0i64;
+        let mut signals = 0;
+        for i in 0..THREADS {
+            let tid = self
+                .u32(|s| unsafe { &raw const (*s).t[i].tid })
+                .load(SeqCst);
+            if tid == 0 {
+                continue;
+            }
+            signals += self
+                .u64(|s| unsafe { &raw const (*s).t[i].signals })
+                .load(SeqCst);
+            if !live(tid) {
+                continue;
+            }
+            let credit = self
+                .u64(|s| unsafe { &raw const (*s).t[i].credit })
+                .load(SeqCst);
+            let paid = self
+                .u64(|s| unsafe { &raw const (*s).t[i].paid })
+                .load(SeqCst);
+            most = most.max(g.wrapping_sub(credit).wrapping_sub(paid) as i64);
+        }
+        (most, signals)
+    }
+}
+
+impl Page {
+    /// Threads told to pay, wakeups that passed delays on and the delay
+    /// they passed (ns), for GENBA_DEBUG.
+    pub fn debug_counts(&self) -> (u64, u64, u64) {
+        (
+            self.u64(|s| unsafe { &raw const (*s).told }).load(SeqCst),
+            self.u64(|s| unsafe { &raw const (*s).inherits })
+                .load(SeqCst),
+            self.u64(|s| unsafe { &raw const (*s).inherited_ns })
+                .load(SeqCst),
+        )
+    }
+
+    /// Each thread's slot: (tid, credit, paid, signals, pending), for
+    /// GENBA_DEBUG.
+    pub fn threads(&self) -> Vec<(u32, u64, u64, u64, u32)> {
+        (0..THREADS)
+            .filter_map(|i| {
+                let tid = self
+                    .u32(|s| unsafe { &raw const (*s).t[i].tid })
+                    .load(SeqCst);
+                (tid != 0).then(|| {
+                    (
+                        tid,
+                        self.u64(|s| unsafe { &raw const (*s).t[i].credit })
+                            .load(SeqCst),
+                        self.u64(|s| unsafe { &raw const (*s).t[i].paid })
+                            .load(SeqCst),
+                        self.u64(|s| unsafe { &raw const (*s).t[i].signals })
+                            .load(SeqCst),
+                        self.u32(|s| unsafe { &raw const (*s).t[i].pending })
+                            .load(SeqCst),
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        // SAFETY: unmapping what create mapped.
+        unsafe { libc::munmap(self.ptr.cast(), self.len) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::offset_of;
+
+    #[allow(non_upper_case_globals)]
+    mod c {
+        include!(concat!(env!("OUT_DIR"), "/layout.rs"));
+    }
+
+    #[test]
+    fn layout_is_the_c_one() {
+        assert_eq!(std::mem::size_of::<Shared>(), c::SIZE);
+        assert_eq!(std::mem::size_of::<Thread>(), c::THREAD_SIZE);
+        assert_eq!(offset_of!(Shared, speedup), c::speedup);
+        assert_eq!(offset_of!(Shared, threshold), c::threshold);
+        assert_eq!(offset_of!(Shared, kind), c::kind);
+        assert_eq!(offset_of!(Shared, lo), c::lo);
+        assert_eq!(offset_of!(Shared, sites), c::sites);
+        assert_eq!(offset_of!(Shared, text_lo), c::text_lo);
+        assert_eq!(offset_of!(Shared, busy), c::busy);
+        assert_eq!(offset_of!(Shared, global), c::global);
+        assert_eq!(offset_of!(Shared, open_sum), c::open_sum);
+        assert_eq!(offset_of!(Shared, hits), c::hits);
+        assert_eq!(offset_of!(Shared, runtime_pid), c::runtime_pid);
+        assert_eq!(offset_of!(Shared, slept), c::slept);
+        assert_eq!(offset_of!(Shared, progress), c::progress);
+        assert_eq!(offset_of!(Shared, t), c::t);
+        assert_eq!(offset_of!(Thread, credit), c::T_credit);
+        assert_eq!(offset_of!(Thread, paid), c::T_paid);
+        assert_eq!(offset_of!(Thread, acc_ts), c::T_acc_ts);
+        assert_eq!(offset_of!(Thread, site_ok), c::T_site_ok);
+    }
+}

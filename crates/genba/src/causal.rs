@@ -1,0 +1,858 @@
+//! `genba causal`: virtual-speedup experiments while the program runs.
+//!
+//! The program runs under genba's profile (every off-CPU interval exact)
+//! with genba's runtime preloaded. A warm-up profiles it and chooses the
+//! candidates: the source lines where its threads run, and the (class, call
+//! site) pairs where they wait. Then, one window at a time, one candidate
+//! is sped up virtually: BPF counts the delay every other thread owes
+//! (genba-bpf's causal.bpf.inc) and the runtime makes them take it
+//! (genba-causal's runtime). Half the windows are baselines. Each
+//! progress point's rate, over the window less the inserted delay, against
+//! the baselines' gives the predicted speedup (genba_causal::estimate).
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
+use genba_causal::estimate::{self, Experiment, Point};
+use genba_causal::{Page, Snapshot, Spec};
+use genba_events::{Event, ProfSample};
+use genba_syscalls::table;
+
+use crate::cli::CausalArgs;
+use crate::session::{Session, Sink, Target, Until};
+use crate::stacks::{relative, StackOptions, Stacks};
+use crate::world::World;
+use crate::{bpf_error, resolve_command, Exit, BOOKKEEPING};
+
+/// The off-CPU classes a candidate can be, as the profile tags them.
+const CLASSES: [(&str, u32); 4] = [("[I]", 2), ("[L]", 3), ("[S]", 4), ("[B]", 5)];
+/// A window ends, then the next waits until the delays owed are paid
+/// (at most this long), so that one experiment's debt does not slow the next.
+const COOL_MAX: Duration = Duration::from_millis(50);
+/// An experiment lasts until the first progress point had this many visits.
+const MIN_VISITS: u64 = 10;
+
+fn class_tag(c: u32) -> &'static str {
+    CLASSES
+        .iter()
+        .find(|(_, n)| *n == c)
+        .map(|(t, _)| *t)
+        .unwrap_or("[?]")
+}
+
+struct Progress {
+    name: String,
+    function: String,
+}
+
+fn parse_progress(s: &str) -> Result<Progress> {
+    let (name, function) = match s.split_once('=') {
+        Some((n, f)) => (n.trim(), f.trim()),
+        None => (s.trim(), s.trim()),
+    };
+    if name.is_empty() || function.is_empty() {
+        bail!(Exit(
+            1,
+            format!("invalid --progress '{s}' (expected NAME=FUNCTION)")
+        ));
+    }
+    if function.contains(':') {
+        bail!(Exit(
+            1,
+            format!(
+                "--progress '{s}': only FUNCTION progress points are supported (not FILE:LINE)"
+            )
+        ));
+    }
+    Ok(Progress {
+        name: name.into(),
+        function: function.into(),
+    })
+}
+
+/// What the warm-up saw of one source line on the CPU.
+struct LineSeen {
+    samples: u64,
+    /// An address in it, in process `tgid`.
+    ip: u64,
+}
+
+/// What the warm-up saw of one (class, call site) off the CPU.
+#[derive(Default)]
+struct SiteSeen {
+    ns: u64,
+    /// The return addresses into the program at that site.
+    addrs: Vec<u64>,
+}
+
+struct Candidate {
+    label: String,
+    spec: Spec,
+}
+
+#[derive(PartialEq)]
+enum Phase {
+    Warmup,
+    Running,
+    Done,
+}
+
+struct Causal<'a> {
+    page: &'a Page,
+    world: World,
+    cwd: String,
+    /// The program's file, as its mappings name it.
+    exe: String,
+    pid: u32,
+    /// The program's executable mappings: (start, end, file offset).
+    text: Vec<(u64, u64, u64)>,
+    lines: HashMap<String, LineSeen>,
+    on_cpu: u64,
+    sites: HashMap<String, SiteSeen>,
+    blocked_ns: u64,
+    forced: Vec<String>,
+    max_candidates: usize,
+    warmup: Duration,
+    window: Duration,
+    stop_after: Option<Duration>,
+    started: Instant,
+    phase: Phase,
+    candidates: Vec<Candidate>,
+    left_out: Vec<(String, String)>,
+    exps: Vec<Experiment>,
+    next: usize,
+    current: Option<(usize, u32, Snapshot, Instant)>,
+    cooling: Option<Instant>,
+    points: usize,
+    /// Virtual speedups tried (percent; the baselines are apart).
+    speedups: Vec<u32>,
+    /// The run's first and last counts, for the delays' share.
+    first: Option<Snapshot>,
+}
+
+impl Sink for Causal<'_> {
+    fn event(&mut self, ev: &Event) {
+        match ev {
+            Event::Profile(p) => self.sample(p),
+            _ => {
+                self.world.follow(ev);
+            }
+        }
+    }
+
+    fn tick(&mut self, _tracer: &Tracer) {
+        self.step();
+    }
+}
+
+impl Causal<'_> {
+    fn load_text(&mut self) {
+        if !self.text.is_empty() {
+            return;
+        }
+        let Ok(maps) = std::fs::read_to_string(format!("/proc/{}/maps", self.pid)) else {
+            return;
+        };
+        for l in maps.lines() {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            if f.len() < 6 || f[5] != self.exe || !f[1].contains('x') {
+                continue;
+            }
+            let (Some((a, b)), Ok(off)) = (f[0].split_once('-'), u64::from_str_radix(f[2], 16))
+            else {
+                continue;
+            };
+            if let (Ok(a), Ok(b)) = (u64::from_str_radix(a, 16), u64::from_str_radix(b, 16)) {
+                self.text.push((a, b, off));
+            }
+        }
+    }
+
+    /// The run-time address of file offset `off` of the program.
+    fn text_addr(&mut self, off: u64) -> Option<u64> {
+        self.load_text();
+        self.text
+            .iter()
+            .find(|(a, b, o)| off >= *o && off < o + (b - a))
+            .map(|(a, _, o)| a + (off - o))
+    }
+
+    fn sample(&mut self, p: &ProfSample) {
+        if self.phase != Phase::Warmup || p.flush || p.task.tgid != self.pid || p.regs[0] == 0 {
+            return;
+        }
+        let Some(stacks) = self.world.stacks_mut() else {
+            return;
+        };
+        let cs = stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false);
+        if !p.off_cpu {
+            if p.class != 0 {
+                return;
+            }
+            self.on_cpu += u64::from(p.w_block);
+            let Some(f) = cs.user.first().and_then(|fr| fr.first()) else {
+                return;
+            };
+            if f.module != self.exe {
+                return;
+            }
+            let (Some(file), Some(line)) = (&f.file, f.line) else {
+                return;
+            };
+            let key = format!("{}:{line}", relative(file, &self.cwd));
+            self.lines
+                .entry(key)
+                .or_insert(LineSeen {
+                    samples: 0,
+                    ip: p.regs[0],
+                })
+                .samples += u64::from(p.w_block);
+            return;
+        }
+        let blocked = p.wake_ts.saturating_sub(p.out_ts);
+        let runq = p.ts.saturating_sub(p.wake_ts.max(p.out_ts));
+        self.blocked_ns += blocked + runq;
+        let Some(site) = stacks.site(&cs).cloned() else {
+            return;
+        };
+        let (Some(file), Some(line)) = (&site.file, site.line) else {
+            return;
+        };
+        if site.module != self.exe {
+            return;
+        }
+        let loc = format!("{}:{line}", relative(file, &self.cwd));
+        let ret = self.text_addr(site.file_offset).map(|a| a + 1);
+        for (cls, ns) in [(p.class, blocked), (4, runq)] {
+            if ns == 0 || !(2..=5).contains(&cls) {
+                continue;
+            }
+            let s = self
+                .sites
+                .entry(format!("{} {loc}", class_tag(cls)))
+                .or_default();
+            s.ns += ns;
+            if let Some(r) = ret {
+                if !s.addrs.contains(&r) {
+                    s.addrs.push(r);
+                }
+            }
+        }
+    }
+
+    /// The address ranges of source line `key` in the function around `ip`.
+    fn line_ranges(&mut self, ip: u64, key: &str) -> Vec<(u64, u64)> {
+        let pid = self.pid;
+        let cwd = self.cwd.clone();
+        let Some(stacks) = self.world.stacks_mut() else {
+            return Vec::new();
+        };
+        let frames = stacks.symbolize(pid, ip);
+        let Some(outer) = frames.last() else {
+            return Vec::new();
+        };
+        let (Some(func), Some(off)) = (outer.function.clone(), outer.function_offset) else {
+            return Vec::new();
+        };
+        let start = ip - off;
+        let mut ranges: Vec<(u64, u64)> = Vec::new();
+        let mut run: Option<u64> = None;
+        let mut a = start;
+        while a < start + 65536 {
+            let fr = stacks.symbolize(pid, a);
+            if fr.last().and_then(|f| f.function.as_ref()) != Some(&func) {
+                break;
+            }
+            let hit = fr.first().is_some_and(|f| match (&f.file, f.line) {
+                (Some(file), Some(line)) => format!("{}:{line}", relative(file, &cwd)) == key,
+                _ => false,
+            });
+            if hit {
+                run.get_or_insert(a);
+            } else if let Some(s) = run.take() {
+                ranges.push((s, a));
+            }
+            a += 1;
+        }
+        if let Some(s) = run {
+            ranges.push((s, a));
+        }
+        // the largest first when there are more than the page holds
+        ranges.sort_by_key(|(a, b)| std::cmp::Reverse(b - a));
+        ranges.truncate(16);
+        ranges
+    }
+
+    fn text_range(&mut self) -> (u64, u64) {
+        self.load_text();
+        let lo = self.text.iter().map(|t| t.0).min().unwrap_or(0);
+        let hi = self.text.iter().map(|t| t.1).max().unwrap_or(0);
+        (lo, hi)
+    }
+
+    fn candidate(&mut self, label: &str) -> Result<Candidate, String> {
+        let label = label.trim();
+        if let Some((tag, cls)) = CLASSES.iter().find(|(t, _)| label.starts_with(t)) {
+            let site = label[tag.len()..].trim();
+            let text = self.text_range();
+            if site.is_empty() {
+                return Ok(Candidate {
+                    label: tag.to_string(),
+                    spec: Spec::OffCpu {
+                        classes: 1 << cls,
+                        sites: Vec::new(),
+                        text,
+                    },
+                });
+            }
+            let key = format!("{tag} {site}");
+            return match self.sites.get(&key) {
+                Some(s) if !s.addrs.is_empty() => Ok(Candidate {
+                    label: key,
+                    spec: Spec::OffCpu {
+                        classes: 1 << cls,
+                        sites: s.addrs.iter().copied().take(8).collect(),
+                        text,
+                    },
+                }),
+                _ => Err("no interval of that class ended at that site in the warm-up".into()),
+            };
+        }
+        let Some(ip) = self.lines.get(label).map(|l| l.ip) else {
+            return Err("no sample of the program ran on that line in the warm-up".into());
+        };
+        let ranges = self.line_ranges(ip, label);
+        if ranges.is_empty() {
+            return Err("its addresses could not be found".into());
+        }
+        Ok(Candidate {
+            label: label.to_string(),
+            spec: Spec::OnCpu(ranges),
+        })
+    }
+
+    /// The warm-up is over: the candidates, from the user's list or the profile.
+    fn choose(&mut self) {
+        let labels: Vec<String> = if !self.forced.is_empty() {
+            self.forced.clone()
+        } else {
+            let mut lines: Vec<(&String, u64)> =
+                self.lines.iter().map(|(k, v)| (k, v.samples)).collect();
+            lines.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            let mut sites: Vec<(&String, u64)> =
+                self.sites.iter().map(|(k, v)| (k, v.ns)).collect();
+            sites.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            let on = self.on_cpu.max(1);
+            let off = self.blocked_ns.max(1);
+            let n_on = self.max_candidates.div_ceil(2);
+            let mut out: Vec<String> = lines
+                .iter()
+                .filter(|(_, n)| n * 100 >= on) // at least 1% of the samples
+                .take(n_on)
+                .map(|(k, _)| (*k).clone())
+                .collect();
+            let n_off = self.max_candidates.saturating_sub(out.len());
+            out.extend(
+                sites
+                    .iter()
+                    .filter(|(_, n)| n * 100 >= off)
+                    .take(n_off)
+                    .map(|(k, _)| (*k).clone()),
+            );
+            out
+        };
+        for l in labels {
+            match self.candidate(&l) {
+                Ok(c) => self.candidates.push(c),
+                Err(why) => self.left_out.push((l, why)),
+            }
+        }
+    }
+
+    /// The (candidate, speedup) of experiment number `i`: every other one
+    /// is a baseline; each candidate goes through the speedups in turn.
+    fn planned(&self, i: usize) -> (usize, u32) {
+        let n = self.candidates.len().max(1);
+        if i.is_multiple_of(2) {
+            return ((i / 2) % n, 0);
+        }
+        let k = i / 2;
+        let c = k % n;
+        let round = k / n;
+        (c, self.speedups[(round + c) % self.speedups.len()])
+    }
+
+    fn live(&self, tid: u32) -> bool {
+        std::path::Path::new(&format!("/proc/{}/task/{tid}", self.pid)).exists()
+    }
+
+    fn step(&mut self) {
+        let now = Instant::now();
+        match self.phase {
+            Phase::Done => {}
+            Phase::Warmup => {
+                if now - self.started < self.warmup || self.page.runtime_pid() == 0 {
+                    return;
+                }
+                self.choose();
+                if self.candidates.is_empty() {
+                    self.phase = Phase::Done;
+                    return;
+                }
+                self.first = Some(self.page.snapshot());
+                self.page.set_active(true);
+                self.phase = Phase::Running;
+                self.start_next(now);
+            }
+            Phase::Running => {
+                if let Some((c, s, start, t0)) = &self.current {
+                    if now - *t0 < self.window {
+                        return;
+                    }
+                    let end = self.page.snapshot();
+                    // too few visits say little (one more or less is a big
+                    // share): the window grows, as COZ's do, up to 10 times
+                    if end.progress[0] - start.progress[0] < MIN_VISITS
+                        && now - *t0 < 10 * self.window
+                    {
+                        return;
+                    }
+                    self.page.end();
+                    self.exps.push(Experiment {
+                        candidate: *c,
+                        speedup: *s,
+                        duration_ns: end.at - start.at,
+                        delay_ns: end.delay.saturating_sub(start.delay),
+                        visits: (0..self.points)
+                            .map(|i| end.progress[i] - start.progress[i])
+                            .collect(),
+                        hits: end.hits - start.hits,
+                    });
+                    self.current = None;
+                    self.cooling = Some(now);
+                }
+                if self
+                    .stop_after
+                    .is_some_and(|d| now - self.started >= d + self.warmup)
+                {
+                    self.phase = Phase::Done;
+                    return;
+                }
+                if let Some(t) = self.cooling {
+                    let (owed, _) = self.page.owed(&|tid| self.live(tid));
+                    if owed > 1_000_000 && now - t < COOL_MAX {
+                        return;
+                    }
+                    self.cooling = None;
+                }
+                self.start_next(now);
+            }
+        }
+    }
+
+    fn start_next(&mut self, now: Instant) {
+        let (c, s) = self.planned(self.next);
+        self.next += 1;
+        self.page.begin(&self.candidates[c].spec, s);
+        self.current = Some((c, s, self.page.snapshot(), now));
+    }
+}
+
+/// Runs `genba causal`.
+pub fn run(a: CausalArgs) -> Result<i32> {
+    let json = match a.format.as_str() {
+        "text" => false,
+        "json" => true,
+        other => bail!("invalid --format '{other}' (expected text or json)"),
+    };
+    if a.progress.is_empty() {
+        bail!(Exit(
+            1,
+            "genba causal needs a progress point: --progress NAME=FUNCTION (a function of the program whose calls count as work done)".into()
+        ));
+    }
+    let progress: Vec<Progress> = a
+        .progress
+        .iter()
+        .map(|p| parse_progress(p))
+        .collect::<Result<_>>()?;
+    if progress.len() > genba_causal::PROGRESS_POINTS {
+        bail!("at most {} progress points", genba_causal::PROGRESS_POINTS);
+    }
+    if !(1..=100_000).contains(&a.freq) {
+        bail!("-F must be between 1 and 100000 Hz");
+    }
+    if a.experiment_ms < 10 {
+        bail!("--experiment-ms must be at least 10");
+    }
+    if !(34..=64).contains(&a.signal) {
+        bail!("--signal must be a real-time signal (34 to 64)");
+    }
+    if a.duration.is_some_and(|d| !(d > 0.0 && d.is_finite())) {
+        bail!("--duration must be a positive number of seconds");
+    }
+    let mut out_file = match &a.output {
+        Some(f) => Some(std::fs::File::create(f).with_context(|| format!("Can't create '{f}'"))?),
+        None => None,
+    };
+    let path = resolve_command(&a.command)?.ok_or_else(|| anyhow!("no command"))?;
+    let exe = std::fs::canonicalize(&path)
+        .unwrap_or_else(|_| path.clone())
+        .to_string_lossy()
+        .into_owned();
+    let mut speedups = Vec::new();
+    for x in a.speedups.split(',') {
+        match x.trim().trim_end_matches('%').parse::<u32>() {
+            Ok(v) if (1..=100).contains(&v) => speedups.push(v),
+            _ => bail!(
+                "invalid --speedups '{}' (expected percentages from 1 to 100)",
+                a.speedups
+            ),
+        }
+    }
+    speedups.dedup();
+    let period_ns = 1_000_000_000 / a.freq;
+
+    // the page exists before the program is forked: it inherits its map
+    let page = Page::create(a.signal).map_err(|e| anyhow!("genba causal: {e}"))?;
+    let dir = std::env::temp_dir().join(format!("genba-causal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("Can't create {}", dir.display()))?;
+    let so = dir.join("libgenba_causal.so");
+    std::fs::write(&so, genba_causal::runtime())
+        .with_context(|| format!("Can't write {}", so.display()))?;
+    let preload = match std::env::var("LD_PRELOAD") {
+        Ok(p) if !p.is_empty() => format!("{}:{p}", so.display()),
+        _ => so.display().to_string(),
+    };
+    // genba is one thread here; the program inherits these
+    std::env::set_var("LD_PRELOAD", preload);
+    std::env::set_var("GENBA_CAUSAL_FD", page.inherited_fd().to_string());
+    std::env::set_var("GENBA_CAUSAL_SIG", a.signal.to_string());
+    let _cleanup = RemoveDir(dir);
+
+    let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
+    for (nr, plan) in plans.iter_mut().enumerate() {
+        let needed = table::by_nr(nr as u32).is_some_and(|i| BOOKKEEPING.contains(&i.name));
+        plan.traced = needed;
+        plan.no_stack = true;
+        plan.exit_only = !needed;
+        if let Some(info) = table::by_nr(nr as u32).filter(|_| needed) {
+            let decode = genba_syscalls::Options {
+                strsize: 32,
+                verbose: false,
+                xlat: genba_syscalls::Xlat::Abbrev,
+                hex: 0,
+            };
+            for (dst, src) in plan
+                .args
+                .iter_mut()
+                .zip(genba_syscalls::plan(info.name, &decode))
+            {
+                *dst = crate::to_bpf_plan(src);
+            }
+        }
+    }
+    let cfg = TraceConfig {
+        all_tasks: false,
+        follow_forks: true,
+        records: true,
+        summary: false,
+        summary_cpu: false,
+        summary_by: genba_bpf::SummaryBy::Syscall,
+        ustack_bytes: 0,
+        kstack: false,
+        buffer_bytes: 64 << 20,
+        profile: Some(ProfileConfig {
+            period_ns,
+            ustack_bytes: 4096,
+            slots: 4096,
+            all_tasks: false,
+            exact: true,
+            causal: Some(page.map_fd()),
+        }),
+    };
+    let mut session = Session::start(
+        &cfg,
+        &plans,
+        Target {
+            command: Some((path.as_path(), a.command.as_slice())),
+            pids: &[],
+            all_threads: true,
+        },
+        Until::TasksGone,
+        |_, _| Ok(()),
+    )
+    .map_err(crate::start_error)?;
+    for cpu in genba_bpf::online_cpus() {
+        session
+            .tracer
+            .sample_cpu(cpu, period_ns)
+            .map_err(bpf_error)?;
+    }
+    let pid = session.child_pid().unwrap_or(0);
+    for (i, p) in progress.iter().enumerate() {
+        session
+            .tracer
+            .attach_progress(i as u32, pid, &path, Some(&p.function), 0)
+            .map_err(|e| {
+                anyhow!(Exit(
+                    1,
+                    format!(
+                        "--progress {}: {e} (is {} a function of {}?)",
+                        p.name, p.function, exe
+                    )
+                ))
+            })?;
+    }
+    let mut stacks = Stacks::new(StackOptions {
+        source: true,
+        stack_trace: 0,
+        stack_bytes: 4096,
+        skip: Vec::new(),
+    });
+    stacks.load_kernel_symbols();
+    let mut col = Causal {
+        page: &page,
+        world: World::new(Default::default(), false, Some(stacks)),
+        cwd: std::env::current_dir()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        exe,
+        pid: pid as u32,
+        text: Vec::new(),
+        lines: HashMap::new(),
+        on_cpu: 0,
+        sites: HashMap::new(),
+        blocked_ns: 0,
+        forced: a.candidate.clone(),
+        max_candidates: a.candidates.max(1),
+        warmup: Duration::from_millis(a.warmup_ms),
+        window: Duration::from_millis(a.experiment_ms),
+        stop_after: a.duration.map(Duration::from_secs_f64),
+        started: Instant::now(),
+        phase: Phase::Warmup,
+        candidates: Vec::new(),
+        left_out: Vec::new(),
+        exps: Vec::new(),
+        next: 0,
+        current: None,
+        cooling: None,
+        points: progress.len(),
+        speedups,
+        first: None,
+    };
+    session.release();
+    session.run(&mut col)?;
+    let elapsed = col.started.elapsed();
+    let last = page.snapshot();
+    if std::env::var_os("GENBA_DEBUG").is_some() {
+        let (told, inherits, inherited) = page.debug_counts();
+        eprintln!("genba: causal: {told} told to pay, {inherits} wakeups passed {inherited} ns on");
+        for (tid, credit, paid, signals, pending) in page.threads() {
+            eprintln!(
+                "genba: causal thread {tid}: credit {credit} paid {paid} signals {signals} pending {pending}; G {}",
+                last.delay
+            );
+        }
+    }
+    let (_, signals) = page.owed(&|_| false);
+    let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
+
+    let title = format!(
+        "genba causal of {}: {:.3} s, {} experiments of {} ms",
+        a.command.join(" "),
+        elapsed.as_secs_f64(),
+        col.exps.len(),
+        a.experiment_ms
+    );
+    let delays = col
+        .first
+        .map(|f| (last.delays - f.delays, last.slept - f.slept));
+    let mut notes = Vec::new();
+    if page.runtime_pid() == 0 && col.first.is_none() {
+        notes.push(
+            "the runtime never loaded in the program (a static binary, or it ended first): no experiment ran".to_string(),
+        );
+    } else if col.first.is_none() {
+        notes.push(format!(
+            "no experiment ran: the program ended within the warm-up ({} ms); --warmup-ms is shorter",
+            a.warmup_ms
+        ));
+    }
+    if stats.total_lost() > 0 {
+        notes.push(format!("{} events lost", stats.total_lost()));
+    }
+    let report = if json {
+        render_json(&col, &progress, &title, delays, signals, elapsed, &notes)
+    } else {
+        render_text(&col, &progress, &title, delays, signals, elapsed, &notes)
+    };
+    match out_file.as_mut() {
+        Some(f) => f
+            .write_all(report.as_bytes())
+            .context("writing the report")?,
+        None => eprint!("{report}"),
+    }
+    Ok(session.exit_code())
+}
+
+struct RemoveDir(std::path::PathBuf);
+
+impl Drop for RemoveDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Each candidate's predictions for progress point `point`, most helpful first.
+fn ranked(col: &Causal, point: usize) -> Vec<(usize, Vec<Point>, f64)> {
+    let mut rows: Vec<(usize, Vec<Point>, f64)> = (0..col.candidates.len())
+        .map(|c| {
+            let p = estimate::predict(&col.exps, c, point);
+            let s = estimate::slope(&p);
+            (c, p, s)
+        })
+        .collect();
+    rows.sort_by(|a, b| b.2.total_cmp(&a.2));
+    rows
+}
+
+fn pct(x: f64) -> String {
+    format!("{:+.1}%", x * 100.0)
+}
+
+fn render_text(
+    col: &Causal,
+    progress: &[Progress],
+    title: &str,
+    delays: Option<(u64, u64)>,
+    signals: u64,
+    elapsed: Duration,
+    notes: &[String],
+) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let _ = writeln!(s, "{title}");
+    if let Some((n, ns)) = delays {
+        let _ = writeln!(
+            s,
+            "delays: {n} taken ({signals} signals), {:.3} s in all, {:.1}% of the run",
+            ns as f64 / 1e9,
+            ns as f64 / elapsed.as_nanos().max(1) as f64 * 100.0
+        );
+    }
+    for (i, p) in progress.iter().enumerate() {
+        let base = estimate::baseline(&col.exps, i);
+        let _ = writeln!(
+            s,
+            "\nprogress point {} ({}): {}",
+            p.name,
+            p.function,
+            match base {
+                Some(b) => format!("{:.1} visits/s in the baselines", 1e9 / b),
+                None => "no baseline (no visits in the baseline windows)".into(),
+            }
+        );
+        let _ = writeln!(
+            s,
+            "  {:<40} {:>7}  program speedup at candidate speedup (95% CI)",
+            "candidate", "impact"
+        );
+        for (c, points, slope) in ranked(col, i) {
+            let cells: Vec<String> = points
+                .iter()
+                .filter(|p| p.speedup > 0)
+                .map(|p| {
+                    format!(
+                        "{}%: {} ±{:.1} (n={})",
+                        p.speedup,
+                        pct(p.program_speedup),
+                        p.ci95 * 100.0,
+                        p.experiments
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "  {:<40} {:>7}  {}",
+                col.candidates[c].label,
+                format!("{slope:.2}"),
+                if cells.is_empty() {
+                    "(no experiment yet)".to_string()
+                } else {
+                    cells.join("  ")
+                }
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\nimpact: program speedup per unit of candidate speedup (1.00: making it 10% faster makes the program 10% faster)"
+    );
+    let unusable = col.exps.iter().filter(|e| !estimate::usable(e)).count();
+    if unusable > 0 {
+        let _ = writeln!(
+            s,
+            "set aside: {unusable} experiments whose delays left under {:.0}% of the window as virtual time (a candidate a thread spends nearly all its time in, at a high speedup)",
+            estimate::MIN_VIRTUAL * 100.0
+        );
+    }
+    for (l, why) in &col.left_out {
+        let _ = writeln!(s, "not tested: {l}: {why}");
+    }
+    for n in notes {
+        let _ = writeln!(s, "genba: {n}");
+    }
+    s
+}
+
+fn render_json(
+    col: &Causal,
+    progress: &[Progress],
+    title: &str,
+    delays: Option<(u64, u64)>,
+    signals: u64,
+    elapsed: Duration,
+    notes: &[String],
+) -> String {
+    let points: Vec<serde_json::Value> = progress
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let rows: Vec<serde_json::Value> = ranked(col, i)
+                .into_iter()
+                .map(|(c, pts, slope)| {
+                    serde_json::json!({
+                        "candidate": col.candidates[c].label,
+                        "kind": match col.candidates[c].spec {
+                            Spec::OnCpu(_) => "on-cpu",
+                            Spec::OffCpu { .. } => "off-cpu",
+                        },
+                        "impact": slope,
+                        "points": pts,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "name": p.name,
+                "function": p.function,
+                "baseline_visits_per_s": estimate::baseline(&col.exps, i).map(|b| 1e9 / b),
+                "candidates": rows,
+            })
+        })
+        .collect();
+    let v = serde_json::json!({
+        "title": title,
+        "elapsed_ns": elapsed.as_nanos() as u64,
+        "experiments": col.exps,
+        "candidates": col.candidates.iter().map(|c| c.label.clone()).collect::<Vec<_>>(),
+        "progress": points,
+        "delays": delays.map(|(n, ns)| serde_json::json!({"taken": n, "ns": ns, "signals": signals})),
+        "not_tested": col.left_out.iter().map(|(l, w)| serde_json::json!({"candidate": l, "why": w})).collect::<Vec<_>>(),
+        "notes": notes,
+    });
+    v.to_string() + "\n"
+}
