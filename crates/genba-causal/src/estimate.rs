@@ -25,6 +25,9 @@ pub struct Experiment {
     pub visits: Vec<u64>,
     /// Candidate samples and intervals that ended in it.
     pub hits: u64,
+    /// At its end, the most a thread that was paying delays in it still
+    /// owed (ns): how far behind its payments were.
+    pub lag_ns: u64,
 }
 
 /// A candidate's prediction at one speedup.
@@ -41,16 +44,18 @@ pub struct Point {
     pub ci95: f64,
 }
 
-/// An experiment whose inserted delay left less than this share of its
-/// window as virtual time says nothing: a candidate that a thread spends
-/// (nearly) all its time in, at 100%, owes every other thread (nearly) the
-/// whole window, and the few visits they still make come from the lag of
-/// their payments, not from the program.
-pub const MIN_VIRTUAL: f64 = 0.1;
+/// An experiment's virtual time must be this many times the lag of the
+/// payments at its end. A candidate that a thread spends (nearly) all its
+/// time in, at 100%, owes every other thread (nearly) the whole window: the
+/// visits they still make then come from the lag of their payments, not
+/// from the program. (A thread that pays nothing, because it ran the
+/// candidate itself, has no lag: its short virtual time is exact.)
+pub const LAG_FACTOR: u64 = 4;
 
-/// Whether an experiment's virtual time is long enough to use.
+/// Whether an experiment's virtual time says something.
 pub fn usable(e: &Experiment) -> bool {
-    e.duration_ns.saturating_sub(e.delay_ns) as f64 >= MIN_VIRTUAL * e.duration_ns as f64
+    let virt = e.duration_ns.saturating_sub(e.delay_ns);
+    virt > 0 && virt >= LAG_FACTOR * e.lag_ns
 }
 
 fn period(e: &Experiment, point: usize) -> Option<f64> {
@@ -161,6 +166,7 @@ mod tests {
             delay_ns: delay,
             visits: vec![visits],
             hits: 1,
+            lag_ns: 0,
         }
     }
 
@@ -183,11 +189,9 @@ mod tests {
 
     #[test]
     fn windows_almost_all_delay_are_left_out() {
-        let exps = vec![
-            exp(0, 0, 1000, 0, 10),
-            exp(0, 100, 1000, 950, 3),
-            exp(0, 50, 1000, 500, 5),
-        ];
+        let mut behind = exp(0, 100, 1000, 950, 3);
+        behind.lag_ns = 20;
+        let exps = vec![exp(0, 0, 1000, 0, 10), behind, exp(0, 50, 1000, 500, 5)];
         let p = predict(&exps, 0, 0);
         assert_eq!(p.len(), 2, "{p:?}");
         assert_eq!(p[1].speedup, 50);

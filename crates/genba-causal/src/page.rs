@@ -31,6 +31,8 @@ struct Shared {
     cls_mask: u32,
     nranges: u32,
     nsites: u32,
+    with_kernel: u32,
+    pad: u32,
     lo: [u64; RANGES],
     hi: [u64; RANGES],
     sites: [u64; SITES],
@@ -60,11 +62,14 @@ pub enum Spec {
     /// On-CPU samples whose user ip is in one of these ranges.
     OnCpu(Vec<(u64, u64)>),
     /// Off-CPU intervals of these classes (1 << genba_prof_class), at one
-    /// of these return addresses into `text` (none: any site).
+    /// of these return addresses into `text` (none: any site); with
+    /// `kernel`, also on-CPU samples in the kernel at the site (a call's
+    /// whole cost).
     OffCpu {
         classes: u32,
         sites: Vec<u64>,
         text: (u64, u64),
+        kernel: bool,
     },
 }
 
@@ -238,6 +243,7 @@ impl Page {
                 }
                 s.nranges = n as u32;
                 s.nsites = 0;
+                s.with_kernel = 0;
                 s.cls_mask = 0;
                 s.kind = 1;
             }
@@ -245,7 +251,9 @@ impl Page {
                 classes,
                 sites,
                 text,
+                kernel,
             } => {
+                s.with_kernel = u32::from(*kernel);
                 let n = sites.len().min(SITES);
                 s.sites[..n].copy_from_slice(&sites[..n]);
                 s.nsites = n as u32;
@@ -316,6 +324,24 @@ impl Page {
             delays: self.u64(|s| unsafe { &raw const (*s).delays }).load(SeqCst),
             slept: self.u64(|s| unsafe { &raw const (*s).slept }).load(SeqCst),
         }
+    }
+
+    /// Each thread's signals so far (tid, count), to tell later which
+    /// threads were paying in between ([`Page::lag`]).
+    pub fn signals(&self) -> Vec<(u32, u64)> {
+        self.threads().into_iter().map(|t| (t.0, t.3)).collect()
+    }
+
+    /// The most a thread still owes (ns) among those told to pay since
+    /// `before` (from [`Page::signals`]).
+    pub fn lag(&self, before: &[(u32, u64)]) -> u64 {
+        let g = self.delay_at(now_ns());
+        self.threads()
+            .into_iter()
+            .filter(|t| !before.contains(&(t.0, t.3)))
+            .map(|(_, credit, paid, _, _)| g.saturating_sub(credit + paid))
+            .max()
+            .unwrap_or(0)
     }
 
     /// The most any thread of the program still owes (ns; threads in
@@ -412,6 +438,7 @@ mod tests {
         assert_eq!(offset_of!(Shared, speedup), c::speedup);
         assert_eq!(offset_of!(Shared, threshold), c::threshold);
         assert_eq!(offset_of!(Shared, kind), c::kind);
+        assert_eq!(offset_of!(Shared, with_kernel), c::with_kernel);
         assert_eq!(offset_of!(Shared, lo), c::lo);
         assert_eq!(offset_of!(Shared, sites), c::sites);
         assert_eq!(offset_of!(Shared, text_lo), c::text_lo);

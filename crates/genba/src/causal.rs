@@ -88,6 +88,15 @@ struct SiteSeen {
     addrs: Vec<u64>,
 }
 
+fn add_site(s: &mut SiteSeen, ns: u64, ret: Option<u64>) {
+    s.ns += ns;
+    if let Some(r) = ret {
+        if !s.addrs.contains(&r) {
+            s.addrs.push(r);
+        }
+    }
+}
+
 struct Candidate {
     label: String,
     spec: Spec,
@@ -112,6 +121,8 @@ struct Causal<'a> {
     lines: HashMap<String, LineSeen>,
     on_cpu: u64,
     sites: HashMap<String, SiteSeen>,
+    /// Call sites: all their off-CPU time and their kernel samples.
+    calls: HashMap<String, SiteSeen>,
     blocked_ns: u64,
     forced: Vec<String>,
     max_candidates: usize,
@@ -125,8 +136,11 @@ struct Causal<'a> {
     exps: Vec<Experiment>,
     next: usize,
     current: Option<(usize, u32, Snapshot, Instant)>,
+    /// Each thread's signals when the current experiment started.
+    signals_at_start: Vec<(u32, u64)>,
     cooling: Option<Instant>,
     points: usize,
+    period_ns: u64,
     /// Virtual speedups tried (percent; the baselines are apart).
     speedups: Vec<u32>,
     /// The run's first and last counts, for the delays' share.
@@ -188,6 +202,15 @@ impl Causal<'_> {
             return;
         };
         let cs = stacks.resolve_regs(p.task.tgid, p.regs, &p.ustack, Vec::new(), false);
+        if !p.off_cpu && p.class == 1 {
+            // in the kernel, inside a call: the call's site
+            let ns = u64::from(p.w_block) * self.period_ns;
+            if let Some(loc) = self.site_loc(&cs) {
+                let ret = self.text_addr(loc.1).map(|a| a + 1);
+                add_site(self.calls.entry(loc.0).or_default(), ns, ret);
+            }
+            return;
+        }
         if !p.off_cpu {
             if p.class != 0 {
                 return;
@@ -215,32 +238,38 @@ impl Causal<'_> {
         let blocked = p.wake_ts.saturating_sub(p.out_ts);
         let runq = p.ts.saturating_sub(p.wake_ts.max(p.out_ts));
         self.blocked_ns += blocked + runq;
-        let Some(site) = stacks.site(&cs).cloned() else {
+        let Some((loc, off)) = self.site_loc(&cs) else {
             return;
         };
-        let (Some(file), Some(line)) = (&site.file, site.line) else {
-            return;
-        };
-        if site.module != self.exe {
-            return;
-        }
-        let loc = format!("{}:{line}", relative(file, &self.cwd));
-        let ret = self.text_addr(site.file_offset).map(|a| a + 1);
+        let ret = self.text_addr(off).map(|a| a + 1);
         for (cls, ns) in [(p.class, blocked), (4, runq)] {
             if ns == 0 || !(2..=5).contains(&cls) {
                 continue;
             }
-            let s = self
-                .sites
-                .entry(format!("{} {loc}", class_tag(cls)))
-                .or_default();
-            s.ns += ns;
-            if let Some(r) = ret {
-                if !s.addrs.contains(&r) {
-                    s.addrs.push(r);
-                }
-            }
+            add_site(
+                self.sites
+                    .entry(format!("{} {loc}", class_tag(cls)))
+                    .or_default(),
+                ns,
+                ret,
+            );
+            add_site(self.calls.entry(loc.clone()).or_default(), ns, ret);
         }
+    }
+
+    /// The call site of a stack, as `FILE:LINE` and the file offset of its
+    /// frame, when it is in the program itself with a source line.
+    fn site_loc(&self, cs: &crate::stacks::CallStacks) -> Option<(String, u64)> {
+        let site = self.world.stacks()?.site(cs)?;
+        let (Some(file), Some(line)) = (&site.file, site.line) else {
+            return None;
+        };
+        (site.module == self.exe).then(|| {
+            (
+                format!("{}:{line}", relative(file, &self.cwd)),
+                site.file_offset,
+            )
+        })
     }
 
     /// The address ranges of source line `key` in the function around `ip`.
@@ -295,6 +324,26 @@ impl Causal<'_> {
 
     fn candidate(&mut self, label: &str) -> Result<Candidate, String> {
         let label = label.trim();
+        if let Some(site) = label.strip_prefix("call ") {
+            let site = site.trim();
+            let text = self.text_range();
+            return match self.calls.get(site) {
+                Some(s) if !s.addrs.is_empty() => Ok(Candidate {
+                    label: format!("call {site}"),
+                    spec: Spec::OffCpu {
+                        // every class: all the time the call is off the CPU
+                        classes: CLASSES.iter().map(|(_, c)| 1 << c).sum(),
+                        sites: s.addrs.iter().copied().take(8).collect(),
+                        text,
+                        kernel: true,
+                    },
+                }),
+                _ => Err(
+                    "no call at that site was seen in the kernel or off the CPU in the warm-up"
+                        .into(),
+                ),
+            };
+        }
         if let Some((tag, cls)) = CLASSES.iter().find(|(t, _)| label.starts_with(t)) {
             let site = label[tag.len()..].trim();
             let text = self.text_range();
@@ -305,6 +354,7 @@ impl Causal<'_> {
                         classes: 1 << cls,
                         sites: Vec::new(),
                         text,
+                        kernel: false,
                     },
                 });
             }
@@ -316,6 +366,7 @@ impl Causal<'_> {
                         classes: 1 << cls,
                         sites: s.addrs.iter().copied().take(8).collect(),
                         text,
+                        kernel: false,
                     },
                 }),
                 _ => Err("no interval of that class ended at that site in the warm-up".into()),
@@ -345,15 +396,28 @@ impl Causal<'_> {
             let mut sites: Vec<(&String, u64)> =
                 self.sites.iter().map(|(k, v)| (k, v.ns)).collect();
             sites.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            let mut calls: Vec<(&String, u64)> =
+                self.calls.iter().map(|(k, v)| (k, v.ns)).collect();
+            calls.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
             let on = self.on_cpu.max(1);
             let off = self.blocked_ns.max(1);
-            let n_on = self.max_candidates.div_ceil(2);
+            let third = self.max_candidates.div_ceil(3);
+            // lines with at least 1% of the samples, calls and waits with
+            // at least 1% of the time off the CPU
             let mut out: Vec<String> = lines
                 .iter()
-                .filter(|(_, n)| n * 100 >= on) // at least 1% of the samples
-                .take(n_on)
+                .filter(|(_, n)| n * 100 >= on)
+                .take(third)
                 .map(|(k, _)| (*k).clone())
                 .collect();
+            let n_calls = third.min(self.max_candidates.saturating_sub(out.len()));
+            out.extend(
+                calls
+                    .iter()
+                    .filter(|(_, n)| n * 100 >= off)
+                    .take(n_calls)
+                    .map(|(k, _)| format!("call {k}")),
+            );
             let n_off = self.max_candidates.saturating_sub(out.len());
             out.extend(
                 sites
@@ -430,6 +494,7 @@ impl Causal<'_> {
                             .map(|i| end.progress[i] - start.progress[i])
                             .collect(),
                         hits: end.hits - start.hits,
+                        lag_ns: self.page.lag(&self.signals_at_start),
                     });
                     self.current = None;
                     self.cooling = Some(now);
@@ -457,6 +522,7 @@ impl Causal<'_> {
         let (c, s) = self.planned(self.next);
         self.next += 1;
         self.page.begin(&self.candidates[c].spec, s);
+        self.signals_at_start = self.page.signals();
         self.current = Some((c, s, self.page.snapshot(), now));
     }
 }
@@ -626,6 +692,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         lines: HashMap::new(),
         on_cpu: 0,
         sites: HashMap::new(),
+        calls: HashMap::new(),
         blocked_ns: 0,
         forced: a.candidate.clone(),
         max_candidates: a.candidates.max(1),
@@ -639,8 +706,10 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         exps: Vec::new(),
         next: 0,
         current: None,
+        signals_at_start: Vec::new(),
         cooling: None,
         points: progress.len(),
+        period_ns,
         speedups,
         first: None,
     };
@@ -796,8 +865,8 @@ fn render_text(
     if unusable > 0 {
         let _ = writeln!(
             s,
-            "set aside: {unusable} experiments whose delays left under {:.0}% of the window as virtual time (a candidate a thread spends nearly all its time in, at a high speedup)",
-            estimate::MIN_VIRTUAL * 100.0
+            "set aside: {unusable} experiments whose virtual time was under {} times the delay still owed at their end (a candidate a thread spends nearly all its time in, at a high speedup)",
+            estimate::LAG_FACTOR
         );
     }
     for (l, why) in &col.left_out {

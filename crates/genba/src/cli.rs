@@ -418,11 +418,13 @@ pub struct CausalArgs {
     #[arg(long = "duration", value_name = "S")]
     pub duration: Option<f64>,
     /// Candidates chosen from the warm-up profile: the top source lines on
-    /// the CPU and the top blocked (class, call site) pairs.
+    /// the CPU, the top call sites, and the top (class, call site) waits.
     #[arg(long = "candidates", default_value_t = 6, value_name = "N")]
     pub candidates: usize,
     /// Experiment on this candidate only (repeatable): FILE:LINE (on the CPU),
-    /// a class [I] [L] [S] [B], or a class at a call site ("[I] FILE:LINE").
+    /// a class [I] [L] [S] [B], a class at a call site ("[I] FILE:LINE"), or
+    /// all a call at a site costs, in the kernel and off the CPU
+    /// ("call FILE:LINE").
     #[arg(long = "candidate", value_name = "CANDIDATE")]
     pub candidate: Vec<String>,
     /// Virtual speedups tried, in percent (comma-separated); baselines (0%)

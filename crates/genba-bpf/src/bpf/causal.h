@@ -61,6 +61,8 @@ struct genba_causal {
 	__u32 cls_mask;	  /* off-CPU: 1 << genba_prof_class */
 	__u32 nranges;
 	__u32 nsites;	  /* off-CPU: 0 means any site */
+	__u32 with_kernel; /* off-CPU: also on-CPU samples in the kernel at the site */
+	__u32 pad;
 	__u64 lo[GENBA_CAUSAL_RANGES];
 	__u64 hi[GENBA_CAUSAL_RANGES];
 	__u64 sites[GENBA_CAUSAL_SITES]; /* return addresses */
