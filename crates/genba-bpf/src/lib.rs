@@ -537,13 +537,14 @@ impl Tracer {
     }
 
     /// `genba causal`: counts visits of progress point `index` (cookie)
-    /// where process `pid` runs `binary` at `func` (a symbol, resolved by
-    /// libbpf in the file's symbol table) plus `offset`, or at file
-    /// `offset` without a symbol.
+    /// where the program (the process whose causal runtime is in place)
+    /// runs `binary` at `func` (a symbol, resolved by libbpf in the file's
+    /// symbol table) plus `offset`, or at file `offset` without a symbol.
+    /// The uprobe is attached for every process: one bound to a pid would
+    /// see that pid's thread only, not the threads it starts.
     pub fn attach_progress(
         &mut self,
         index: u32,
-        pid: i32,
         binary: &std::path::Path,
         func: Option<&str>,
         offset: usize,
@@ -557,7 +558,7 @@ impl Tracer {
             .skel
             .progs
             .causal_progress
-            .attach_uprobe_with_opts(pid, binary, offset, opts)
+            .attach_uprobe_with_opts(-1, binary, offset, opts)
             .map_err(|e| Error::Load(format!("attaching a uprobe to {}: {e}", binary.display())))?;
         self.prof_links.push(link);
         Ok(())

@@ -7,8 +7,7 @@
  * that signal to a thread that owes delay, only when it is on its way back
  * to user mode (a system call's exit, a sample in user code), so no call of
  * the program is interrupted. The handler sleeps what the thread owes and
- * adds that to the thread's `paid` (what it slept, if less: an interrupted
- * sleep). The page's totals keep what it actually slept.
+ * adds what it actually slept to the thread's `paid`.
  *
  * Without genba's environment it does nothing. Only the first process to
  * load it (and that process again after an exec) takes part; its children
@@ -80,12 +79,12 @@ static void on_signal(int sig)
 			slept = now_ns() - start;
 			if (slack > 0)
 				prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0);
-			/* what it owed is paid; an oversleep is not kept as a lead
-			 * (it would be passed on at every wakeup and never spent) */
-			__atomic_fetch_add(&t->paid, slept < (uint64_t)owed ? slept : (uint64_t)owed,
-					   __ATOMIC_SEQ_CST);
+			/* what it slept is paid, an oversleep too: the thread was
+			 * that much later (a wakeup never passes a lead on) */
+			__atomic_fetch_add(&t->paid, slept, __ATOMIC_SEQ_CST);
 			__atomic_fetch_add(&page->delays, 1, __ATOMIC_RELAXED);
 			__atomic_fetch_add(&page->slept, slept, __ATOMIC_RELAXED);
+			__atomic_fetch_add(&page->asked, (uint64_t)owed, __ATOMIC_RELAXED);
 		}
 		__atomic_store_n(&t->pending, 0, __ATOMIC_RELEASE);
 	}

@@ -20,6 +20,9 @@ struct Thread {
     acc_ts: u64,
     site_ok: u32,
     pad: u32,
+    g_block: u64,
+    t_block: u64,
+    owed_block: u64,
 }
 
 #[repr(C)]
@@ -32,7 +35,7 @@ struct Shared {
     nranges: u32,
     nsites: u32,
     with_kernel: u32,
-    pad: u32,
+    quiet: u32,
     lo: [u64; RANGES],
     hi: [u64; RANGES],
     sites: [u64; SITES],
@@ -49,6 +52,7 @@ struct Shared {
     runtime_sig: u32,
     delays: u64,
     slept: u64,
+    asked: u64,
     told: u64,
     inherits: u64,
     inherited_ns: u64,
@@ -85,9 +89,11 @@ pub struct Snapshot {
     /// Candidate samples and intervals, and their time (ns).
     pub hits: u64,
     pub hit_ns: u64,
-    /// Delays the runtime took, and their time (ns).
+    /// Delays the runtime took, their time (ns), and the time it was
+    /// asked to sleep in them (ns).
     pub delays: u64,
     pub slept: u64,
+    pub asked: u64,
 }
 
 /// The mapped page, and the map's descriptor left open for the program.
@@ -193,6 +199,13 @@ impl Page {
     pub fn set_active(&self, on: bool) {
         self.u32(|s| unsafe { &raw const (*s).active })
             .store(on as u32, SeqCst);
+    }
+
+    /// The profile's records are not wanted any more (the BPF programs
+    /// stop sending them).
+    pub fn set_quiet(&self) {
+        self.u32(|s| unsafe { &raw const (*s).quiet })
+            .store(1, SeqCst);
     }
 
     /// A thread is told to pay once it owes this much (ns).
@@ -323,6 +336,7 @@ impl Page {
             hit_ns: self.u64(|s| unsafe { &raw const (*s).hit_ns }).load(SeqCst),
             delays: self.u64(|s| unsafe { &raw const (*s).delays }).load(SeqCst),
             slept: self.u64(|s| unsafe { &raw const (*s).slept }).load(SeqCst),
+            asked: self.u64(|s| unsafe { &raw const (*s).asked }).load(SeqCst),
         }
     }
 
@@ -454,5 +468,6 @@ mod tests {
         assert_eq!(offset_of!(Thread, paid), c::T_paid);
         assert_eq!(offset_of!(Thread, acc_ts), c::T_acc_ts);
         assert_eq!(offset_of!(Thread, site_ok), c::T_site_ok);
+        assert_eq!(offset_of!(Thread, g_block), c::T_g_block);
     }
 }

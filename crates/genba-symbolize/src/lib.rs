@@ -744,3 +744,44 @@ pub fn is_runtime(f: &SourceFrame) -> bool {
         None => false,
     }
 }
+
+/// The file offset of function `name` in the ELF file `path` (from its
+/// symbol table, or its dynamic one) and its first bytes: where a uprobe on
+/// the function's entry goes, and what it would sit on.
+pub fn function_entry(path: &str, name: &str) -> Result<Option<(u64, Vec<u8>)>, String> {
+    use object::{Object, ObjectSegment, ObjectSymbol};
+    let data = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let file = object::File::parse(&*data).map_err(|e| format!("{path}: {e}"))?;
+    let Some(sym) = file
+        .symbols()
+        .chain(file.dynamic_symbols())
+        .find(|s| s.name() == Ok(name) && s.kind() == object::SymbolKind::Text && s.address() != 0)
+    else {
+        return Ok(None);
+    };
+    let addr = sym.address();
+    for seg in file.segments() {
+        let (off, size) = seg.file_range();
+        if addr >= seg.address() && addr < seg.address() + size {
+            let at = off + (addr - seg.address());
+            let end = (at as usize + 16).min(data.len());
+            return Ok(Some((at, data[at as usize..end].to_vec())));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether an x86-64 instruction starting with `bytes` has a LOCK prefix:
+/// the kernel's uprobes refuse to sit on one (the probe is then silently
+/// never placed).
+pub fn lock_prefixed(bytes: &[u8]) -> bool {
+    for &b in bytes {
+        match b {
+            0xf0 => return true,
+            // other legacy prefixes, and REX
+            0xf2 | 0xf3 | 0x2e | 0x36 | 0x3e | 0x26 | 0x64 | 0x65 | 0x66 | 0x67 | 0x40..=0x4f => {}
+            _ => return false,
+        }
+    }
+    false
+}

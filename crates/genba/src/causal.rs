@@ -467,6 +467,10 @@ impl Causal<'_> {
                     return;
                 }
                 self.first = Some(self.page.snapshot());
+                // a thread is told to pay once it owes a sampling period:
+                // its payments lag its debt by about that much
+                self.page.set_threshold(self.period_ns);
+                self.page.set_quiet();
                 self.page.set_active(true);
                 self.phase = Phase::Running;
                 self.start_next(now);
@@ -560,15 +564,6 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     if a.duration.is_some_and(|d| !(d > 0.0 && d.is_finite())) {
         bail!("--duration must be a positive number of seconds");
     }
-    let mut out_file = match &a.output {
-        Some(f) => Some(std::fs::File::create(f).with_context(|| format!("Can't create '{f}'"))?),
-        None => None,
-    };
-    let path = resolve_command(&a.command)?.ok_or_else(|| anyhow!("no command"))?;
-    let exe = std::fs::canonicalize(&path)
-        .unwrap_or_else(|_| path.clone())
-        .to_string_lossy()
-        .into_owned();
     let mut speedups = Vec::new();
     for x in a.speedups.split(',') {
         match x.trim().trim_end_matches('%').parse::<u32>() {
@@ -580,6 +575,35 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         }
     }
     speedups.dedup();
+    let mut out_file = match &a.output {
+        Some(f) => Some(std::fs::File::create(f).with_context(|| format!("Can't create '{f}'"))?),
+        None => None,
+    };
+    let path = resolve_command(&a.command)?.ok_or_else(|| anyhow!("no command"))?;
+    let exe = std::fs::canonicalize(&path)
+        .unwrap_or_else(|_| path.clone())
+        .to_string_lossy()
+        .into_owned();
+    for p in &progress {
+        // the kernel silently never places a uprobe on a lock-prefixed
+        // instruction: a progress point there would count nothing
+        match genba_symbolize::function_entry(&exe, &p.function) {
+            Ok(Some((_, bytes))) if genba_symbolize::lock_prefixed(&bytes) => {
+                bail!(Exit(
+                    1,
+                    format!(
+                        "--progress {}: {} starts with a lock-prefixed instruction, where the kernel cannot place a uprobe; give a function that calls it",
+                        p.name, p.function
+                    )
+                ))
+            }
+            Ok(None) => bail!(Exit(
+                1,
+                format!("--progress {}: no function {} in {exe}", p.name, p.function)
+            )),
+            _ => {}
+        }
+    }
     let period_ns = 1_000_000_000 / a.freq;
 
     // the page exists before the program is forked: it inherits its map
@@ -662,7 +686,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     for (i, p) in progress.iter().enumerate() {
         session
             .tracer
-            .attach_progress(i as u32, pid, &path, Some(&p.function), 0)
+            .attach_progress(i as u32, &path, Some(&p.function), 0)
             .map_err(|e| {
                 anyhow!(Exit(
                     1,
@@ -737,9 +761,13 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         col.exps.len(),
         a.experiment_ms
     );
-    let delays = col
-        .first
-        .map(|f| (last.delays - f.delays, last.slept - f.slept));
+    let delays = col.first.map(|f| {
+        (
+            last.delays - f.delays,
+            last.slept - f.slept,
+            last.asked - f.asked,
+        )
+    });
     let mut notes = Vec::new();
     if page.runtime_pid() == 0 && col.first.is_none() {
         notes.push(
@@ -797,7 +825,7 @@ fn render_text(
     col: &Causal,
     progress: &[Progress],
     title: &str,
-    delays: Option<(u64, u64)>,
+    delays: Option<(u64, u64, u64)>,
     signals: u64,
     elapsed: Duration,
     notes: &[String],
@@ -805,12 +833,13 @@ fn render_text(
     use std::fmt::Write as _;
     let mut s = String::new();
     let _ = writeln!(s, "{title}");
-    if let Some((n, ns)) = delays {
+    if let Some((n, ns, asked)) = delays {
         let _ = writeln!(
             s,
-            "delays: {n} taken ({signals} signals), {:.3} s in all, {:.1}% of the run",
+            "delays: {n} taken ({signals} signals), {:.3} s in all, {:.1}% of the run; a delay slept {:.1} us more than it was asked",
             ns as f64 / 1e9,
-            ns as f64 / elapsed.as_nanos().max(1) as f64 * 100.0
+            ns as f64 / elapsed.as_nanos().max(1) as f64 * 100.0,
+            ns.saturating_sub(asked) as f64 / n.max(1) as f64 / 1e3
         );
     }
     for (i, p) in progress.iter().enumerate() {
@@ -882,7 +911,7 @@ fn render_json(
     col: &Causal,
     progress: &[Progress],
     title: &str,
-    delays: Option<(u64, u64)>,
+    delays: Option<(u64, u64, u64)>,
     signals: u64,
     elapsed: Duration,
     notes: &[String],
@@ -919,7 +948,7 @@ fn render_json(
         "experiments": col.exps,
         "candidates": col.candidates.iter().map(|c| c.label.clone()).collect::<Vec<_>>(),
         "progress": points,
-        "delays": delays.map(|(n, ns)| serde_json::json!({"taken": n, "ns": ns, "signals": signals})),
+        "delays": delays.map(|(n, ns, asked)| serde_json::json!({"taken": n, "ns": ns, "asked_ns": asked, "signals": signals})),
         "not_tested": col.left_out.iter().map(|(l, w)| serde_json::json!({"candidate": l, "why": w})).collect::<Vec<_>>(),
         "notes": notes,
     });

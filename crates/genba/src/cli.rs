@@ -431,8 +431,10 @@ pub struct CausalArgs {
     /// are every other experiment.
     #[arg(long = "speedups", default_value = "25,50,75,100", value_name = "LIST")]
     pub speedups: String,
-    /// Samples per second of each thread's time, on and off the CPU.
-    #[arg(short = 'F', long = "freq", default_value_t = 1000, value_name = "HZ")]
+    /// Samples per second of each thread's time. A thread that owes delay
+    /// is told to pay at its next sample or system call once it owes a
+    /// period: the higher, the closer its payments follow its debt.
+    #[arg(short = 'F', long = "freq", default_value_t = 4000, value_name = "HZ")]
     pub freq: u64,
     /// The real-time signal the runtime takes delays on (genba's runtime is
     /// preloaded into the program and handles it).

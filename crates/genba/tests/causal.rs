@@ -83,6 +83,16 @@ fn real_speedup(prog: &Path, base: &[String], faster: &[String]) -> f64 {
 /// `genba causal --format json` of `prog args`, from the sources' directory
 /// (so that candidates read `serial.c:29`).
 fn causal(prog: &Path, args: &[&str], candidates: &[String], tmp: &TempDir) -> Value {
+    causal_at(prog, args, "round=round_done", candidates, tmp)
+}
+
+fn causal_at(
+    prog: &Path,
+    args: &[&str],
+    progress: &str,
+    candidates: &[String],
+    tmp: &TempDir,
+) -> Value {
     let out = tmp.join("causal.json");
     let mut cmd = genba_cmd([
         "causal",
@@ -91,7 +101,7 @@ fn causal(prog: &Path, args: &[&str], candidates: &[String], tmp: &TempDir) -> V
         "-o",
         out.to_str().unwrap(),
         "--progress",
-        "round=round_done",
+        progress,
         "--experiment-ms",
         "200",
         "--warmup-ms",
@@ -131,32 +141,39 @@ fn predicted(v: &Value, candidate: &str, speedup: u64) -> (f64, u64) {
     )
 }
 
-/// Checks one part: `args(pct)` runs the program with that part at pct%
-/// of its time (`args(100)`: the program as genba ran it).
-fn check_part(
-    v: &Value,
-    prog: &Path,
-    candidate: &str,
-    args: impl Fn(u32) -> Vec<String>,
-    report: &mut String,
-) {
-    for s in [25u64, 50, 100] {
-        let truth = real_speedup(prog, &args(100), &args(100 - s as u32));
+/// The real speedups of one part at 25%, 50% and 100%: `args(pct)` runs
+/// the program with that part at pct% of its time (`args(100)`: the
+/// program as genba runs it). Measured before genba runs, on a quiet disk.
+fn truths(prog: &Path, args: impl Fn(u32) -> Vec<String>) -> Vec<(u64, f64)> {
+    [25u64, 50, 100]
+        .into_iter()
+        .map(|s| (s, real_speedup(prog, &args(100), &args(100 - s as u32))))
+        .collect()
+}
+
+/// Checks genba's predictions for `candidate` against `truth`: within
+/// 10% of the baseline's period, absolute.
+fn check(v: &Value, candidate: &str, truth: &[(u64, f64)], report: &mut String) {
+    for &(s, real) in truth {
         let (pred, n) = predicted(v, candidate, s);
         report.push_str(&format!(
             "{candidate} at {s}%: predicted {:+.1}% ({n} experiments), real {:+.1}%\n",
             pred * 100.0,
-            truth * 100.0
+            real * 100.0
         ));
         assert!(
             n >= 2,
             "{candidate} at {s}%: {n} experiments\n{report}\n{v}"
         );
         assert!(
-            (pred - truth).abs() <= 0.10,
-            "{candidate} at {s}%: predicted {pred:.3}, real {truth:.3}\n{report}\n{v}"
+            (pred - real).abs() <= 0.10,
+            "{candidate} at {s}%: predicted {pred:.3}, real {real:.3}\n{report}\n{v}"
         );
     }
+}
+
+fn first(v: &Value) -> &Value {
+    &v["progress"][0]["candidates"][0]["candidate"]
 }
 
 #[test]
@@ -167,6 +184,8 @@ fn serial_compute_then_wait_both_predicted() {
     let tmp = TempDir::new("causal-serial");
     let compute = format!("serial.c:{}", line_of("serial", "the compute line"));
     let wait = format!("[B] serial.c:{}", line_of("serial", "the wait line"));
+    let t_compute = truths(&prog, |p| vec![p.to_string(), "100".into(), "0.7".into()]);
+    let t_wait = truths(&prog, |p| vec!["100".into(), p.to_string(), "0.7".into()]);
     let v = causal(
         &prog,
         &["100", "100", "12"],
@@ -174,23 +193,10 @@ fn serial_compute_then_wait_both_predicted() {
         &tmp,
     );
     let mut report = String::new();
-    check_part(
-        &v,
-        &prog,
-        &compute,
-        |p| vec![p.to_string(), "100".into(), "0.7".into()],
-        &mut report,
-    );
-    check_part(
-        &v,
-        &prog,
-        &wait,
-        |p| vec!["100".into(), p.to_string(), "0.7".into()],
-        &mut report,
-    );
+    check(&v, &compute, &t_compute, &mut report);
+    check(&v, &wait, &t_wait, &mut report);
     // the compute is the larger part: ranked first
-    let first = &v["progress"][0]["candidates"][0]["candidate"];
-    assert_eq!(first, &Value::from(compute), "{report}\n{v}");
+    assert_eq!(first(&v), &Value::from(compute), "{report}\n{v}");
     eprintln!("{report}");
 }
 
@@ -202,6 +208,8 @@ fn barrier_compute_side_predicts_nothing() {
     let tmp = TempDir::new("causal-barrier");
     let compute = format!("barrier.c:{}", line_of("barrier", "the compute line"));
     let wait = format!("[B] barrier.c:{}", line_of("barrier", "the wait line"));
+    let t_compute = truths(&prog, |p| vec![p.to_string(), "100".into(), "0.7".into()]);
+    let t_wait = truths(&prog, |p| vec!["100".into(), p.to_string(), "0.7".into()]);
     let v = causal(
         &prog,
         &["100", "100", "16"],
@@ -211,22 +219,9 @@ fn barrier_compute_side_predicts_nothing() {
     let mut report = String::new();
     // an on-CPU-only profiler would credit the compute: it is ~0 here, as
     // the waiting side is the one each round waits for
-    check_part(
-        &v,
-        &prog,
-        &compute,
-        |p| vec![p.to_string(), "100".into(), "0.7".into()],
-        &mut report,
-    );
-    check_part(
-        &v,
-        &prog,
-        &wait,
-        |p| vec!["100".into(), p.to_string(), "0.7".into()],
-        &mut report,
-    );
-    let first = &v["progress"][0]["candidates"][0]["candidate"];
-    assert_eq!(first, &Value::from(wait), "{report}\n{v}");
+    check(&v, &compute, &t_compute, &mut report);
+    check(&v, &wait, &t_wait, &mut report);
+    assert_eq!(first(&v), &Value::from(wait), "{report}\n{v}");
     // delays were taken, and said
     assert!(v["delays"]["taken"].as_u64().unwrap() > 0, "{v}");
     eprintln!("{report}");
@@ -264,6 +259,16 @@ fn causal_refuses_bad_input() {
             ],
             "--signal must be a real-time signal",
         ),
+        (
+            vec![
+                "causal",
+                "--progress",
+                "x=no_such_function",
+                "--",
+                "/bin/true",
+            ],
+            "no function no_such_function",
+        ),
     ] {
         let o = run(&mut genba_cmd(&args));
         assert_eq!(o.code(), Some(1), "{args:?}: {}", o.describe());
@@ -273,19 +278,24 @@ fn causal_refuses_bad_input() {
 }
 
 #[test]
-fn causal_progress_point_must_exist() {
-    require_bpf!();
-    let _g = serial();
-    let prog = build("serial");
-    let o = run(
-        genba_cmd(["causal", "--progress", "x=no_such_function", "--"])
-            .arg(&prog)
-            .args(["100", "100", "1"]),
-    );
+fn causal_refuses_a_progress_point_no_uprobe_can_hold() {
+    // a function whose first instruction is lock-prefixed: the kernel never
+    // places the uprobe, and the point would count nothing
+    let tmp = TempDir::new("causal-lockinsn");
+    let src = tmp.join("locked.c");
+    std::fs::write(
+        &src,
+        "static volatile unsigned long n;\n\
+         __attribute__((noinline)) void tick(void) { __atomic_fetch_add(&n, 1, __ATOMIC_RELAXED); }\n\
+         int main(void) { tick(); return 0; }\n",
+    )
+    .unwrap();
+    let prog = tmp.join("locked");
+    let o = run(Command::new("gcc").args(["-O1", "-o"]).arg(&prog).arg(&src));
+    assert!(o.status.success(), "{}", o.describe());
+    let o = run(genba_cmd(["causal", "--progress", "t=tick", "--"]).arg(&prog));
     assert_eq!(o.code(), Some(1), "{}", o.describe());
-    assert!(o.stderr.contains("no_such_function"), "{}", o.describe());
-    // the program was never left held: nothing of it runs on
-    assert!(!o.stderr.contains("panicked"), "{}", o.describe());
+    assert!(o.stderr.contains("lock-prefixed"), "{}", o.describe());
 }
 
 #[test]
@@ -297,6 +307,12 @@ fn iowait_fsync_dominates_and_read_does_not() {
     let dir = tmp.path().to_str().unwrap().to_string();
     let fsync = format!("call iowait.c:{}", line_of("iowait", "the fsync line"));
     let read = format!("call iowait.c:{}", line_of("iowait", "the read line"));
+    let t_fsync = truths(&prog, |p| {
+        vec![p.to_string(), "100".into(), "0.7".into(), dir.clone()]
+    });
+    let t_read = truths(&prog, |p| {
+        vec!["100".into(), p.to_string(), "0.7".into(), dir.clone()]
+    });
     let v = causal(
         &prog,
         &["100", "100", "12", &dir],
@@ -304,21 +320,47 @@ fn iowait_fsync_dominates_and_read_does_not() {
         &tmp,
     );
     let mut report = String::new();
-    check_part(
-        &v,
+    check(&v, &fsync, &t_fsync, &mut report);
+    check(&v, &read, &t_read, &mut report);
+    assert_eq!(first(&v), &Value::from(fsync), "{report}\n{v}");
+    eprintln!("{report}");
+}
+
+#[test]
+fn lock_critical_section_is_the_bottleneck() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("lock");
+    let tmp = TempDir::new("causal-lock");
+    let crit = format!("lock.c:{}", line_of("lock", "the critical line"));
+    let outside = format!("lock.c:{}", line_of("lock", "the outside line"));
+    let wait = format!("[L] lock.c:{}", line_of("lock", "the lock line"));
+    let t_crit = truths(&prog, |p| vec![p.to_string(), "100".into(), "0.7".into()]);
+    let t_outside = truths(&prog, |p| vec!["100".into(), p.to_string(), "0.7".into()]);
+    let v = causal_at(
         &prog,
-        &fsync,
-        |p| vec![p.to_string(), "100".into(), "0.7".into(), dir.clone()],
-        &mut report,
+        &["100", "100", "16"],
+        "item=item_done",
+        &[crit.clone(), outside.clone(), wait.clone()],
+        &tmp,
     );
-    check_part(
-        &v,
-        &prog,
-        &read,
-        |p| vec!["100".into(), p.to_string(), "0.7".into(), dir.clone()],
-        &mut report,
-    );
-    let first = &v["progress"][0]["candidates"][0]["candidate"];
-    assert_eq!(first, &Value::from(fsync), "{report}\n{v}");
+    let mut report = String::new();
+    check(&v, &crit, &t_crit, &mut report);
+    // outside the lock little is gained (the lock is busy all the time):
+    // genba over-predicts it by 5-15 points (docs/dev/causal-plan.md,
+    // "Known error"), so only its rank below the critical section and
+    // its size against the truth's are checked
+    for &(s, real) in &t_outside {
+        let (pred, _) = predicted(&v, &outside, s);
+        report.push_str(&format!(
+            "{outside} at {s}%: predicted {:+.1}%, real {:+.1}% (not held to 10%)\n",
+            pred * 100.0,
+            real * 100.0
+        ));
+        assert!(pred < predicted(&v, &crit, s).0 / 2.0, "{report}\n{v}");
+    }
+    assert_eq!(first(&v), &Value::from(crit), "{report}\n{v}");
+    // the workers wait for the lock: the wait was a candidate, and tested
+    assert!(predicted(&v, &wait, 50).1 >= 2, "{report}\n{v}");
     eprintln!("{report}");
 }

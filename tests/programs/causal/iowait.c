@@ -5,7 +5,8 @@
  * FSYNC_PCT scales the number of fsyncs a round (16 at 100%), READ_PCT the
  * bytes read (1 MiB at 100%), so that each part can really be made faster.
  * round_done() is the progress point. Prints rounds per second on stdout.
- * Works in DIR, or the current directory (iowait.data, iowait.cache).
+ * Works in DIR, or the current directory (iowait.data, iowait.cache, left
+ * there for the next run).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -39,13 +40,15 @@ int main(int argc, char **argv)
 	double secs = atof(argv[3]);
 	if (argc > 4 && chdir(argv[4]))
 		return 1;
-	int fd = open("iowait.data", O_CREAT | O_WRONLY | O_TRUNC, 0644);
-	int rd = open("iowait.cache", O_CREAT | O_RDWR | O_TRUNC, 0644);
+	/* kept from run to run: freeing their blocks would have the disk
+	 * discard them, and the next runs' fsyncs wait behind that */
+	int fd = open("iowait.data", O_CREAT | O_WRONLY, 0644);
+	int rd = open("iowait.cache", O_CREAT | O_RDWR, 0644);
 	if (fd < 0 || rd < 0)
 		return 1;
 	memset(buf, 'x', sizeof buf);
 	for (int i = 0; i < 4; i++)
-		if (write(rd, buf, sizeof buf) != sizeof buf)
+		if (pwrite(rd, buf, sizeof buf, (off_t)i * sizeof buf) != sizeof buf)
 			return 1;
 	double t0 = now();
 	while (now() - t0 < secs) {
@@ -62,7 +65,5 @@ int main(int argc, char **argv)
 		round_done();
 	}
 	printf("%.3f\n", rounds / (now() - t0));
-	unlink("iowait.data");
-	unlink("iowait.cache");
 	return 0;
 }

@@ -50,6 +50,9 @@ struct genba_causal_thread {
 	__u64 acc_ts;	/* its open candidate interval counted up to then (0: none) */
 	__u32 site_ok;	/* its last switch-out was at a candidate site */
 	__u32 pad;
+	__u64 g_block;	/* G when it last blocked (0: not blocked) */
+	__u64 t_block;	/* and when */
+	__u64 owed_block; /* and what it owed then */
 };
 
 struct genba_causal {
@@ -62,7 +65,7 @@ struct genba_causal {
 	__u32 nranges;
 	__u32 nsites;	  /* off-CPU: 0 means any site */
 	__u32 with_kernel; /* off-CPU: also on-CPU samples in the kernel at the site */
-	__u32 pad;
+	__u32 quiet;	  /* the profile's records are not wanted any more */
 	__u64 lo[GENBA_CAUSAL_RANGES];
 	__u64 hi[GENBA_CAUSAL_RANGES];
 	__u64 sites[GENBA_CAUSAL_SITES]; /* return addresses */
@@ -80,6 +83,7 @@ struct genba_causal {
 	__u32 runtime_sig;
 	__u64 delays;	/* delays taken */
 	__u64 slept;	/* ns slept in them */
+	__u64 asked;	/* ns they were asked to sleep (owed) */
 	/* BPF, for GENBA_DEBUG: threads told to pay, wakeups that passed
 	 * delays on, and the delay they passed (ns) */
 	__u64 told;
