@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds genba, traces the bundled demo workload,
-# profiles a bundled demo program, records one and reports the recording, and
-# records an OpenCL program with --gpu.
+# profiles a bundled demo program, records one and reports the recording,
+# records an OpenCL program with --gpu, and runs causal experiments on a
+# two-thread program.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -30,3 +31,9 @@ gcc -O1 -o /tmp/genba-demo-vadd tests/programs/gpu/opencl_vadd.c -lOpenCL
 $G record --gpu -o /tmp/genba-demo-gpu.pftrace -- /tmp/genba-demo-vadd plain 1048576 5 >/dev/null
 $G report /tmp/genba-demo-gpu.pftrace | sed -n '/^GPU commands/,$p' | sed '/^# samples/,$d'
 echo "(the recording: /tmp/genba-demo-gpu.pftrace)"
+echo "== genba causal: two threads meet at a barrier; which part would make the rounds faster? =="
+gcc -O1 -g -pthread -o /tmp/genba-demo-barrier tests/programs/causal/barrier.c
+C=$(grep -n "the compute line" tests/programs/causal/barrier.c | cut -d: -f1)
+W=$(grep -n "the wait line" tests/programs/causal/barrier.c | cut -d: -f1)
+(cd tests/programs/causal && "$OLDPWD/$G" causal --progress round=round_done \
+  --candidate "barrier.c:$C" --candidate "[B] barrier.c:$W" -- /tmp/genba-demo-barrier 100 100 10 >/dev/null)
