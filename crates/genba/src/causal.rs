@@ -676,12 +676,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         |_, _| Ok(()),
     )
     .map_err(crate::start_error)?;
-    for cpu in genba_bpf::online_cpus() {
-        session
-            .tracer
-            .sample_cpu(cpu, period_ns)
-            .map_err(bpf_error)?;
-    }
+    session.sample_all_cpus(period_ns).map_err(bpf_error)?;
     let pid = session.child_pid().unwrap_or(0);
     for (i, p) in progress.iter().enumerate() {
         session
@@ -782,10 +777,19 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     if stats.total_lost() > 0 {
         notes.push(format!("{} events lost", stats.total_lost()));
     }
+    let r = Report {
+        col: &col,
+        progress: &progress,
+        title: &title,
+        delays,
+        signals,
+        elapsed,
+        notes: &notes,
+    };
     let report = if json {
-        render_json(&col, &progress, &title, delays, signals, elapsed, &notes)
+        render_json(&r)
     } else {
-        render_text(&col, &progress, &title, delays, signals, elapsed, &notes)
+        render_text(&r)
     };
     match out_file.as_mut() {
         Some(f) => f
@@ -821,16 +825,29 @@ fn pct(x: f64) -> String {
     format!("{:+.1}%", x * 100.0)
 }
 
-fn render_text(
-    col: &Causal,
-    progress: &[Progress],
-    title: &str,
+/// What a report says, beside the experiments.
+struct Report<'a> {
+    col: &'a Causal<'a>,
+    progress: &'a [Progress],
+    title: &'a str,
+    /// Delays taken, ns slept, ns asked (from the first experiment on).
     delays: Option<(u64, u64, u64)>,
     signals: u64,
     elapsed: Duration,
-    notes: &[String],
-) -> String {
+    notes: &'a [String],
+}
+
+fn render_text(r: &Report) -> String {
     use std::fmt::Write as _;
+    let Report {
+        col,
+        progress,
+        title,
+        delays,
+        signals,
+        elapsed,
+        notes,
+    } = *r;
     let mut s = String::new();
     let _ = writeln!(s, "{title}");
     if let Some((n, ns, asked)) = delays {
@@ -907,15 +924,16 @@ fn render_text(
     s
 }
 
-fn render_json(
-    col: &Causal,
-    progress: &[Progress],
-    title: &str,
-    delays: Option<(u64, u64, u64)>,
-    signals: u64,
-    elapsed: Duration,
-    notes: &[String],
-) -> String {
+fn render_json(r: &Report) -> String {
+    let Report {
+        col,
+        progress,
+        title,
+        delays,
+        signals,
+        elapsed,
+        notes,
+    } = *r;
     let points: Vec<serde_json::Value> = progress
         .iter()
         .enumerate()

@@ -388,13 +388,8 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         },
     )
     .map_err(crate::start_error)?;
-    for cpu in genba_bpf::online_cpus() {
-        // a failure drops the session, which kills a program held before exec
-        session
-            .tracer
-            .sample_cpu(cpu, period_ns)
-            .map_err(bpf_error)?;
-    }
+    // a failure drops the session, which kills a program held before exec
+    session.sample_all_cpus(period_ns).map_err(bpf_error)?;
     // as strace -p says it: from here on the processes are profiled
     for &pid in &pids {
         eprintln!("genba: Process {pid} attached");

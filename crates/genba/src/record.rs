@@ -139,13 +139,10 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     )
     .map_err(start_error)?;
     if !a.no_profile {
-        for cpu in genba_bpf::online_cpus() {
-            // a failure drops the session, which kills a program held before exec
-            session
-                .tracer
-                .sample_cpu(cpu, period_ns)
-                .map_err(crate::bpf_error)?;
-        }
+        // a failure drops the session, which kills a program held before exec
+        session
+            .sample_all_cpus(period_ns)
+            .map_err(crate::bpf_error)?;
     }
     for &pid in &pids {
         eprintln!("genba: Process {pid} attached");

@@ -169,6 +169,14 @@ impl Session {
         })
     }
 
+    /// Starts the profile's sampling on every online CPU.
+    pub fn sample_all_cpus(&mut self, period_ns: u64) -> Result<(), genba_bpf::Error> {
+        for cpu in genba_bpf::online_cpus() {
+            self.tracer.sample_cpu(cpu, period_ns)?;
+        }
+        Ok(())
+    }
+
     /// The launched program's pid.
     pub fn child_pid(&self) -> Option<i32> {
         self.child.as_ref().map(|c| c.pid)
