@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Opens genba's HTML report in headless Chromium and checks that it works.
 
-Usage: check_html.py PAGE.html SCREENSHOT.png
+Usage: check_html.py PAGE.html SCREENSHOT.png [report|causal]
+
+causal: genba causal's page instead (its plots: how many, their points,
+their captions, whether the browser laid them out).
 
 Drives the browser over the DevTools protocol (websocket-client): loads the
 page from its file, collects every console error, uncaught exception, log
@@ -106,43 +109,53 @@ def main():
         time.sleep(0.3)
 
         result = {}
-        result["threads"] = s.eval(
-            "[...document.querySelectorAll('#tl-names .thread')].map(e => e.textContent)")
-        result["flame_nodes"] = int(s.eval("document.getElementById('flame').dataset.nodes") or 0)
-        result["syscall_rows"] = s.eval("document.querySelectorAll('#syscalls tr').length - 1")
-        # the GPU tables (shown only for a recording with GPU work)
-        result["gpu_shown"] = s.eval("!document.getElementById('gpu-part').hidden")
-        result["gpu_rows"] = s.eval(
-            "Object.fromEntries(['gpu-commands', 'gpu-transfers', 'gpu-queues', 'gpu-calls',"
-            " 'gpu-blocked'].map(id => [id, document.querySelectorAll('#' + id + ' tr').length - 1]))")
-        # the widest frame two levels below the root: a real click on it
-        pick = s.eval("""(() => {
-            const box = document.getElementById('flame');
-            let best = null;
-            for (const [n, x, w, depth] of box._nodes)
-                if (depth === 2 && (!best || w > best.w)) best = {name: n.name, w, i: box._nodes.findIndex(e => e[0] === n)};
-            if (!best) return null;
-            const el = box.querySelector(".n[data-i='" + best.i + "']");
-            el.scrollIntoView({block: 'center'});
-            const r = el.getBoundingClientRect();
-            return {name: best.name, x: r.left + Math.min(r.width / 2, 20), y: r.top + r.height / 2};
-        })()""")
-        result["clicked"] = pick and pick["name"]
-        if pick:
-            s.click(pick["x"], pick["y"])
+        mode = sys.argv[3] if len(sys.argv) > 3 else "report"
+        if mode == "causal":
+            result["plots"] = s.eval("document.querySelectorAll('svg.plot').length")
+            result["points"] = s.eval("document.querySelectorAll('svg.plot circle.pt').length")
+            result["captions"] = s.eval(
+                "[...document.querySelectorAll('figcaption')].map(e => e.textContent)")
+            result["rank_rows"] = s.eval("document.querySelectorAll('table.rank tr').length - 1")
+            result["laid_out"] = s.eval(
+                "[...document.querySelectorAll('svg.plot')].every(e => e.getBoundingClientRect().width > 100)")
+        else:
+            result["threads"] = s.eval(
+                "[...document.querySelectorAll('#tl-names .thread')].map(e => e.textContent)")
+            result["flame_nodes"] = int(s.eval("document.getElementById('flame').dataset.nodes") or 0)
+            result["syscall_rows"] = s.eval("document.querySelectorAll('#syscalls tr').length - 1")
+            # the GPU tables (shown only for a recording with GPU work)
+            result["gpu_shown"] = s.eval("!document.getElementById('gpu-part').hidden")
+            result["gpu_rows"] = s.eval(
+                "Object.fromEntries(['gpu-commands', 'gpu-transfers', 'gpu-queues', 'gpu-calls',"
+                " 'gpu-blocked'].map(id => [id, document.querySelectorAll('#' + id + ' tr').length - 1]))")
+            # the widest frame two levels below the root: a real click on it
+            pick = s.eval("""(() => {
+                const box = document.getElementById('flame');
+                let best = null;
+                for (const [n, x, w, depth] of box._nodes)
+                    if (depth === 2 && (!best || w > best.w)) best = {name: n.name, w, i: box._nodes.findIndex(e => e[0] === n)};
+                if (!best) return null;
+                const el = box.querySelector(".n[data-i='" + best.i + "']");
+                el.scrollIntoView({block: 'center'});
+                const r = el.getBoundingClientRect();
+                return {name: best.name, x: r.left + Math.min(r.width / 2, 20), y: r.top + r.height / 2};
+            })()""")
+            result["clicked"] = pick and pick["name"]
+            if pick:
+                s.click(pick["x"], pick["y"])
+                time.sleep(0.2)
+            result["flame_root_after_click"] = s.eval("document.getElementById('flame').dataset.root")
+            # the wheel over the timeline zooms in
+            win = lambda: s.eval("(() => { const c = document.getElementById('tl-canvas');"
+                                 " return Number(c.dataset.t1) - Number(c.dataset.t0); })()")
+            result["window_before"] = win()
+            r = s.eval("""(() => { const c = document.getElementById('tl-canvas');
+                c.scrollIntoView({block: 'center'}); const b = c.getBoundingClientRect();
+                return {x: b.left + b.width / 2, y: b.top + Math.min(b.height / 2, 10)}; })()""")
+            s.send("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": r["x"], "y": r["y"],
+                                                "deltaX": 0, "deltaY": -400})
             time.sleep(0.2)
-        result["flame_root_after_click"] = s.eval("document.getElementById('flame').dataset.root")
-        # the wheel over the timeline zooms in
-        win = lambda: s.eval("(() => { const c = document.getElementById('tl-canvas');"
-                             " return Number(c.dataset.t1) - Number(c.dataset.t0); })()")
-        result["window_before"] = win()
-        r = s.eval("""(() => { const c = document.getElementById('tl-canvas');
-            c.scrollIntoView({block: 'center'}); const b = c.getBoundingClientRect();
-            return {x: b.left + b.width / 2, y: b.top + Math.min(b.height / 2, 10)}; })()""")
-        s.send("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": r["x"], "y": r["y"],
-                                            "deltaX": 0, "deltaY": -400})
-        time.sleep(0.2)
-        result["window_after_wheel"] = win()
+            result["window_after_wheel"] = win()
         s.eval("window.scrollTo(0, 0)")
         height = s.eval("document.documentElement.scrollHeight")
         s.send("Emulation.setDeviceMetricsOverride",

@@ -4,6 +4,7 @@
 //! the HTML report of a recording ([`html`]) and the Perfetto writer.
 #![deny(missing_docs)]
 
+pub mod causal;
 pub mod perfetto;
 
 use std::collections::HashMap;

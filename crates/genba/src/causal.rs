@@ -579,6 +579,10 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         Some(f) => Some(std::fs::File::create(f).with_context(|| format!("Can't create '{f}'"))?),
         None => None,
     };
+    let mut html_file = match &a.html {
+        Some(f) => Some(std::fs::File::create(f).with_context(|| format!("Can't create '{f}'"))?),
+        None => None,
+    };
     let path = resolve_command(&a.command)?.ok_or_else(|| anyhow!("no command"))?;
     let exe = std::fs::canonicalize(&path)
         .unwrap_or_else(|_| path.clone())
@@ -786,8 +790,9 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         elapsed,
         notes: &notes,
     };
+    let value = render_json(&r);
     let report = if json {
-        render_json(&r)
+        value.to_string() + "\n"
     } else {
         render_text(&r)
     };
@@ -796,6 +801,9 @@ pub fn run(a: CausalArgs) -> Result<i32> {
             .write_all(report.as_bytes())
             .context("writing the report")?,
         None => eprint!("{report}"),
+    }
+    if let Some(f) = html_file.as_mut() {
+        genba_export::causal::causal_html(&value, f).context("writing the HTML report")?;
     }
     Ok(session.exit_code())
 }
@@ -924,7 +932,7 @@ fn render_text(r: &Report) -> String {
     s
 }
 
-fn render_json(r: &Report) -> String {
+fn render_json(r: &Report) -> serde_json::Value {
     let Report {
         col,
         progress,
@@ -970,5 +978,5 @@ fn render_json(r: &Report) -> String {
         "not_tested": col.left_out.iter().map(|(l, w)| serde_json::json!({"candidate": l, "why": w})).collect::<Vec<_>>(),
         "notes": notes,
     });
-    v.to_string() + "\n"
+    v
 }

@@ -446,6 +446,10 @@ pub struct CausalArgs {
     /// Report format: text or json.
     #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
     pub format: String,
+    /// Also write the report as an HTML page with one plot per candidate
+    /// (program speedup against candidate speedup).
+    #[arg(long = "html", value_name = "OUT.html")]
+    pub html: Option<String>,
     /// The program to run.
     #[arg(trailing_var_arg = true, value_name = "COMMAND", required = true)]
     pub command: Vec<String>,

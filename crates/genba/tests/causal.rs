@@ -64,20 +64,20 @@ fn rate(prog: &Path, args: &[&str]) -> f64 {
 }
 
 /// The real speedup of `faster` over `base` (argument lists): the median
-/// of five paired runs, each pair run back to back, so that a drift of the
+/// of three paired runs, each pair run back to back, so that a drift of the
 /// machine (a disk's fsync time moves by 10% from one second to the next)
 /// falls on both sides of a pair.
 fn real_speedup(prog: &Path, base: &[String], faster: &[String]) -> f64 {
     let b: Vec<&str> = base.iter().map(String::as_str).collect();
     let f: Vec<&str> = faster.iter().map(String::as_str).collect();
-    let mut r: Vec<f64> = (0..5)
+    let mut r: Vec<f64> = (0..3)
         .map(|_| {
             let rb = rate(prog, &b);
             1.0 - rb / rate(prog, &f)
         })
         .collect();
     r.sort_by(f64::total_cmp);
-    r[2]
+    r[1]
 }
 
 /// `genba causal --format json` of `prog args`, from the sources' directory
@@ -94,12 +94,15 @@ fn causal_at(
     tmp: &TempDir,
 ) -> Value {
     let out = tmp.join("causal.json");
+    let html = tmp.join("causal.html");
     let mut cmd = genba_cmd([
         "causal",
         "--format",
         "json",
         "-o",
         out.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
         "--progress",
         progress,
         "--experiment-ms",
@@ -143,32 +146,54 @@ fn predicted(v: &Value, candidate: &str, speedup: u64) -> (f64, u64) {
 
 /// The real speedups of one part at 25%, 50% and 100%: `args(pct)` runs
 /// the program with that part at pct% of its time (`args(100)`: the
-/// program as genba runs it). Measured before genba runs, on a quiet disk.
-fn truths(prog: &Path, args: impl Fn(u32) -> Vec<String>) -> Vec<(u64, f64)> {
+/// program as genba runs it).
+fn truths(prog: &Path, args: &dyn Fn(u32) -> Vec<String>) -> Vec<(u64, f64)> {
     [25u64, 50, 100]
         .into_iter()
         .map(|s| (s, real_speedup(prog, &args(100), &args(100 - s as u32))))
         .collect()
 }
 
-/// Checks genba's predictions for `candidate` against `truth`: within
-/// 10% of the baseline's period, absolute.
-fn check(v: &Value, candidate: &str, truth: &[(u64, f64)], report: &mut String) {
-    for &(s, real) in truth {
-        let (pred, n) = predicted(v, candidate, s);
-        report.push_str(&format!(
-            "{candidate} at {s}%: predicted {:+.1}% ({n} experiments), real {:+.1}%\n",
-            pred * 100.0,
-            real * 100.0
-        ));
-        assert!(
-            n >= 2,
-            "{candidate} at {s}%: {n} experiments\n{report}\n{v}"
-        );
-        assert!(
-            (pred - real).abs() <= 0.10,
-            "{candidate} at {s}%: predicted {pred:.3}, real {real:.3}\n{report}\n{v}"
-        );
+/// One part's truth, measured before genba runs and again after: on a
+/// busy machine the truth moves too, and a prediction is held to what was
+/// measured around it.
+struct Part<'a> {
+    candidate: String,
+    args: Box<dyn Fn(u32) -> Vec<String> + 'a>,
+    before: Vec<(u64, f64)>,
+}
+
+impl<'a> Part<'a> {
+    fn new(prog: &Path, candidate: String, args: impl Fn(u32) -> Vec<String> + 'a) -> Part<'a> {
+        let before = truths(prog, &args);
+        Part {
+            candidate,
+            args: Box::new(args),
+            before,
+        }
+    }
+
+    /// Checks genba's predictions against the truths measured before and
+    /// now: within 10% of the baseline's period, absolute, of one of them
+    /// or between them.
+    fn check(&self, v: &Value, prog: &Path, report: &mut String) {
+        let after = truths(prog, &*self.args);
+        let c = &self.candidate;
+        for (&(s, r0), &(_, r1)) in self.before.iter().zip(&after) {
+            let (pred, n) = predicted(v, c, s);
+            let (lo, hi) = (r0.min(r1), r0.max(r1));
+            report.push_str(&format!(
+                "{c} at {s}%: predicted {:+.1}% ({n} experiments), real {:+.1}% before, {:+.1}% after\n",
+                pred * 100.0,
+                r0 * 100.0,
+                r1 * 100.0
+            ));
+            assert!(n >= 2, "{c} at {s}%: {n} experiments\n{report}\n{v}");
+            assert!(
+                pred >= lo - 0.10 && pred <= hi + 0.10,
+                "{c} at {s}%: predicted {pred:.3}, real {r0:.3} then {r1:.3}\n{report}\n{v}"
+            );
+        }
     }
 }
 
@@ -184,8 +209,12 @@ fn serial_compute_then_wait_both_predicted() {
     let tmp = TempDir::new("causal-serial");
     let compute = format!("serial.c:{}", line_of("serial", "the compute line"));
     let wait = format!("[B] serial.c:{}", line_of("serial", "the wait line"));
-    let t_compute = truths(&prog, |p| vec![p.to_string(), "100".into(), "0.7".into()]);
-    let t_wait = truths(&prog, |p| vec!["100".into(), p.to_string(), "0.7".into()]);
+    let p_compute = Part::new(&prog, compute.clone(), |p| {
+        vec![p.to_string(), "100".into(), "0.6".into()]
+    });
+    let p_wait = Part::new(&prog, wait.clone(), |p| {
+        vec!["100".into(), p.to_string(), "0.6".into()]
+    });
     let v = causal(
         &prog,
         &["100", "100", "12"],
@@ -193,10 +222,24 @@ fn serial_compute_then_wait_both_predicted() {
         &tmp,
     );
     let mut report = String::new();
-    check(&v, &compute, &t_compute, &mut report);
-    check(&v, &wait, &t_wait, &mut report);
+    p_compute.check(&v, &prog, &mut report);
+    p_wait.check(&v, &prog, &mut report);
     // the compute is the larger part: ranked first
-    assert_eq!(first(&v), &Value::from(compute), "{report}\n{v}");
+    assert_eq!(first(&v), &Value::from(compute.clone()), "{report}\n{v}");
+    // the page, in a real browser: a plot per candidate, a point per
+    // speedup tried (0% included), laid out
+    if browser() {
+        let page = check_html_as(&tmp.join("causal.html"), &tmp.join("causal.png"), "causal");
+        assert_eq!(page["plots"], 2, "{page}");
+        assert_eq!(page["points"], 8, "{page}");
+        assert_eq!(page["rank_rows"], 2, "{page}");
+        assert_eq!(page["laid_out"], true, "{page}");
+        let captions = page["captions"].to_string();
+        assert!(
+            captions.contains(&compute) && captions.contains("[B] serial.c"),
+            "{page}"
+        );
+    }
     eprintln!("{report}");
 }
 
@@ -208,8 +251,12 @@ fn barrier_compute_side_predicts_nothing() {
     let tmp = TempDir::new("causal-barrier");
     let compute = format!("barrier.c:{}", line_of("barrier", "the compute line"));
     let wait = format!("[B] barrier.c:{}", line_of("barrier", "the wait line"));
-    let t_compute = truths(&prog, |p| vec![p.to_string(), "100".into(), "0.7".into()]);
-    let t_wait = truths(&prog, |p| vec!["100".into(), p.to_string(), "0.7".into()]);
+    let p_compute = Part::new(&prog, compute.clone(), |p| {
+        vec![p.to_string(), "100".into(), "0.6".into()]
+    });
+    let p_wait = Part::new(&prog, wait.clone(), |p| {
+        vec!["100".into(), p.to_string(), "0.6".into()]
+    });
     let v = causal(
         &prog,
         &["100", "100", "16"],
@@ -219,8 +266,8 @@ fn barrier_compute_side_predicts_nothing() {
     let mut report = String::new();
     // an on-CPU-only profiler would credit the compute: it is ~0 here, as
     // the waiting side is the one each round waits for
-    check(&v, &compute, &t_compute, &mut report);
-    check(&v, &wait, &t_wait, &mut report);
+    p_compute.check(&v, &prog, &mut report);
+    p_wait.check(&v, &prog, &mut report);
     assert_eq!(first(&v), &Value::from(wait), "{report}\n{v}");
     // delays were taken, and said
     assert!(v["delays"]["taken"].as_u64().unwrap() > 0, "{v}");
@@ -307,11 +354,11 @@ fn iowait_fsync_dominates_and_read_does_not() {
     let dir = tmp.path().to_str().unwrap().to_string();
     let fsync = format!("call iowait.c:{}", line_of("iowait", "the fsync line"));
     let read = format!("call iowait.c:{}", line_of("iowait", "the read line"));
-    let t_fsync = truths(&prog, |p| {
-        vec![p.to_string(), "100".into(), "0.7".into(), dir.clone()]
+    let p_fsync = Part::new(&prog, fsync.clone(), |p| {
+        vec![p.to_string(), "100".into(), "0.6".into(), dir.clone()]
     });
-    let t_read = truths(&prog, |p| {
-        vec!["100".into(), p.to_string(), "0.7".into(), dir.clone()]
+    let p_read = Part::new(&prog, read.clone(), |p| {
+        vec!["100".into(), p.to_string(), "0.6".into(), dir.clone()]
     });
     let v = causal(
         &prog,
@@ -320,8 +367,8 @@ fn iowait_fsync_dominates_and_read_does_not() {
         &tmp,
     );
     let mut report = String::new();
-    check(&v, &fsync, &t_fsync, &mut report);
-    check(&v, &read, &t_read, &mut report);
+    p_fsync.check(&v, &prog, &mut report);
+    p_read.check(&v, &prog, &mut report);
     assert_eq!(first(&v), &Value::from(fsync), "{report}\n{v}");
     eprintln!("{report}");
 }
@@ -335,8 +382,10 @@ fn lock_critical_section_is_the_bottleneck() {
     let crit = format!("lock.c:{}", line_of("lock", "the critical line"));
     let outside = format!("lock.c:{}", line_of("lock", "the outside line"));
     let wait = format!("[L] lock.c:{}", line_of("lock", "the lock line"));
-    let t_crit = truths(&prog, |p| vec![p.to_string(), "100".into(), "0.7".into()]);
-    let t_outside = truths(&prog, |p| vec!["100".into(), p.to_string(), "0.7".into()]);
+    let p_crit = Part::new(&prog, crit.clone(), |p| {
+        vec![p.to_string(), "100".into(), "0.6".into()]
+    });
+    let t_outside = truths(&prog, &|p| vec!["100".into(), p.to_string(), "0.6".into()]);
     let v = causal_at(
         &prog,
         &["100", "100", "16"],
@@ -345,7 +394,7 @@ fn lock_critical_section_is_the_bottleneck() {
         &tmp,
     );
     let mut report = String::new();
-    check(&v, &crit, &t_crit, &mut report);
+    p_crit.check(&v, &prog, &mut report);
     // outside the lock little is gained (the lock is busy all the time):
     // genba over-predicts it by 5-15 points (docs/dev/causal-plan.md,
     // "Known error"), so only its rank below the critical section and

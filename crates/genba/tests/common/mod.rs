@@ -50,10 +50,16 @@ pub fn browser() -> bool {
 /// `shot`): what it found on the page, as JSON; a failure (a script error,
 /// a request for anything outside the page) fails the test.
 pub fn check_html(page: &Path, shot: &Path) -> serde_json::Value {
+    check_html_as(page, shot, "report")
+}
+
+/// [`check_html`] for a page of another kind (`causal`).
+pub fn check_html_as(page: &Path, shot: &Path, kind: &str) -> serde_json::Value {
     let out = Command::new("python3")
         .arg(repo_root().join("scripts/check_html.py"))
         .arg(page)
         .arg(shot)
+        .arg(kind)
         .output()
         .expect("python3");
     let stdout = String::from_utf8_lossy(&out.stdout);
