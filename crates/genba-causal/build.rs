@@ -36,7 +36,7 @@ int main(void) {
 	printf("pub const THREAD_SIZE: usize = %zu;\n", sizeof(struct genba_causal_thread));
 	O(speedup); O(threshold); O(kind); O(with_kernel); O(lo); O(sites); O(text_lo); O(busy); O(global);
 	O(open_sum); O(hits); O(runtime_pid); O(slept); O(progress); O(t);
-	T(credit); T(paid); T(acc_ts); T(site_ok); T(g_block);
+	T(credit); T(paid); T(acc_ts); T(off_cls); T(off_word); T(g_block);
 	return 0;
 }
 "#,

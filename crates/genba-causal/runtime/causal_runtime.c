@@ -17,7 +17,9 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -67,8 +69,10 @@ static void on_signal(int sig)
 	if (LOAD(t->tid) == (uint32_t)tid) {
 		uint64_t start = now_ns();
 		int64_t owed = (int64_t)(delay_count(start) - LOAD(t->credit) - LOAD(t->paid));
-		/* a debt of more than 10 s is a fault in the counts: not slept */
-		if (owed > 0 && owed < 10000000000ll) {
+		/* at most a second a signal: a larger debt is paid over several */
+		if (owed > 1000000000ll)
+			owed = 1000000000ll;
+		if (owed > 0) {
 			int slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
 			struct timespec d = { (time_t)(owed / 1000000000), (long)(owed % 1000000000) };
 			uint64_t slept;
@@ -96,6 +100,8 @@ __attribute__((constructor)) static void genba_causal_init(void)
 	const char *fd_s = getenv("GENBA_CAUSAL_FD"), *sig_s = getenv("GENBA_CAUSAL_SIG");
 	size_t len = (sizeof(struct genba_causal) + 4095) & ~(size_t)4095;
 	struct sigaction sa = { 0 }, old;
+	char link[64], target[64];
+	ssize_t n;
 	uint32_t none = 0, pid = (uint32_t)getpid();
 	void *p;
 	int sig;
@@ -105,12 +111,23 @@ __attribute__((constructor)) static void genba_causal_init(void)
 	sig = atoi(sig_s);
 	if (sig <= 0 || sig >= 65)
 		return;
+	/* the descriptor must still be genba's map: in a child that closed it
+	 * the number may be any file of its own */
+	snprintf(link, sizeof link, "/proc/self/fd/%d", atoi(fd_s));
+	n = readlink(link, target, sizeof target - 1);
+	if (n <= 0)
+		return;
+	target[n] = 0;
+	if (strcmp(target, "anon_inode:bpf-map"))
+		return;
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, atoi(fd_s), 0);
 	if (p == MAP_FAILED)
 		return;
 	page = p;
 	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESTART;
+	/* on the alternate stack where the thread has one: a delay may come
+	 * on a thread with a small stack */
+	sa.sa_flags = SA_RESTART | SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(sig, &sa, &old))
 		goto out;

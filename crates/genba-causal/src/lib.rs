@@ -10,7 +10,7 @@
 pub mod estimate;
 mod page;
 
-pub use page::{Page, Snapshot, Spec, PROGRESS as PROGRESS_POINTS};
+pub use page::{Page, RuntimeDir, Snapshot, Spec, PROGRESS as PROGRESS_POINTS};
 
 /// The runtime's shared object (runtime/causal_runtime.c).
 pub fn runtime() -> &'static [u8] {

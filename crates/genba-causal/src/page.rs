@@ -4,7 +4,7 @@ use std::io;
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::SeqCst};
 
-const THREADS: usize = 1024;
+const THREADS: usize = 4096;
 const RANGES: usize = 16;
 const SITES: usize = 8;
 /// Progress points at most.
@@ -18,11 +18,12 @@ struct Thread {
     paid: u64,
     signals: u64,
     acc_ts: u64,
-    site_ok: u32,
+    off_cls: u32,
     pad: u32,
     g_block: u64,
     t_block: u64,
     owed_block: u64,
+    off_word: u64,
 }
 
 #[repr(C)]
@@ -56,6 +57,8 @@ struct Shared {
     told: u64,
     inherits: u64,
     inherited_ns: u64,
+    collisions: u64,
+    send_failed: u64,
     progress: [u64; PROGRESS],
     t: [Thread; THREADS],
 }
@@ -208,87 +211,155 @@ impl Page {
             .store(1, SeqCst);
     }
 
+    /// The program's text (its executable mappings' span), where call sites
+    /// are looked for on a switched-out thread's stack.
+    pub fn set_text(&self, lo: u64, hi: u64) {
+        self.u64(|s| unsafe { &raw const (*s).text_lo })
+            .store(lo, SeqCst);
+        self.u64(|s| unsafe { &raw const (*s).text_hi })
+            .store(hi, SeqCst);
+    }
+
     /// A thread is told to pay once it owes this much (ns).
     pub fn set_threshold(&self, ns: u64) {
         self.u64(|s| unsafe { &raw const (*s).threshold })
             .store(ns, SeqCst);
     }
 
-    /// Counts every open candidate interval up to `now` at `speedup`
-    /// percent, as its end would (its thread's credit and G grow by it),
-    /// and restarts it from `now`: an experiment starts or ends, and no
-    /// interval counts across it, while G never goes back (a thread that
-    /// took its delay would be left ahead of it for good).
-    fn settle_open(&self, now: u64, speedup: u32) {
+    /// Ends every open candidate interval at `now`, counted at `speedup`
+    /// percent as its end would count it (its thread's credit and G grow
+    /// by it): an experiment starts or ends, and no interval counts across
+    /// it (it was opened for another candidate, or for none), while G never
+    /// goes back (a thread that took its delay would be left ahead of it).
+    fn close_open(&self, now: u64, speedup: u32) {
         let busy = self.u64(|s| unsafe { &raw const (*s).busy });
-        busy.fetch_add(1, SeqCst);
+        let gen = self.u64(|s| unsafe { &raw const (*s).gen });
         for i in 0..THREADS {
             let acc = self.u64(|s| unsafe { &raw const (*s).t[i].acc_ts });
             let old = acc.load(SeqCst);
-            if old != 0 && old < now && acc.compare_exchange(old, now, SeqCst, SeqCst).is_ok() {
-                let d = (now - old) * u64::from(speedup) / 100;
+            if old == 0 {
+                continue;
+            }
+            // raised per interval, not across the loop: readers retry only
+            // while one is being closed
+            busy.fetch_add(1, SeqCst);
+            if acc.compare_exchange(old, 0, SeqCst, SeqCst).is_ok() {
+                let d = now.saturating_sub(old) * u64::from(speedup) / 100;
                 self.u64(|s| unsafe { &raw const (*s).t[i].credit })
                     .fetch_add(d, SeqCst);
                 self.u64(|s| unsafe { &raw const (*s).global })
                     .fetch_add(d, SeqCst);
+                self.u64(|s| unsafe { &raw const (*s).open_n })
+                    .fetch_sub(1, SeqCst);
                 self.u64(|s| unsafe { &raw const (*s).open_sum })
-                    .fetch_add(now - old, SeqCst);
+                    .fetch_sub(old, SeqCst);
             }
+            gen.fetch_add(1, SeqCst);
+            busy.fetch_sub(1, SeqCst);
         }
-        self.u64(|s| unsafe { &raw const (*s).gen })
-            .fetch_add(1, SeqCst);
-        busy.fetch_sub(1, SeqCst);
     }
 
     /// Starts an experiment: `spec` at `speedup` percent.
     pub fn begin(&self, spec: &Spec, speedup: u32) {
         self.u32(|s| unsafe { &raw const (*s).speedup })
             .store(0, SeqCst);
-        // SAFETY: the fields genba alone writes; the programs read them
-        // only while the speedup is set (it is 0 meanwhile).
-        let s = unsafe { &mut *self.ptr };
-        match spec {
-            Spec::OnCpu(ranges) => {
-                let n = ranges.len().min(RANGES);
-                for (i, &(lo, hi)) in ranges.iter().take(n).enumerate() {
-                    s.lo[i] = lo;
-                    s.hi[i] = hi;
+        let p = self.ptr;
+        // SAFETY: fields of the mapping that genba alone writes, written
+        // through raw pointers (the programs read them concurrently; an
+        // interval a half-written spec opens is closed below, before the
+        // speedup is set).
+        unsafe {
+            let w32 = |f: *mut u32, v: u32| f.write_volatile(v);
+            let w64 = |f: *mut u64, v: u64| f.write_volatile(v);
+            match spec {
+                Spec::OnCpu(ranges) => {
+                    let n = ranges.len().min(RANGES);
+                    for (i, &(lo, hi)) in ranges.iter().take(n).enumerate() {
+                        w64(&raw mut (*p).lo[i], lo);
+                        w64(&raw mut (*p).hi[i], hi);
+                    }
+                    w32(&raw mut (*p).nranges, n as u32);
+                    w32(&raw mut (*p).nsites, 0);
+                    w32(&raw mut (*p).with_kernel, 0);
+                    w32(&raw mut (*p).cls_mask, 0);
+                    w32(&raw mut (*p).kind, 1);
                 }
-                s.nranges = n as u32;
-                s.nsites = 0;
-                s.with_kernel = 0;
-                s.cls_mask = 0;
-                s.kind = 1;
-            }
-            Spec::OffCpu {
-                classes,
-                sites,
-                text,
-                kernel,
-            } => {
-                s.with_kernel = u32::from(*kernel);
-                let n = sites.len().min(SITES);
-                s.sites[..n].copy_from_slice(&sites[..n]);
-                s.nsites = n as u32;
-                s.text_lo = text.0;
-                s.text_hi = text.1;
-                s.cls_mask = *classes;
-                s.nranges = 0;
-                s.kind = 2;
+                Spec::OffCpu {
+                    classes,
+                    sites,
+                    text,
+                    kernel,
+                } => {
+                    let n = sites.len().min(SITES);
+                    for (i, &a) in sites.iter().take(n).enumerate() {
+                        w64(&raw mut (*p).sites[i], a);
+                    }
+                    w32(&raw mut (*p).nsites, n as u32);
+                    w64(&raw mut (*p).text_lo, text.0);
+                    w64(&raw mut (*p).text_hi, text.1);
+                    w32(&raw mut (*p).cls_mask, *classes);
+                    w32(&raw mut (*p).with_kernel, u32::from(*kernel));
+                    w32(&raw mut (*p).nranges, 0);
+                    w32(&raw mut (*p).kind, 2);
+                }
             }
         }
         std::sync::atomic::fence(SeqCst);
-        self.settle_open(now_ns(), 0);
+        let now = now_ns();
+        self.close_open(now, 0);
+        if let Spec::OffCpu { classes, sites, .. } = spec {
+            self.open_off_cpu(now, *classes, sites);
+        }
         self.u32(|s| unsafe { &raw const (*s).speedup })
             .store(speedup, SeqCst);
     }
 
-    /// Ends the experiment: nothing counts any more.
+    /// Opens, from `now`, an interval for each thread that is off the CPU
+    /// at one of `sites` in one of `classes` (as the BPF programs recorded
+    /// its switch-out): it is in the candidate from the experiment's start.
+    fn open_off_cpu(&self, now: u64, classes: u32, sites: &[u64]) {
+        let busy = self.u64(|s| unsafe { &raw const (*s).busy });
+        let gen = self.u64(|s| unsafe { &raw const (*s).gen });
+        let sum = self.u64(|s| unsafe { &raw const (*s).open_sum });
+        let n = self.u64(|s| unsafe { &raw const (*s).open_n });
+        for i in 0..THREADS {
+            let off = self.u32(|s| unsafe { &raw const (*s).t[i].off_cls });
+            let cls = off.load(SeqCst);
+            if cls == 0 || classes & (1 << ((cls - 1) & 31)) == 0 {
+                continue;
+            }
+            let word = self
+                .u64(|s| unsafe { &raw const (*s).t[i].off_word })
+                .load(SeqCst);
+            if !sites.is_empty() && !sites.contains(&word) {
+                continue;
+            }
+            let acc = self.u64(|s| unsafe { &raw const (*s).t[i].acc_ts });
+            busy.fetch_add(1, SeqCst);
+            if acc.compare_exchange(0, now, SeqCst, SeqCst).is_ok() {
+                sum.fetch_add(now, SeqCst);
+                n.fetch_add(1, SeqCst);
+                // back on the CPU meanwhile (the BPF program marks that
+                // before it closes): take it back, unless it closed it
+                if off.load(SeqCst) == 0 && acc.compare_exchange(now, 0, SeqCst, SeqCst).is_ok() {
+                    sum.fetch_sub(now, SeqCst);
+                    n.fetch_sub(1, SeqCst);
+                }
+            }
+            gen.fetch_add(1, SeqCst);
+            busy.fetch_sub(1, SeqCst);
+        }
+    }
+
+    /// Ends the experiment: its open intervals count to now, then nothing
+    /// counts any more.
     pub fn end(&self) {
         let sp = self
             .u32(|s| unsafe { &raw const (*s).speedup })
-            .swap(0, SeqCst);
-        self.settle_open(now_ns(), sp);
+            .load(SeqCst);
+        self.close_open(now_ns(), sp);
+        self.u32(|s| unsafe { &raw const (*s).speedup })
+            .store(0, SeqCst);
     }
 
     /// G at `now`, read as the programs read it.
@@ -313,8 +384,9 @@ impl Page {
                 self.u32(|s| unsafe { &raw const (*s).speedup })
                     .load(SeqCst),
             );
-            let open = (n.wrapping_mul(now)).saturating_sub(sum);
-            return g + open * sp / 100;
+            // a difference of wrapping sums: signed
+            let open = n.wrapping_mul(now).wrapping_sub(sum) as i64;
+            return g + open.max(0) as u64 * sp / 100;
         }
         self.u64(|s| unsafe { &raw const (*s).global }).load(SeqCst)
     }
@@ -390,6 +462,17 @@ impl Page {
 }
 
 impl Page {
+    /// Threads that took a slot another thread had, and signals the
+    /// kernel would not send.
+    pub fn faults(&self) -> (u64, u64) {
+        (
+            self.u64(|s| unsafe { &raw const (*s).collisions })
+                .load(SeqCst),
+            self.u64(|s| unsafe { &raw const (*s).send_failed })
+                .load(SeqCst),
+        )
+    }
+
     /// Threads told to pay, wakeups that passed delays on and the delay
     /// they passed (ns), for GENBA_DEBUG.
     pub fn debug_counts(&self) -> (u64, u64, u64) {
@@ -435,6 +518,52 @@ impl Drop for Page {
     }
 }
 
+/// A private directory (mkdtemp) holding the runtime's shared object,
+/// removed when dropped.
+pub struct RuntimeDir {
+    dir: std::path::PathBuf,
+    so: std::path::PathBuf,
+}
+
+impl RuntimeDir {
+    /// Makes the directory in $TMPDIR (or /tmp) and writes the runtime.
+    pub fn create() -> io::Result<RuntimeDir> {
+        let base = std::env::var_os("TMPDIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| std::path::PathBuf::from("/tmp"));
+        let mut template = base
+            .join("genba-causal-XXXXXX")
+            .into_os_string()
+            .into_encoded_bytes();
+        template.push(0);
+        // SAFETY: a NUL-terminated template, written in place by mkdtemp.
+        let p = unsafe { libc::mkdtemp(template.as_mut_ptr().cast()) };
+        if p.is_null() {
+            return Err(io::Error::last_os_error());
+        }
+        template.pop();
+        // SAFETY: mkdtemp kept the bytes a path.
+        let dir = std::path::PathBuf::from(unsafe {
+            std::ffi::OsString::from_encoded_bytes_unchecked(template)
+        });
+        let so = dir.join("libgenba_causal.so");
+        let d = RuntimeDir { dir, so };
+        std::fs::write(&d.so, crate::runtime())?;
+        Ok(d)
+    }
+
+    /// The runtime's path, for LD_PRELOAD.
+    pub fn so(&self) -> &std::path::Path {
+        &self.so
+    }
+}
+
+impl Drop for RuntimeDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -467,7 +596,8 @@ mod tests {
         assert_eq!(offset_of!(Thread, credit), c::T_credit);
         assert_eq!(offset_of!(Thread, paid), c::T_paid);
         assert_eq!(offset_of!(Thread, acc_ts), c::T_acc_ts);
-        assert_eq!(offset_of!(Thread, site_ok), c::T_site_ok);
+        assert_eq!(offset_of!(Thread, off_cls), c::T_off_cls);
+        assert_eq!(offset_of!(Thread, off_word), c::T_off_word);
         assert_eq!(offset_of!(Thread, g_block), c::T_g_block);
     }
 }

@@ -470,6 +470,8 @@ impl Causal<'_> {
                 // a thread is told to pay once it owes a sampling period:
                 // its payments lag its debt by about that much
                 self.page.set_threshold(self.period_ns);
+                let (lo, hi) = self.text_range();
+                self.page.set_text(lo, hi);
                 self.page.set_quiet();
                 self.page.set_active(true);
                 self.phase = Phase::Running;
@@ -561,8 +563,11 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     if !(34..=64).contains(&a.signal) {
         bail!("--signal must be a real-time signal (34 to 64)");
     }
-    if a.duration.is_some_and(|d| !(d > 0.0 && d.is_finite())) {
-        bail!("--duration must be a positive number of seconds");
+    if a.duration.is_some_and(|d| !(d > 0.0 && d <= 1e7)) {
+        bail!("--duration must be a positive number of seconds, at most 10000000");
+    }
+    if a.experiment_ms > 3_600_000 || a.warmup_ms > 86_400_000 {
+        bail!("--experiment-ms must be at most an hour, --warmup-ms at most a day");
     }
     let mut speedups = Vec::new();
     for x in a.speedups.split(',') {
@@ -612,11 +617,9 @@ pub fn run(a: CausalArgs) -> Result<i32> {
 
     // the page exists before the program is forked: it inherits its map
     let page = Page::create(a.signal).map_err(|e| anyhow!("genba causal: {e}"))?;
-    let dir = std::env::temp_dir().join(format!("genba-causal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).with_context(|| format!("Can't create {}", dir.display()))?;
-    let so = dir.join("libgenba_causal.so");
-    std::fs::write(&so, genba_causal::runtime())
-        .with_context(|| format!("Can't write {}", so.display()))?;
+    let rt = genba_causal::RuntimeDir::create()
+        .map_err(|e| anyhow!("genba causal: writing its runtime: {e}"))?;
+    let so = rt.so();
     let preload = match std::env::var("LD_PRELOAD") {
         Ok(p) if !p.is_empty() => format!("{}:{p}", so.display()),
         _ => so.display().to_string(),
@@ -625,7 +628,6 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     std::env::set_var("LD_PRELOAD", preload);
     std::env::set_var("GENBA_CAUSAL_FD", page.inherited_fd().to_string());
     std::env::set_var("GENBA_CAUSAL_SIG", a.signal.to_string());
-    let _cleanup = RemoveDir(dir);
 
     let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
     for (nr, plan) in plans.iter_mut().enumerate() {
@@ -781,6 +783,17 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     if stats.total_lost() > 0 {
         notes.push(format!("{} events lost", stats.total_lost()));
     }
+    let (collisions, send_failed) = page.faults();
+    if collisions > 0 {
+        notes.push(format!(
+            "{collisions} times a thread took the delay slot of another (their tids equal modulo 4096): their counts restarted"
+        ));
+    }
+    if send_failed > 0 {
+        notes.push(format!(
+            "{send_failed} signals telling a thread to pay could not be sent (told again later)"
+        ));
+    }
     let r = Report {
         col: &col,
         progress: &progress,
@@ -806,14 +819,6 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         genba_export::causal::causal_html(&value, f).context("writing the HTML report")?;
     }
     Ok(session.exit_code())
-}
-
-struct RemoveDir(std::path::PathBuf);
-
-impl Drop for RemoveDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Each candidate's predictions for progress point `point`, most helpful first.

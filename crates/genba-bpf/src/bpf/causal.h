@@ -28,7 +28,7 @@
 
 #include <linux/types.h>
 
-#define GENBA_CAUSAL_THREADS 1024 /* a power of two: slot = tid & (n - 1) */
+#define GENBA_CAUSAL_THREADS 4096 /* a power of two: slot = tid & (n - 1) */
 #define GENBA_CAUSAL_RANGES 16
 #define GENBA_CAUSAL_SITES 8
 #define GENBA_CAUSAL_PROGRESS 16
@@ -48,11 +48,13 @@ struct genba_causal_thread {
 	__u64 paid;	/* delay it took (ns, as measured by the runtime) */
 	__u64 signals;	/* times it was told to pay */
 	__u64 acc_ts;	/* its open candidate interval counted up to then (0: none) */
-	__u32 site_ok;	/* its last switch-out was at a candidate site */
+	__u32 off_cls;	/* off the CPU: 1 + its class; 0 running or paying */
 	__u32 pad;
 	__u64 g_block;	/* G when it last blocked (0: not blocked) */
 	__u64 t_block;	/* and when */
 	__u64 owed_block; /* and what it owed then */
+	__u64 off_word;	/* the site it left the CPU at (the first word of the
+			 * program's text at its ip or on its stack) */
 };
 
 struct genba_causal {
@@ -89,6 +91,8 @@ struct genba_causal {
 	__u64 told;
 	__u64 inherits;
 	__u64 inherited_ns;
+	__u64 collisions;	/* a thread took a slot another thread had */
+	__u64 send_failed;	/* signals the kernel would not send */
 	/* BPF: visits of each progress point */
 	__u64 progress[GENBA_CAUSAL_PROGRESS];
 	struct genba_causal_thread t[GENBA_CAUSAL_THREADS];
