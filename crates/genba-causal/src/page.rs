@@ -518,7 +518,7 @@ impl Drop for Page {
     }
 }
 
-/// A private directory (mkdtemp) holding the runtime's shared object,
+/// A private directory (genba_events::private_dir) holding the runtime's shared object,
 /// removed when dropped.
 pub struct RuntimeDir {
     dir: std::path::PathBuf,
@@ -526,26 +526,10 @@ pub struct RuntimeDir {
 }
 
 impl RuntimeDir {
-    /// Makes the directory in $TMPDIR (or /tmp) and writes the runtime.
+    /// Makes the directory (genba_events::private_dir) and writes the
+    /// runtime.
     pub fn create() -> io::Result<RuntimeDir> {
-        let base = std::env::var_os("TMPDIR")
-            .map(std::path::PathBuf::from)
-            .unwrap_or_else(|| std::path::PathBuf::from("/tmp"));
-        let mut template = base
-            .join("genba-causal-XXXXXX")
-            .into_os_string()
-            .into_encoded_bytes();
-        template.push(0);
-        // SAFETY: a NUL-terminated template, written in place by mkdtemp.
-        let p = unsafe { libc::mkdtemp(template.as_mut_ptr().cast()) };
-        if p.is_null() {
-            return Err(io::Error::last_os_error());
-        }
-        template.pop();
-        // SAFETY: mkdtemp kept the bytes a path.
-        let dir = std::path::PathBuf::from(unsafe {
-            std::ffi::OsString::from_encoded_bytes_unchecked(template)
-        });
+        let dir = genba_events::private_dir("genba-causal")?;
         let so = dir.join("libgenba_causal.so");
         let d = RuntimeDir { dir, so };
         std::fs::write(&d.so, crate::runtime())?;

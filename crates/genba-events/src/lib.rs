@@ -490,6 +490,38 @@ impl CollectorStats {
     }
 }
 
+/// A new directory only genba's user can enter (mode 0700), made in
+/// `$TMPDIR` (or /tmp) with a fresh name, never one that existed: what genba
+/// hands the traced program (the shared objects it preloads, the GPU
+/// shims' rings) lives there. Made as mkdtemp makes it: the directory is
+/// created, not reused, so nobody can have placed a file or link in it.
+pub fn private_dir(prefix: &str) -> std::io::Result<std::path::PathBuf> {
+    use std::os::unix::fs::DirBuilderExt;
+    let base = std::env::var_os("TMPDIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("/tmp"));
+    let mut seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+        ^ u64::from(std::process::id()).rotate_left(32);
+    for _ in 0..100 {
+        // xorshift: another name after a collision
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let path = base.join(format!("{prefix}-{:012x}", seed & 0xffff_ffff_ffff));
+        match std::fs::DirBuilder::new().mode(0o700).create(&path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other(
+        "no fresh directory name after 100 tries",
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -546,5 +578,17 @@ mod tests {
         let mut c = command(GpuApi::Vulkan, 100, [150, 0, 140, 180], 500);
         assert_eq!(c.hold_to_facts(), 10);
         assert_eq!((c.queued, c.start, c.end), (150, 150, 190));
+    }
+
+    #[test]
+    fn private_dirs_are_fresh_and_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let a = super::private_dir("genba-unit").unwrap();
+        let b = super::private_dir("genba-unit").unwrap();
+        assert_ne!(a, b);
+        let mode = std::fs::metadata(&a).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+        std::fs::remove_dir(a).unwrap();
+        std::fs::remove_dir(b).unwrap();
     }
 }

@@ -84,23 +84,7 @@ impl GpuDir {
                 "this genba was built without its GPU layers (the OpenCL and Vulkan headers were missing: apt-get install opencl-headers libvulkan-dev, then rebuild)",
             ));
         }
-        let base = std::env::var_os("TMPDIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from("/tmp"));
-        let mut template = base
-            .join("genba-gpu-XXXXXX")
-            .into_os_string()
-            .into_encoded_bytes();
-        template.push(0);
-        // SAFETY: a NUL-terminated template, written in place by mkdtemp.
-        let p = unsafe { libc::mkdtemp(template.as_mut_ptr().cast()) };
-        if p.is_null() {
-            return Err(io::Error::last_os_error());
-        }
-        template.pop();
-        // SAFETY: mkdtemp kept the bytes a path.
-        let path =
-            PathBuf::from(unsafe { std::ffi::OsString::from_encoded_bytes_unchecked(template) });
+        let path = genba_events::private_dir("genba-gpu")?;
         let mut dir = GpuDir {
             path,
             layer: None,
