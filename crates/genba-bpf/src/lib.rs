@@ -538,27 +538,26 @@ impl Tracer {
 
     /// `genba causal`: counts visits of progress point `index` (cookie)
     /// where the program (the process whose causal runtime is in place)
-    /// runs `binary` at `func` (a symbol, resolved by libbpf in the file's
-    /// symbol table) plus `offset`, or at file `offset` without a symbol.
-    /// The uprobe is attached for every process: one bound to a pid would
-    /// see that pid's thread only, not the threads it starts.
+    /// enters function `func` of `binary` (a symbol, resolved by libbpf in
+    /// the file's symbol table). The uprobe is attached for every process:
+    /// one bound to a pid would see that pid's thread only, not the threads
+    /// it starts.
     pub fn attach_progress(
         &mut self,
         index: u32,
         binary: &std::path::Path,
-        func: Option<&str>,
-        offset: usize,
+        func: &str,
     ) -> Result<()> {
         let opts = libbpf_rs::UprobeOpts {
             cookie: u64::from(index),
-            func_name: func.map(str::to_string),
+            func_name: Some(func.to_string()),
             ..Default::default()
         };
         let link = self
             .skel
             .progs
             .causal_progress
-            .attach_uprobe_with_opts(-1, binary, offset, opts)
+            .attach_uprobe_with_opts(-1, binary, 0, opts)
             .map_err(|e| Error::Load(format!("attaching a uprobe to {}: {e}", binary.display())))?;
         self.prof_links.push(link);
         Ok(())

@@ -687,7 +687,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     for (i, p) in progress.iter().enumerate() {
         session
             .tracer
-            .attach_progress(i as u32, &path, Some(&p.function), 0)
+            .attach_progress(i as u32, &path, &p.function)
             .map_err(|e| {
                 anyhow!(Exit(
                     1,
@@ -756,11 +756,12 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
 
     let title = format!(
-        "genba causal of {}: {:.3} s, {} experiments of {} ms",
+        "genba causal of {}: {:.3} s, {} experiments of {} ms, {} Hz",
         a.command.join(" "),
         elapsed.as_secs_f64(),
         col.exps.len(),
-        a.experiment_ms
+        a.experiment_ms,
+        a.freq
     );
     let delays = col.first.map(|f| {
         (

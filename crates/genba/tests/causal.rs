@@ -201,14 +201,16 @@ fn first(v: &Value) -> &Value {
     &v["progress"][0]["candidates"][0]["candidate"]
 }
 
-#[test]
-fn serial_compute_then_wait_both_predicted() {
-    require_bpf!();
-    let _g = serial();
-    let prog = build("serial");
-    let tmp = TempDir::new("causal-serial");
-    let compute = format!("serial.c:{}", line_of("serial", "the compute line"));
-    let wait = format!("[B] serial.c:{}", line_of("serial", "the wait line"));
+/// A program of two parts taking COMPUTE_PCT WAIT_PCT SECONDS (serial,
+/// barrier): both parts' truths measured, genba run for `seconds` on the
+/// compute line and the `[B]` wait, both predictions checked. Returns the
+/// report, its candidates (compute, wait), the tests' log and the run's
+/// directory.
+fn compute_and_wait(name: &str, seconds: &str) -> (Value, String, String, String, TempDir) {
+    let prog = build(name);
+    let tmp = TempDir::new(&format!("causal-{name}"));
+    let compute = format!("{name}.c:{}", line_of(name, "the compute line"));
+    let wait = format!("[B] {name}.c:{}", line_of(name, "the wait line"));
     let p_compute = Part::new(&prog, compute.clone(), |p| {
         vec![p.to_string(), "100".into(), "0.6".into()]
     });
@@ -217,13 +219,21 @@ fn serial_compute_then_wait_both_predicted() {
     });
     let v = causal(
         &prog,
-        &["100", "100", "12"],
+        &["100", "100", seconds],
         &[compute.clone(), wait.clone()],
         &tmp,
     );
     let mut report = String::new();
     p_compute.check(&v, &prog, &mut report);
     p_wait.check(&v, &prog, &mut report);
+    (v, compute, wait, report, tmp)
+}
+
+#[test]
+fn serial_compute_then_wait_both_predicted() {
+    require_bpf!();
+    let _g = serial();
+    let (v, compute, _, report, tmp) = compute_and_wait("serial", "12");
     // the compute is the larger part: ranked first
     assert_eq!(first(&v), &Value::from(compute.clone()), "{report}\n{v}");
     // the page, in a real browser: a plot per candidate, a point per
@@ -247,31 +257,84 @@ fn serial_compute_then_wait_both_predicted() {
 fn barrier_compute_side_predicts_nothing() {
     require_bpf!();
     let _g = serial();
-    let prog = build("barrier");
-    let tmp = TempDir::new("causal-barrier");
-    let compute = format!("barrier.c:{}", line_of("barrier", "the compute line"));
-    let wait = format!("[B] barrier.c:{}", line_of("barrier", "the wait line"));
-    let p_compute = Part::new(&prog, compute.clone(), |p| {
-        vec![p.to_string(), "100".into(), "0.6".into()]
-    });
-    let p_wait = Part::new(&prog, wait.clone(), |p| {
-        vec!["100".into(), p.to_string(), "0.6".into()]
-    });
-    let v = causal(
-        &prog,
-        &["100", "100", "16"],
-        &[compute.clone(), wait.clone()],
-        &tmp,
-    );
-    let mut report = String::new();
     // an on-CPU-only profiler would credit the compute: it is ~0 here, as
     // the waiting side is the one each round waits for
-    p_compute.check(&v, &prog, &mut report);
-    p_wait.check(&v, &prog, &mut report);
+    let (v, _, wait, report, _tmp) = compute_and_wait("barrier", "16");
     assert_eq!(first(&v), &Value::from(wait), "{report}\n{v}");
     // delays were taken, and said
     assert!(v["delays"]["taken"].as_u64().unwrap() > 0, "{v}");
     eprintln!("{report}");
+}
+
+/// The options no other test gives: the candidates chosen from the
+/// warm-up (--candidates), another signal (--signal), a bounded run
+/// (--duration), another rate (-F), the text report on stderr.
+#[test]
+fn chosen_candidates_other_signal_bounded_run_text() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("barrier");
+    let started = std::time::Instant::now();
+    let o = run(genba_cmd([
+        "causal",
+        "--progress",
+        "round=round_done",
+        "--candidates",
+        "3",
+        "--signal",
+        "60",
+        "--duration",
+        "3",
+        "--warmup-ms",
+        "700",
+        "-F",
+        "2000",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["100", "100", "8"])
+    .current_dir(sources()));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    let text = &o.stderr;
+    // the program ran its 8 s (the experiments stopped after 3, the
+    // program did not)
+    assert!(started.elapsed().as_secs_f64() >= 8.0, "{}", o.describe());
+    let title = text
+        .lines()
+        .find(|l| l.starts_with("genba causal of"))
+        .unwrap_or_else(|| panic!("{}", o.describe()));
+    assert!(title.contains("2000 Hz"), "{title}");
+    // experiments of at least 200 ms for 3 s: at most 15 (and some)
+    let n: usize = title
+        .split(", ")
+        .find_map(|p| p.strip_suffix(" experiments of 200 ms"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{title}"));
+    assert!((2..=16).contains(&n), "{title}");
+    // delays were paid on signal 60: the runtime took them
+    let taken: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("delays: "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", o.describe()));
+    assert!(taken > 0, "{}", o.describe());
+    // three candidates at most, chosen from the profile: the wait every
+    // round waits for is among them, as a wait or as the call
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("candidate "))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    assert!(!rows.is_empty() && rows.len() <= 3, "{}", o.describe());
+    let wait_line = line_of("barrier", "the wait line");
+    assert!(
+        rows.iter()
+            .any(|r| r.contains(&format!("barrier.c:{wait_line}"))),
+        "{}",
+        o.describe()
+    );
 }
 
 #[test]
