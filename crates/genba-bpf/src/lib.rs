@@ -423,14 +423,17 @@ impl Tracer {
     /// Attaches every program; events flow from now on.
     pub fn attach(&mut self) -> Result<()> {
         let p = &self.skel.progs;
+        // the tasks' lives first, their calls last: a task whose calls
+        // are recorded has its exit recorded too (with -a, a task ending
+        // while genba attaches is then named by its exit)
         let progs = [
-            (&p.sys_enter, "sys_enter"),
-            (&p.sys_exit, "sys_exit"),
             (&p.sched_fork, "sched_process_fork"),
             (&p.sched_exit, "sched_process_exit"),
             (&p.sched_exec, "sched_process_exec"),
             (&p.signal_deliver, "signal_deliver"),
             (&p.signal_generate, "signal_generate"),
+            (&p.sys_enter, "sys_enter"),
+            (&p.sys_exit, "sys_exit"),
         ];
         for (prog, tp) in progs {
             let link = prog

@@ -840,7 +840,8 @@ impl RecordSink {
         written
     }
 
-    /// A call still in progress when its thread ended.
+    /// A call still in progress when its thread ended or the recording
+    /// stopped.
     fn unfinished(&mut self, e: &SyscallEnter, end: u64) -> io::Result<()> {
         let name = table::by_nr(e.nr)
             .map(|s| s.name.to_string())
@@ -977,6 +978,19 @@ impl RecordSink {
 
     /// The closing packets: what was lost.
     fn finish(&mut self, lost: u64) -> Result<()> {
+        if self.error.is_none() {
+            let now = clock_readings().monotonic;
+            // calls still in progress as the recording stops (-p, -a: a
+            // thread blocked in a call all along), to the end, unfinished
+            let mut open: Vec<SyscallEnter> = self.pending.drain().map(|(_, e)| e).collect();
+            open.sort_by_key(|e| (e.ts, e.task.tid));
+            for e in &open {
+                if let Err(err) = self.unfinished(e, now.max(e.ts)) {
+                    self.error = Some(err);
+                    break;
+                }
+            }
+        }
         if self.error.is_none() {
             let now = clock_readings().monotonic;
             let gpu_lost: u64 = self.gpu_lost.values().sum();

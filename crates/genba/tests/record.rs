@@ -1028,6 +1028,18 @@ fn record_whole_system() {
         .map(|x| x["name"].as_str().unwrap())
         .collect();
     assert!(sleeps.len() >= 5, "{} execs of sleep", sleeps.len());
+    // the shell (in wait4) or its sleep (in clock_nanosleep) was in a call
+    // as the recording stopped: the call is there, unfinished, to the end
+    let open: Vec<&str> = slices
+        .iter()
+        .filter_map(|x| x["args"]["call"].as_str())
+        .filter(|c| c.ends_with("<unfinished>") && !c.starts_with("exit"))
+        .collect();
+    assert!(
+        open.iter()
+            .any(|c| c.starts_with("wait4(") || c.starts_with("clock_nanosleep(")),
+        "calls in progress at the stop: {open:?}"
+    );
     // the report reads it: the system-call summary has them all
     let r = report_json(&file);
     let rows = r["syscalls"].as_array().unwrap_or_else(|| panic!("{r}"));
