@@ -476,3 +476,44 @@ fn lock_critical_section_is_the_bottleneck() {
     assert!(predicted(&v, &wait, 50).1 >= 2, "{report}\n{v}");
     eprintln!("{report}");
 }
+
+/// Two threads computing on one CPU: each waits in the run queue ([S])
+/// while the other runs. Two CPUs are the real 100% speedup of that wait
+/// (no run queue left); genba, on the one-CPU program, predicts it.
+#[test]
+fn run_queue_wait_is_cpu_capacity() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("runq");
+    let tmp = TempDir::new("causal-runq");
+    let args = |cpus: &str| vec!["2".to_string(), cpus.to_string(), "0.6".to_string()];
+    let before = real_speedup(&prog, &args("1"), &args("2"));
+    let v = causal_at(
+        &prog,
+        &["2", "1", "10"],
+        "chunk=chunk_done",
+        &["[S]".to_string()],
+        &tmp,
+    );
+    let after = real_speedup(&prog, &args("1"), &args("2"));
+    let (p100, n) = predicted(&v, "[S]", 100);
+    let report = format!(
+        "[S] at 100%: predicted {:+.1}% ({n} experiments), real {:+.1}% before, {:+.1}% after",
+        p100 * 100.0,
+        before * 100.0,
+        after * 100.0
+    );
+    assert!(n >= 2, "{report}\n{v}");
+    assert!(
+        p100 >= before.min(after) - 0.10 && p100 <= before.max(after) + 0.10,
+        "{report}\n{v}"
+    );
+    // less of the wait gains less
+    let (p25, _) = predicted(&v, "[S]", 25);
+    let (p50, _) = predicted(&v, "[S]", 50);
+    assert!(
+        0.0 < p25 && p25 < p50 && p50 < p100,
+        "{p25} {p50} {p100}\n{v}"
+    );
+    eprintln!("{report}");
+}
