@@ -115,7 +115,7 @@ def main():
             result["points"] = s.eval("document.querySelectorAll('svg.plot circle.pt').length")
             result["captions"] = s.eval(
                 "[...document.querySelectorAll('figcaption')].map(e => e.textContent)")
-            result["rank_rows"] = s.eval("document.querySelectorAll('table.rank tr').length - 1")
+            result["rank_rows"] = s.eval("document.querySelectorAll('table.rank tr:not(:first-child)').length")
             result["laid_out"] = s.eval(
                 "[...document.querySelectorAll('svg.plot')].every(e => e.getBoundingClientRect().width > 100)")
         else:

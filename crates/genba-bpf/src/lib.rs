@@ -223,6 +223,19 @@ const POLL_BATCH: usize = 8192;
 /// Highest syscall number + 1 the tracer has plan slots for.
 pub const MAX_SYSCALLS: u32 = 512;
 
+/// Where a progress point's uprobe goes in its file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProbeAt {
+    /// A function's entry, by its symbol.
+    Function(String),
+    /// A file offset (a source line's first instruction).
+    Offset(u64),
+}
+
+/// A latency progress point's calls in progress at once, at most (all
+/// threads; beyond, the oldest are forgotten).
+const CAUSAL_CALLS: u32 = 16384;
+
 /// The loaded, attached syscall tracer.
 pub struct Tracer {
     skel: &'static skel::TraceSkel<'static>,
@@ -306,8 +319,14 @@ impl Tracer {
                     // the whole run; libbpf dups it
                     let fd = unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) };
                     open.maps.causal.reuse_fd(fd).map_err(map_err("causal"))?;
+                    open.maps
+                        .causal_entries
+                        .set_max_entries(CAUSAL_CALLS)
+                        .map_err(map_err("causal_entries"))?;
                 } else {
                     open.progs.causal_progress.set_autoload(false);
+                    open.progs.causal_enter.set_autoload(false);
+                    open.progs.causal_return.set_autoload(false);
                 }
                 if !p.exact {
                     // the waker is only recorded: no program on every wakeup
@@ -330,6 +349,8 @@ impl Tracer {
                     &mut p.prof_lock_end,
                     &mut p.prof_exit,
                     &mut p.causal_progress,
+                    &mut p.causal_enter,
+                    &mut p.causal_return,
                 ] {
                     prog.set_autoload(false);
                 }
@@ -541,28 +562,42 @@ impl Tracer {
 
     /// `genba causal`: counts visits of progress point `index` (cookie)
     /// where the program (the process whose causal runtime is in place)
-    /// enters function `func` of `binary` (a symbol, resolved by libbpf in
-    /// the file's symbol table). The uprobe is attached for every process:
-    /// one bound to a pid would see that pid's thread only, not the threads
-    /// it starts.
+    /// reaches `at` in `binary`; with `latency`, also the time until the
+    /// function entered there returns (a uretprobe). The uprobe is attached
+    /// for every process: one bound to a pid would see that pid's thread
+    /// only, not the threads it starts.
     pub fn attach_progress(
         &mut self,
         index: u32,
         binary: &std::path::Path,
-        func: &str,
+        at: &ProbeAt,
+        latency: bool,
     ) -> Result<()> {
-        let opts = libbpf_rs::UprobeOpts {
-            cookie: u64::from(index),
-            func_name: Some(func.to_string()),
-            ..Default::default()
+        let (func_name, offset) = match at {
+            // resolved by libbpf in the file's symbol table
+            ProbeAt::Function(f) => (Some(f.clone()), 0),
+            ProbeAt::Offset(o) => (None, *o as usize),
         };
-        let link = self
-            .skel
-            .progs
-            .causal_progress
-            .attach_uprobe_with_opts(-1, binary, 0, opts)
-            .map_err(|e| Error::Load(format!("attaching a uprobe to {}: {e}", binary.display())))?;
-        self.prof_links.push(link);
+        let p = &self.skel.progs;
+        let probes = if latency {
+            vec![(&p.causal_enter, false), (&p.causal_return, true)]
+        } else {
+            vec![(&p.causal_progress, false)]
+        };
+        for (prog, retprobe) in probes {
+            let opts = libbpf_rs::UprobeOpts {
+                cookie: u64::from(index),
+                func_name: func_name.clone(),
+                retprobe,
+                ..Default::default()
+            };
+            let link = prog
+                .attach_uprobe_with_opts(-1, binary, offset, opts)
+                .map_err(|e| {
+                    Error::Load(format!("attaching a uprobe to {}: {e}", binary.display()))
+                })?;
+            self.prof_links.push(link);
+        }
         Ok(())
     }
 

@@ -7,6 +7,13 @@
 //! speedup at s% is how much shorter that period is than the baselines'
 //! (experiments at 0%, where nothing is delayed):
 //!   1 - period(candidate, s) / period(baseline).
+//!
+//! A latency point's visits are calls that returned, and its period is
+//! their mean latency in virtual time. By Little's law the calls in flight
+//! on average, L = (their time in the window) / window, are the virtual
+//! throughput times the virtual latency, so the virtual latency is
+//!   (time in calls / window) * (virtual time / visits),
+//! the real mean latency scaled by virtual time over real time.
 
 use serde::Serialize;
 
@@ -23,6 +30,9 @@ pub struct Experiment {
     pub delay_ns: u64,
     /// Visits of each progress point.
     pub visits: Vec<u64>,
+    /// A latency point's time in the calls that returned in the window
+    /// (ns; None for a throughput point).
+    pub latency_ns: Vec<Option<u64>>,
     /// Candidate samples and intervals that ended in it.
     pub hits: u64,
     /// At its end, the most a thread that was paying delays in it still
@@ -58,9 +68,20 @@ pub fn usable(e: &Experiment) -> bool {
     virt > 0 && virt >= LAG_FACTOR * e.lag_ns
 }
 
+/// The time a window's visits of `point` stand for: its virtual time (a
+/// throughput point), or its calls' time scaled to virtual time (a latency
+/// point).
+fn span(e: &Experiment, point: usize) -> f64 {
+    let virt = e.duration_ns.saturating_sub(e.delay_ns) as f64;
+    match e.latency_ns.get(point).copied().flatten() {
+        Some(l) => l as f64 * virt / e.duration_ns.max(1) as f64,
+        None => virt,
+    }
+}
+
 fn period(e: &Experiment, point: usize) -> Option<f64> {
     let v = *e.visits.get(point)?;
-    (v > 0 && usable(e)).then(|| e.duration_ns.saturating_sub(e.delay_ns) as f64 / v as f64)
+    (v > 0 && usable(e)).then(|| span(e, point) / v as f64)
 }
 
 /// Pooled period (ns per visit) and its relative standard error, over
@@ -72,7 +93,7 @@ fn pooled(exps: &[&Experiment], point: usize) -> Option<(f64, f64)> {
         let Some(p) = period(e, point) else {
             continue;
         };
-        t += e.duration_ns.saturating_sub(e.delay_ns) as f64;
+        t += span(e, point);
         v += e.visits[point] as f64;
         each.push(p);
     }
@@ -165,9 +186,33 @@ mod tests {
             duration_ns: dur,
             delay_ns: delay,
             visits: vec![visits],
+            latency_ns: vec![None],
             hits: 1,
             lag_ns: 0,
         }
+    }
+
+    #[test]
+    fn a_latency_point_in_virtual_time() {
+        // the same program, its rounds' latency measured instead: 10 calls
+        // of 100 ms in a second either way (the thread running the
+        // candidate pays nothing); a third of the window's virtual time
+        // was inserted delay, so each call stands for 30% less
+        let lat = |mut e: Experiment| {
+            e.latency_ns = vec![Some(1_000_000_000)];
+            e
+        };
+        let exps = vec![
+            lat(exp(0, 0, 1_000_000_000, 0, 10)),
+            lat(exp(0, 50, 1_000_000_000, 300_000_000, 10)),
+        ];
+        assert_eq!(baseline(&exps, 0), Some(100_000_000.0));
+        let p = predict(&exps, 0, 0);
+        assert!((p[1].program_speedup - 0.3).abs() < 1e-9, "{p:?}");
+        // calls that took half as long in a baseline: half the latency
+        let mut faster = exps.clone();
+        faster[0].latency_ns = vec![Some(500_000_000)];
+        assert_eq!(baseline(&faster, 0), Some(50_000_000.0));
     }
 
     #[test]

@@ -60,6 +60,7 @@ struct Shared {
     collisions: u64,
     send_failed: u64,
     progress: [u64; PROGRESS],
+    latency: [u64; PROGRESS],
     t: [Thread; THREADS],
 }
 
@@ -87,8 +88,11 @@ pub struct Snapshot {
     pub at: u64,
     /// G: the delay each thread must have taken so far (ns).
     pub delay: u64,
-    /// Visits of each progress point.
+    /// Visits of each progress point (a latency point: its calls that
+    /// returned).
     pub progress: [u64; PROGRESS],
+    /// A latency point's time in its calls that returned (ns).
+    pub latency: [u64; PROGRESS],
     /// Candidate samples and intervals, and their time (ns).
     pub hits: u64,
     pub hit_ns: u64,
@@ -395,15 +399,20 @@ impl Page {
     pub fn snapshot(&self) -> Snapshot {
         let at = now_ns();
         let mut progress = [0; PROGRESS];
-        for (i, p) in progress.iter_mut().enumerate() {
-            *p = self
+        let mut latency = [0; PROGRESS];
+        for i in 0..PROGRESS {
+            progress[i] = self
                 .u64(|s| unsafe { &raw const (*s).progress[i] })
+                .load(SeqCst);
+            latency[i] = self
+                .u64(|s| unsafe { &raw const (*s).latency[i] })
                 .load(SeqCst);
         }
         Snapshot {
             at,
             delay: self.delay_at(at),
             progress,
+            latency,
             hits: self.u64(|s| unsafe { &raw const (*s).hits }).load(SeqCst),
             hit_ns: self.u64(|s| unsafe { &raw const (*s).hit_ns }).load(SeqCst),
             delays: self.u64(|s| unsafe { &raw const (*s).delays }).load(SeqCst),
@@ -576,6 +585,7 @@ mod tests {
         assert_eq!(offset_of!(Shared, runtime_pid), c::runtime_pid);
         assert_eq!(offset_of!(Shared, slept), c::slept);
         assert_eq!(offset_of!(Shared, progress), c::progress);
+        assert_eq!(offset_of!(Shared, latency), c::latency);
         assert_eq!(offset_of!(Shared, t), c::t);
         assert_eq!(offset_of!(Thread, credit), c::T_credit);
         assert_eq!(offset_of!(Thread, paid), c::T_paid);

@@ -144,13 +144,29 @@ pub fn causal_html(report: &Value, out: &mut dyn Write) -> io::Result<()> {
             body,
             "<h2>Progress point {} ({})</h2>",
             esc(name),
-            esc(p["function"].as_str().unwrap_or("?"))
+            esc(p["at"].as_str().unwrap_or("?"))
         );
-        match p["baseline_visits_per_s"].as_f64() {
-            Some(b) => {
-                let _ = write!(body, "<p>{b:.1} visits a second in the baselines.</p>");
+        if p["kind"] == "latency" {
+            match p["baseline_latency_ns"].as_f64() {
+                Some(b) => {
+                    let _ = write!(
+                        body,
+                        "<p>{:.3} ms a call in the baselines. Program speedup here: how much shorter a call would be.</p>",
+                        b / 1e6
+                    );
+                }
+                None => body
+                    .push_str("<p>No baseline yet (no call returned in the baseline windows).</p>"),
             }
-            None => body.push_str("<p>No baseline yet (no visits in the baseline windows).</p>"),
+        } else {
+            match p["baseline_visits_per_s"].as_f64() {
+                Some(b) => {
+                    let _ = write!(body, "<p>{b:.1} visits a second in the baselines.</p>");
+                }
+                None => {
+                    body.push_str("<p>No baseline yet (no visits in the baseline windows).</p>")
+                }
+            }
         }
         body.push_str(
             r#"<table class="rank"><tr><th>candidate</th><th>kind</th><th>impact</th></tr>"#,

@@ -771,6 +771,126 @@ pub fn function_entry(path: &str, name: &str) -> Result<Option<(u64, Vec<u8>)>, 
     Ok(None)
 }
 
+/// Where source line `file`:`line` begins in the ELF file `path`: for each
+/// function holding code of that line (a line of an inline function is in
+/// every function it was inlined into), the lowest address its DWARF line
+/// table gives the line as a statement, as a file offset with the first
+/// bytes there. `file` matches a source path by its last components
+/// (`serial.c`, `src/serial.c`). Empty when the line holds no code.
+/// An error when no source file of the line table matches (or two
+/// different ones do), or the file has no line table.
+pub fn line_entries(path: &str, file: &str, line: u64) -> Result<Vec<(u64, Vec<u8>)>, String> {
+    use object::{Object, ObjectSection, ObjectSegment, ObjectSymbol};
+    use std::borrow::Cow;
+    let data = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let obj = object::File::parse(&*data).map_err(|e| format!("{path}: {e}"))?;
+    if obj.section_by_name(".debug_line").is_none() {
+        return Err(format!(
+            "{path} has no line table (built without -g, or stripped)"
+        ));
+    }
+    let sections = gimli::DwarfSections::load(|id| -> Result<Cow<[u8]>, gimli::Error> {
+        Ok(obj
+            .section_by_name(id.name())
+            .and_then(|s| s.uncompressed_data().ok())
+            .unwrap_or(Cow::Borrowed(&[])))
+    })
+    .map_err(|e| format!("{path}: {e}"))?;
+    let endian = if obj.is_little_endian() {
+        gimli::RunTimeEndian::Little
+    } else {
+        gimli::RunTimeEndian::Big
+    };
+    let dwarf = sections.borrow(|s| gimli::EndianSlice::new(s, endian));
+    let want: Vec<&str> = file.split('/').filter(|c| !c.is_empty()).collect();
+    let mut sources: Vec<String> = Vec::new();
+    let mut known = false;
+    let mut addrs: Vec<u64> = Vec::new();
+    let bad = |e: gimli::Error| format!("{path}: reading its line table: {e}");
+    let mut units = dwarf.units();
+    while let Some(header) = units.next().map_err(bad)? {
+        let unit = dwarf.unit(header).map_err(bad)?;
+        let Some(program) = unit.line_program.clone() else {
+            continue;
+        };
+        // a source file's full path, when it is the one asked for
+        let matching = |h: &gimli::LineProgramHeader<_>, fe: &gimli::FileEntry<_>| {
+            let mut full = String::new();
+            if let Some(Ok(d)) = fe.directory(h).map(|d| dwarf.attr_string(&unit, d)) {
+                full.push_str(&d.to_string_lossy());
+            }
+            let name = dwarf.attr_string(&unit, fe.path_name()).ok()?;
+            let name = name.to_string_lossy();
+            if name.starts_with('/') {
+                full = name.into_owned();
+            } else {
+                full = format!("{full}/{name}");
+            }
+            let have: Vec<&str> = full
+                .split('/')
+                .filter(|c| !c.is_empty() && *c != ".")
+                .collect();
+            (have.len() >= want.len() && have[have.len() - want.len()..] == want[..])
+                .then_some(full)
+        };
+        let h = program.header();
+        known |= h.file_names().iter().any(|fe| matching(h, fe).is_some());
+        let mut rows = program.rows();
+        while let Some((h, row)) = rows.next_row().map_err(bad)? {
+            if row.end_sequence() || !row.is_stmt() || row.line().map(|l| l.get()) != Some(line) {
+                continue;
+            }
+            let Some(full) = row.file(h).and_then(|fe| matching(h, fe)) else {
+                continue;
+            };
+            if !sources.contains(&full) {
+                sources.push(full);
+            }
+            addrs.push(row.address());
+        }
+    }
+    if !known {
+        return Err(format!("no source file {file} in the line table of {path}"));
+    }
+    if sources.len() > 1 {
+        return Err(format!(
+            "{file} names more than one source file of {path}: {}",
+            sources.join(", ")
+        ));
+    }
+    // the lowest address in each function
+    let funcs: Vec<(u64, u64)> = obj
+        .symbols()
+        .filter(|s| s.kind() == object::SymbolKind::Text && s.size() > 0)
+        .map(|s| (s.address(), s.address() + s.size()))
+        .collect();
+    let mut lowest: Vec<(Option<u64>, u64)> = Vec::new();
+    for a in addrs {
+        let f = funcs
+            .iter()
+            .find(|(lo, hi)| a >= *lo && a < *hi)
+            .map(|f| f.0);
+        match lowest.iter_mut().find(|(g, _)| *g == f) {
+            Some(e) => e.1 = e.1.min(a),
+            None => lowest.push((f, a)),
+        }
+    }
+    let mut out = Vec::new();
+    for (_, a) in lowest {
+        for seg in obj.segments() {
+            let (off, size) = seg.file_range();
+            if a >= seg.address() && a < seg.address() + size {
+                let at = off + (a - seg.address());
+                let end = (at as usize + 16).min(data.len());
+                out.push((at, data[at as usize..end].to_vec()));
+                break;
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
 /// Whether an x86-64 instruction starting with `bytes` has a LOCK prefix:
 /// the kernel's uprobes refuse to sit on one (the probe is then silently
 /// never placed).

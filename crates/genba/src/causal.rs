@@ -15,7 +15,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
+use genba_bpf::{ProbeAt, ProfileConfig, SyscallPlan, TraceConfig, Tracer};
 use genba_causal::estimate::{self, Experiment, Point};
 use genba_causal::{Page, Snapshot, Spec};
 use genba_events::{Event, ProfSample};
@@ -45,31 +45,48 @@ fn class_tag(c: u32) -> &'static str {
 
 struct Progress {
     name: String,
-    function: String,
+    /// Where, as given: `FUNCTION`, `FILE:LINE`, `FUNCTION:latency`.
+    at: String,
+    target: Where,
+    /// The time from the function's entry to its return, not visits.
+    latency: bool,
+}
+
+enum Where {
+    Function(String),
+    Line(String, u64),
 }
 
 fn parse_progress(s: &str) -> Result<Progress> {
-    let (name, function) = match s.split_once('=') {
+    let (name, at) = match s.split_once('=') {
         Some((n, f)) => (n.trim(), f.trim()),
         None => (s.trim(), s.trim()),
     };
-    if name.is_empty() || function.is_empty() {
-        bail!(Exit(
+    let bad = || {
+        Exit(
             1,
-            format!("invalid --progress '{s}' (expected NAME=FUNCTION)")
-        ));
+            format!("invalid --progress '{s}' (expected NAME=FUNCTION, NAME=FILE:LINE or NAME=FUNCTION:latency)"),
+        )
+    };
+    if name.is_empty() || at.is_empty() {
+        bail!(bad());
     }
-    if function.contains(':') {
-        bail!(Exit(
-            1,
-            format!(
-                "--progress '{s}': only FUNCTION progress points are supported (not FILE:LINE)"
-            )
-        ));
-    }
+    let (target, latency) = match at.rsplit_once(':') {
+        None => (Where::Function(at.into()), false),
+        Some((f, "latency")) if !f.is_empty() && !f.contains(':') => {
+            (Where::Function(f.into()), true)
+        }
+        Some((file, line)) if !file.is_empty() => match line.parse::<u64>() {
+            Ok(l) if l > 0 => (Where::Line(file.into(), l), false),
+            _ => bail!(bad()),
+        },
+        Some(_) => bail!(bad()),
+    };
     Ok(Progress {
         name: name.into(),
-        function: function.into(),
+        at: at.into(),
+        target,
+        latency,
     })
 }
 
@@ -140,6 +157,8 @@ struct Causal<'a> {
     signals_at_start: Vec<(u32, u64)>,
     cooling: Option<Instant>,
     points: usize,
+    /// Which progress points are latency points.
+    latency: Vec<bool>,
     period_ns: u64,
     /// Virtual speedups tried (percent; the baselines are apart).
     speedups: Vec<u32>,
@@ -499,6 +518,12 @@ impl Causal<'_> {
                         visits: (0..self.points)
                             .map(|i| end.progress[i] - start.progress[i])
                             .collect(),
+                        latency_ns: self
+                            .latency
+                            .iter()
+                            .enumerate()
+                            .map(|(i, l)| l.then(|| end.latency[i] - start.latency[i]))
+                            .collect(),
                         hits: end.hits - start.hits,
                         lag_ns: self.page.lag(&self.signals_at_start),
                     });
@@ -543,7 +568,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     if a.progress.is_empty() {
         bail!(Exit(
             1,
-            "genba causal needs a progress point: --progress NAME=FUNCTION (a function of the program whose calls count as work done)".into()
+            "genba causal needs a progress point: --progress NAME=FUNCTION (a function of the program whose calls count as work done), NAME=FILE:LINE, or NAME=FUNCTION:latency".into()
         ));
     }
     let progress: Vec<Progress> = a
@@ -593,25 +618,56 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         .unwrap_or_else(|_| path.clone())
         .to_string_lossy()
         .into_owned();
+    // where each progress point's uprobes go
+    let mut probes: Vec<Vec<ProbeAt>> = Vec::new();
     for p in &progress {
+        let entries: Vec<(ProbeAt, Vec<u8>)> = match &p.target {
+            Where::Function(f) => match genba_symbolize::function_entry(&exe, f) {
+                Ok(Some((_, bytes))) => vec![(ProbeAt::Function(f.clone()), bytes)],
+                Ok(None) => bail!(Exit(
+                    1,
+                    format!("--progress {}: no function {f} in {exe}", p.name)
+                )),
+                Err(e) => bail!(Exit(1, format!("--progress {}: {e}", p.name))),
+            },
+            Where::Line(file, line) => {
+                let found = genba_symbolize::line_entries(&exe, file, *line)
+                    .map_err(|e| anyhow!(Exit(1, format!("--progress {}: {e}", p.name))))?;
+                if found.is_empty() {
+                    bail!(Exit(
+                        1,
+                        format!(
+                            "--progress {}: {file}:{line} holds no code in {exe} (a comment, a declaration, or optimized away); give a line that runs",
+                            p.name
+                        )
+                    ));
+                }
+                found
+                    .into_iter()
+                    .map(|(off, bytes)| (ProbeAt::Offset(off), bytes))
+                    .collect()
+            }
+        };
         // the kernel silently never places a uprobe on a lock-prefixed
         // instruction: a progress point there would count nothing
-        match genba_symbolize::function_entry(&exe, &p.function) {
-            Ok(Some((_, bytes))) if genba_symbolize::lock_prefixed(&bytes) => {
-                bail!(Exit(
-                    1,
-                    format!(
-                        "--progress {}: {} starts with a lock-prefixed instruction, where the kernel cannot place a uprobe; give a function that calls it",
-                        p.name, p.function
-                    )
-                ))
-            }
-            Ok(None) => bail!(Exit(
+        if entries
+            .iter()
+            .any(|(_, bytes)| genba_symbolize::lock_prefixed(bytes))
+        {
+            bail!(Exit(
                 1,
-                format!("--progress {}: no function {} in {exe}", p.name, p.function)
-            )),
-            _ => {}
+                format!(
+                    "--progress {}: {} starts with a lock-prefixed instruction, where the kernel cannot place a uprobe; give {}",
+                    p.name,
+                    p.at,
+                    match p.target {
+                        Where::Function(_) => "a function that calls it",
+                        Where::Line(..) => "a line next to it",
+                    }
+                )
+            ));
         }
+        probes.push(entries.into_iter().map(|(at, _)| at).collect());
     }
     let period_ns = 1_000_000_000 / a.freq;
 
@@ -684,19 +740,18 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     .map_err(crate::start_error)?;
     session.sample_all_cpus(period_ns).map_err(bpf_error)?;
     let pid = session.child_pid().unwrap_or(0);
-    for (i, p) in progress.iter().enumerate() {
-        session
-            .tracer
-            .attach_progress(i as u32, &path, &p.function)
-            .map_err(|e| {
-                anyhow!(Exit(
-                    1,
-                    format!(
-                        "--progress {}: {e} (is {} a function of {}?)",
-                        p.name, p.function, exe
-                    )
-                ))
-            })?;
+    for (i, (p, at)) in progress.iter().zip(&probes).enumerate() {
+        for at in at {
+            session
+                .tracer
+                .attach_progress(i as u32, &path, at, p.latency)
+                .map_err(|e| {
+                    anyhow!(Exit(
+                        1,
+                        format!("--progress {}: {e} (is {} in {}?)", p.name, p.at, exe)
+                    ))
+                })?;
+        }
     }
     let mut stacks = Stacks::new(StackOptions {
         source: true,
@@ -734,6 +789,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         signals_at_start: Vec::new(),
         cooling: None,
         points: progress.len(),
+        latency: progress.iter().map(|p| p.latency).collect(),
         period_ns,
         speedups,
         first: None,
@@ -879,16 +935,24 @@ fn render_text(r: &Report) -> String {
             s,
             "\nprogress point {} ({}): {}",
             p.name,
-            p.function,
-            match base {
-                Some(b) => format!("{:.1} visits/s in the baselines", 1e9 / b),
-                None => "no baseline (no visits in the baseline windows)".into(),
+            p.at,
+            match (base, p.latency) {
+                (Some(b), false) => format!("{:.1} visits/s in the baselines", 1e9 / b),
+                (Some(b), true) => format!("{:.3} ms a call in the baselines", b / 1e6),
+                (None, false) => "no baseline (no visits in the baseline windows)".into(),
+                (None, true) => "no baseline (no call returned in the baseline windows)".into(),
             }
         );
         let _ = writeln!(
             s,
-            "  {:<40} {:>7}  program speedup at candidate speedup (95% CI)",
-            "candidate", "impact"
+            "  {:<40} {:>7}  {} at candidate speedup (95% CI)",
+            "candidate",
+            "impact",
+            if p.latency {
+                "latency shorter by"
+            } else {
+                "program speedup"
+            }
         );
         for (c, points, slope) in ranked(col, i) {
             let cells: Vec<String> = points
@@ -966,10 +1030,13 @@ fn render_json(r: &Report) -> serde_json::Value {
                     })
                 })
                 .collect();
+            let base = estimate::baseline(&col.exps, i);
             serde_json::json!({
                 "name": p.name,
-                "function": p.function,
-                "baseline_visits_per_s": estimate::baseline(&col.exps, i).map(|b| 1e9 / b),
+                "at": p.at,
+                "kind": if p.latency { "latency" } else { "throughput" },
+                "baseline_visits_per_s": base.filter(|_| !p.latency).map(|b| 1e9 / b),
+                "baseline_latency_ns": base.filter(|_| p.latency),
                 "candidates": rows,
             })
         })

@@ -404,9 +404,12 @@ pub struct ExportArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct CausalArgs {
-    /// A progress point: NAME=FUNCTION (or FUNCTION) of the program, counted
-    /// each time it is called (throughput). Repeat for several.
-    #[arg(long = "progress", value_name = "NAME=FUNCTION")]
+    /// A progress point of the program: NAME=FUNCTION (or FUNCTION), its
+    /// calls counted (throughput); NAME=FILE:LINE, the times the line is
+    /// reached (throughput); NAME=FUNCTION:latency, the time from its entry
+    /// to its return (latency). Repeat for several; the first sets how
+    /// long an experiment lasts.
+    #[arg(long = "progress", value_name = "NAME=WHERE")]
     pub progress: Vec<String>,
     /// Length of one experiment, in ms.
     #[arg(long = "experiment-ms", default_value_t = 200, value_name = "MS")]

@@ -83,13 +83,13 @@ fn real_speedup(prog: &Path, base: &[String], faster: &[String]) -> f64 {
 /// `genba causal --format json` of `prog args`, from the sources' directory
 /// (so that candidates read `serial.c:29`).
 fn causal(prog: &Path, args: &[&str], candidates: &[String], tmp: &TempDir) -> Value {
-    causal_at(prog, args, "round=round_done", candidates, tmp)
+    causal_at(prog, args, &["round=round_done"], candidates, tmp)
 }
 
 fn causal_at(
     prog: &Path,
     args: &[&str],
-    progress: &str,
+    progress: &[&str],
     candidates: &[String],
     tmp: &TempDir,
 ) -> Value {
@@ -103,8 +103,6 @@ fn causal_at(
         out.to_str().unwrap(),
         "--html",
         html.to_str().unwrap(),
-        "--progress",
-        progress,
         "--experiment-ms",
         "200",
         "--warmup-ms",
@@ -112,6 +110,9 @@ fn causal_at(
         "--speedups",
         "25,50,100",
     ]);
+    for p in progress {
+        cmd.args(["--progress", p]);
+    }
     for c in candidates {
         cmd.args(["--candidate", c]);
     }
@@ -123,9 +124,13 @@ fn causal_at(
 }
 
 /// The predicted program speedup of `candidate` at `speedup`%, and how
-/// many experiments it rests on.
+/// many experiments it rests on (for the first progress point).
 fn predicted(v: &Value, candidate: &str, speedup: u64) -> (f64, u64) {
-    let rows = v["progress"][0]["candidates"]
+    predicted_at(v, 0, candidate, speedup)
+}
+
+fn predicted_at(v: &Value, point: usize, candidate: &str, speedup: u64) -> (f64, u64) {
+    let rows = v["progress"][point]["candidates"]
         .as_array()
         .expect("candidates");
     let row = rows
@@ -173,26 +178,30 @@ impl<'a> Part<'a> {
         }
     }
 
-    /// Checks genba's predictions against the truths measured before and
-    /// now: within 10% of the baseline's period, absolute, of one of them
-    /// or between them.
+    /// Checks genba's predictions, for every progress point, against the
+    /// truths measured before and now: within 10% of the baseline's
+    /// period, absolute, of one of them or between them.
     fn check(&self, v: &Value, prog: &Path, report: &mut String) {
         let after = truths(prog, &*self.args);
         let c = &self.candidate;
+        let points = v["progress"].as_array().map_or(0, Vec::len);
         for (&(s, r0), &(_, r1)) in self.before.iter().zip(&after) {
-            let (pred, n) = predicted(v, c, s);
-            let (lo, hi) = (r0.min(r1), r0.max(r1));
-            report.push_str(&format!(
-                "{c} at {s}%: predicted {:+.1}% ({n} experiments), real {:+.1}% before, {:+.1}% after\n",
-                pred * 100.0,
-                r0 * 100.0,
-                r1 * 100.0
-            ));
-            assert!(n >= 2, "{c} at {s}%: {n} experiments\n{report}\n{v}");
-            assert!(
-                pred >= lo - 0.10 && pred <= hi + 0.10,
-                "{c} at {s}%: predicted {pred:.3}, real {r0:.3} then {r1:.3}\n{report}\n{v}"
-            );
+            for point in 0..points {
+                let (pred, n) = predicted_at(v, point, c, s);
+                let (lo, hi) = (r0.min(r1), r0.max(r1));
+                report.push_str(&format!(
+                    "{c} at {s}% ({}): predicted {:+.1}% ({n} experiments), real {:+.1}% before, {:+.1}% after\n",
+                    v["progress"][point]["at"],
+                    pred * 100.0,
+                    r0 * 100.0,
+                    r1 * 100.0
+                ));
+                assert!(n >= 2, "{c} at {s}%: {n} experiments\n{report}\n{v}");
+                assert!(
+                    pred >= lo - 0.10 && pred <= hi + 0.10,
+                    "{c} at {s}%: predicted {pred:.3}, real {r0:.3} then {r1:.3}\n{report}\n{v}"
+                );
+            }
         }
     }
 }
@@ -206,7 +215,11 @@ fn first(v: &Value) -> &Value {
 /// compute line and the `[B]` wait, both predictions checked. Returns the
 /// report, its candidates (compute, wait), the tests' log and the run's
 /// directory.
-fn compute_and_wait(name: &str, seconds: &str) -> (Value, String, String, String, TempDir) {
+fn compute_and_wait(
+    name: &str,
+    seconds: &str,
+    progress: &[&str],
+) -> (Value, String, String, String, TempDir) {
     let prog = build(name);
     let tmp = TempDir::new(&format!("causal-{name}"));
     let compute = format!("{name}.c:{}", line_of(name, "the compute line"));
@@ -217,9 +230,10 @@ fn compute_and_wait(name: &str, seconds: &str) -> (Value, String, String, String
     let p_wait = Part::new(&prog, wait.clone(), |p| {
         vec!["100".into(), p.to_string(), "0.6".into()]
     });
-    let v = causal(
+    let v = causal_at(
         &prog,
         &["100", "100", seconds],
+        progress,
         &[compute.clone(), wait.clone()],
         &tmp,
     );
@@ -233,16 +247,31 @@ fn compute_and_wait(name: &str, seconds: &str) -> (Value, String, String, String
 fn serial_compute_then_wait_both_predicted() {
     require_bpf!();
     let _g = serial();
-    let (v, compute, _, report, tmp) = compute_and_wait("serial", "12");
+    // its rounds counted where a line is reached, and timed from the
+    // entry of the function that does one to its return (a serial
+    // program's latency gains what its throughput does)
+    let round = format!("round=serial.c:{}", line_of("serial", "the round line"));
+    let (v, compute, _, report, tmp) =
+        compute_and_wait("serial", "12", &[&round, "lat=one_round:latency"]);
+    assert_eq!(v["progress"][1]["kind"], "latency", "{v}");
+    let lat = v["progress"][1]["baseline_latency_ns"].as_f64().unwrap();
+    let per_visit = 1e9 / v["progress"][0]["baseline_visits_per_s"].as_f64().unwrap();
+    // a round is its call and little else (windows cut calls at both ends:
+    // the two agree within a few percent, either way)
+    assert!(
+        (lat / per_visit - 1.0).abs() < 0.1,
+        "{lat} {per_visit}\n{v}"
+    );
     // the compute is the larger part: ranked first
     assert_eq!(first(&v), &Value::from(compute.clone()), "{report}\n{v}");
     // the page, in a real browser: a plot per candidate, a point per
     // speedup tried (0% included), laid out
     if browser() {
         let page = check_html_as(&tmp.join("causal.html"), &tmp.join("causal.png"), "causal");
-        assert_eq!(page["plots"], 2, "{page}");
-        assert_eq!(page["points"], 8, "{page}");
-        assert_eq!(page["rank_rows"], 2, "{page}");
+        // two candidates for each of the two progress points
+        assert_eq!(page["plots"], 4, "{page}");
+        assert_eq!(page["points"], 16, "{page}");
+        assert_eq!(page["rank_rows"], 4, "{page}");
         assert_eq!(page["laid_out"], true, "{page}");
         let captions = page["captions"].to_string();
         assert!(
@@ -259,7 +288,7 @@ fn barrier_compute_side_predicts_nothing() {
     let _g = serial();
     // an on-CPU-only profiler would credit the compute: it is ~0 here, as
     // the waiting side is the one each round waits for
-    let (v, _, wait, report, _tmp) = compute_and_wait("barrier", "16");
+    let (v, _, wait, report, _tmp) = compute_and_wait("barrier", "16", &["round=round_done"]);
     assert_eq!(first(&v), &Value::from(wait), "{report}\n{v}");
     // delays were taken, and said
     assert!(v["delays"]["taken"].as_u64().unwrap() > 0, "{v}");
@@ -339,11 +368,34 @@ fn chosen_candidates_other_signal_bounded_run_text() {
 
 #[test]
 fn causal_refuses_bad_input() {
+    let serial = build("serial");
+    let serial = serial.to_str().unwrap();
     for (args, want) in [
         (vec!["causal", "--", "/bin/true"], "needs a progress point"),
         (
             vec!["causal", "--progress", "x=a.c:3", "--", "/bin/true"],
-            "only FUNCTION progress points",
+            "has no line table",
+        ),
+        (
+            vec!["causal", "--progress", "x=nosuch.c:3", "--", serial],
+            "no source file nosuch.c",
+        ),
+        (
+            // the file's opening comment
+            vec!["causal", "--progress", "x=serial.c:3", "--", serial],
+            "serial.c:3 holds no code",
+        ),
+        (
+            vec!["causal", "--progress", "x=serial.c:0", "--", serial],
+            "invalid --progress",
+        ),
+        (
+            vec!["causal", "--progress", "x=a:b:latency", "--", serial],
+            "invalid --progress",
+        ),
+        (
+            vec!["causal", "--progress", "x=nofunc:latency", "--", serial],
+            "no function nofunc",
         ),
         (
             vec![
@@ -452,7 +504,7 @@ fn lock_critical_section_is_the_bottleneck() {
     let v = causal_at(
         &prog,
         &["100", "100", "16"],
-        "item=item_done",
+        &["item=item_done"],
         &[crit.clone(), outside.clone(), wait.clone()],
         &tmp,
     );
@@ -491,7 +543,7 @@ fn run_queue_wait_is_cpu_capacity() {
     let v = causal_at(
         &prog,
         &["2", "1", "10"],
-        "chunk=chunk_done",
+        &["chunk=chunk_done"],
         &["[S]".to_string()],
         &tmp,
     );

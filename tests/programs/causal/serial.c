@@ -5,7 +5,8 @@
  * really twice as fast), so a real speedup of either can be measured
  * against genba's prediction. The wait is an fsync of a small write (an
  * [I] wait) or a nanosleep (a [B] wait). Each round ends in round_done(),
- * the progress point. Prints rounds per second on stdout.
+ * the progress point (or the line calling it, or one_round()'s latency).
+ * Prints rounds per second on stdout.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -28,6 +29,23 @@ __attribute__((noinline)) static void compute(long n)
 	double x = 1.0;
 	for (long i = 0; i < n; i++) x = x * 1.0000001 + 1e-9; /* the compute line */
 	sink = x;
+}
+
+/* One round: its time, entry to return, is a latency progress point. */
+__attribute__((noinline)) static int one_round(long n, int fd, long wpct, long wait_ns,
+					       const char *buf)
+{
+	compute(n); /* the compute call */
+	if (fd >= 0) {
+		for (long k = 0; k < wpct / 25; k++) {
+			if (pwrite(fd, buf, 4096, 0) < 0 || fsync(fd))
+				return 1;
+		}
+	} else if (wait_ns) {
+		struct timespec d = { 0, wait_ns };
+		nanosleep(&d, NULL); /* the wait line */
+	}
+	return 0;
 }
 
 static double now(void)
@@ -57,17 +75,9 @@ int main(int argc, char **argv)
 	}
 	double t0 = now();
 	while (now() - t0 < secs) {
-		compute(n); /* the compute call */
-		if (use_fsync) {
-			for (long k = 0; k < wpct / 25; k++) {
-				if (pwrite(fd, buf, sizeof buf, 0) < 0 || fsync(fd))
-					return 1;
-			}
-		} else if (wait_ns) {
-			struct timespec d = { 0, wait_ns };
-			nanosleep(&d, NULL); /* the wait line */
-		}
-		round_done();
+		if (one_round(n, fd, wpct, wait_ns, buf))
+			return 1;
+		round_done(); /* the round line */
 	}
 	printf("%.3f\n", rounds / (now() - t0));
 	if (fd >= 0)

@@ -93,8 +93,10 @@ struct genba_causal {
 	__u64 inherited_ns;
 	__u64 collisions;	/* a thread took a slot another thread had */
 	__u64 send_failed;	/* signals the kernel would not send */
-	/* BPF: visits of each progress point */
+	/* BPF: visits of each progress point (a latency point: the calls
+	 * that returned), and a latency point's time in them (ns) */
 	__u64 progress[GENBA_CAUSAL_PROGRESS];
+	__u64 latency[GENBA_CAUSAL_PROGRESS];
 	struct genba_causal_thread t[GENBA_CAUSAL_THREADS];
 };
 
