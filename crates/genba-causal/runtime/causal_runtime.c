@@ -59,40 +59,71 @@ static uint64_t delay_count(uint64_t now)
 	return 0;
 }
 
+/* Sleeps what thread `t` owes, at most `most` ns, and accounts for it. */
+static void pay(struct genba_causal_thread *t, int64_t most)
+{
+	uint64_t start = now_ns();
+	int64_t owed = (int64_t)(delay_count(start) - LOAD(t->credit) - LOAD(t->paid));
+
+	if (owed > most)
+		owed = most;
+	if (owed > 0) {
+		int slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+		struct timespec d = { (time_t)(owed / 1000000000), (long)(owed % 1000000000) };
+		uint64_t slept;
+
+		/* the sleep ends when asked, not up to 50 us later */
+		prctl(PR_SET_TIMERSLACK, 1, 0, 0, 0);
+		while (nanosleep(&d, &d) && errno == EINTR)
+			;
+		slept = now_ns() - start;
+		if (slack > 0)
+			prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0);
+		/* what it slept is paid, an oversleep too: the thread was
+		 * that much later (a wakeup never passes a lead on) */
+		__atomic_fetch_add(&t->paid, slept, __ATOMIC_SEQ_CST);
+		__atomic_fetch_add(&page->delays, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&page->slept, slept, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&page->asked, (uint64_t)owed, __ATOMIC_RELAXED);
+	}
+}
+
+static struct genba_causal_thread *own_slot(void)
+{
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+	struct genba_causal_thread *t = &page->t[(uint32_t)tid & (GENBA_CAUSAL_THREADS - 1)];
+
+	return LOAD(t->tid) == (uint32_t)tid ? t : NULL;
+}
+
 static void on_signal(int sig)
 {
 	int saved = errno;
-	pid_t tid = (pid_t)syscall(SYS_gettid);
-	struct genba_causal_thread *t = &page->t[(uint32_t)tid & (GENBA_CAUSAL_THREADS - 1)];
+	struct genba_causal_thread *t = own_slot();
 	(void)sig;
 
-	if (LOAD(t->tid) == (uint32_t)tid) {
-		uint64_t start = now_ns();
-		int64_t owed = (int64_t)(delay_count(start) - LOAD(t->credit) - LOAD(t->paid));
+	if (t) {
 		/* at most a second a signal: a larger debt is paid over several */
-		if (owed > 1000000000ll)
-			owed = 1000000000ll;
-		if (owed > 0) {
-			int slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
-			struct timespec d = { (time_t)(owed / 1000000000), (long)(owed % 1000000000) };
-			uint64_t slept;
-
-			/* the sleep ends when asked, not up to 50 us later */
-			prctl(PR_SET_TIMERSLACK, 1, 0, 0, 0);
-			nanosleep(&d, NULL);
-			slept = now_ns() - start;
-			if (slack > 0)
-				prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0);
-			/* what it slept is paid, an oversleep too: the thread was
-			 * that much later (a wakeup never passes a lead on) */
-			__atomic_fetch_add(&t->paid, slept, __ATOMIC_SEQ_CST);
-			__atomic_fetch_add(&page->delays, 1, __ATOMIC_RELAXED);
-			__atomic_fetch_add(&page->slept, slept, __ATOMIC_RELAXED);
-			__atomic_fetch_add(&page->asked, (uint64_t)owed, __ATOMIC_RELAXED);
-		}
+		pay(t, 1000000000ll);
 		__atomic_store_n(&t->pending, 0, __ATOMIC_RELEASE);
 	}
 	errno = saved;
+}
+
+/* A run that is one experiment (genba causal without progress points)
+ * ends when the program exits: the thread that exits pays what it still
+ * owes first, so that the run's length holds every delay it was due. */
+__attribute__((destructor)) static void genba_causal_fini(void)
+{
+	struct genba_causal_thread *t;
+	const char *at_exit = getenv("GENBA_CAUSAL_PAY_AT_EXIT");
+
+	if (!page || !at_exit || strcmp(at_exit, "1") ||
+	    LOAD(page->runtime_pid) != (uint32_t)getpid() || !LOAD(page->active))
+		return;
+	t = own_slot();
+	if (t)
+		pay(t, INT64_MAX);
 }
 
 __attribute__((constructor)) static void genba_causal_init(void)

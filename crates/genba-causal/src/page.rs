@@ -366,6 +366,29 @@ impl Page {
             .store(0, SeqCst);
     }
 
+    /// Before the program is started again (a run that is one experiment):
+    /// no runtime in place, and every thread slot free.
+    pub fn reset_run(&self) {
+        self.u32(|s| unsafe { &raw const (*s).runtime_pid })
+            .store(0, SeqCst);
+        for i in 0..THREADS {
+            self.u32(|s| unsafe { &raw const (*s).t[i].tid })
+                .store(0, SeqCst);
+            self.u32(|s| unsafe { &raw const (*s).t[i].pending })
+                .store(0, SeqCst);
+            for f in [
+                |s: *const Shared, i: usize| unsafe { &raw const (*s).t[i].acc_ts },
+                |s: *const Shared, i: usize| unsafe { &raw const (*s).t[i].g_block },
+                |s: *const Shared, i: usize| unsafe { &raw const (*s).t[i].t_block },
+                |s: *const Shared, i: usize| unsafe { &raw const (*s).t[i].owed_block },
+            ] {
+                self.u64(|s| f(s, i)).store(0, SeqCst);
+            }
+            self.u32(|s| unsafe { &raw const (*s).t[i].off_cls })
+                .store(0, SeqCst);
+        }
+    }
+
     /// G at `now`, read as the programs read it.
     fn delay_at(&self, now: u64) -> u64 {
         let busy = self.u64(|s| unsafe { &raw const (*s).busy });

@@ -146,7 +146,18 @@ pub fn causal_html(report: &Value, out: &mut dyn Write) -> io::Result<()> {
             esc(name),
             esc(p["at"].as_str().unwrap_or("?"))
         );
-        if p["kind"] == "latency" {
+        if p["kind"] == "run" {
+            match p["baseline_run_ns"].as_f64() {
+                Some(b) => {
+                    let _ = write!(
+                        body,
+                        "<p>A run took {:.3} s in the baselines. Each run was one experiment.</p>",
+                        b / 1e9
+                    );
+                }
+                None => body.push_str("<p>No baseline run yet.</p>"),
+            }
+        } else if p["kind"] == "latency" {
             match p["baseline_latency_ns"].as_f64() {
                 Some(b) => {
                     let _ = write!(

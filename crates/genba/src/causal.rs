@@ -55,6 +55,8 @@ struct Progress {
 enum Where {
     Function(String),
     Line(String, u64),
+    /// No progress point: a run is one experiment, its length the measure.
+    Run,
 }
 
 fn parse_progress(s: &str) -> Result<Progress> {
@@ -565,17 +567,29 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         "json" => true,
         other => bail!("invalid --format '{other}' (expected text or json)"),
     };
-    if a.progress.is_empty() {
+    let end_to_end = a.progress.is_empty();
+    if !end_to_end && a.runs.is_some() {
         bail!(Exit(
             1,
-            "genba causal needs a progress point: --progress NAME=FUNCTION (a function of the program whose calls count as work done), NAME=FILE:LINE, or NAME=FUNCTION:latency".into()
+            "--runs is for runs without a progress point (each run one experiment); with --progress, experiments are windows of one run".into()
         ));
     }
-    let progress: Vec<Progress> = a
-        .progress
-        .iter()
-        .map(|p| parse_progress(p))
-        .collect::<Result<_>>()?;
+    if a.runs == Some(0) {
+        bail!("--runs must be at least 1");
+    }
+    let progress: Vec<Progress> = if end_to_end {
+        vec![Progress {
+            name: "run".into(),
+            at: "the whole run".into(),
+            target: Where::Run,
+            latency: false,
+        }]
+    } else {
+        a.progress
+            .iter()
+            .map(|p| parse_progress(p))
+            .collect::<Result<_>>()?
+    };
     if progress.len() > genba_causal::PROGRESS_POINTS {
         bail!("at most {} progress points", genba_causal::PROGRESS_POINTS);
     }
@@ -622,6 +636,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     let mut probes: Vec<Vec<ProbeAt>> = Vec::new();
     for p in &progress {
         let entries: Vec<(ProbeAt, Vec<u8>)> = match &p.target {
+            Where::Run => Vec::new(),
             Where::Function(f) => match genba_symbolize::function_entry(&exe, f) {
                 Ok(Some((_, bytes))) => vec![(ProbeAt::Function(f.clone()), bytes)],
                 Ok(None) => bail!(Exit(
@@ -661,8 +676,8 @@ pub fn run(a: CausalArgs) -> Result<i32> {
                     p.name,
                     p.at,
                     match p.target {
-                        Where::Function(_) => "a function that calls it",
                         Where::Line(..) => "a line next to it",
+                        _ => "a function that calls it",
                     }
                 )
             ));
@@ -684,6 +699,21 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     std::env::set_var("LD_PRELOAD", preload);
     std::env::set_var("GENBA_CAUSAL_FD", page.inherited_fd().to_string());
     std::env::set_var("GENBA_CAUSAL_SIG", a.signal.to_string());
+    if end_to_end {
+        // each run's length holds the delays the exiting thread owed
+        std::env::set_var("GENBA_CAUSAL_PAY_AT_EXIT", "1");
+        // every run at the same addresses as the warm-up's, where the
+        // candidates were found (the personality is inherited)
+        // SAFETY: reads, then sets, genba's own execution domain.
+        unsafe {
+            let now = libc::personality(0xffff_ffff);
+            if now != -1 {
+                libc::personality(
+                    (now as libc::c_ulong) | libc::ADDR_NO_RANDOMIZE as libc::c_ulong,
+                );
+            }
+        }
+    }
 
     let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
     for (nr, plan) in plans.iter_mut().enumerate() {
@@ -726,19 +756,23 @@ pub fn run(a: CausalArgs) -> Result<i32> {
             causal: Some(page.map_fd()),
         }),
     };
-    let mut session = Session::start(
-        &cfg,
-        &plans,
-        Target {
-            command: Some((path.as_path(), a.command.as_slice())),
-            pids: &[],
-            all_threads: true,
-        },
-        Until::TasksGone,
-        |_, _| Ok(()),
-    )
-    .map_err(crate::start_error)?;
-    session.sample_all_cpus(period_ns).map_err(bpf_error)?;
+    let launch = || -> Result<Session> {
+        let mut session = Session::start(
+            &cfg,
+            &plans,
+            Target {
+                command: Some((path.as_path(), a.command.as_slice())),
+                pids: &[],
+                all_threads: true,
+            },
+            Until::TasksGone,
+            |_, _| Ok(()),
+        )
+        .map_err(crate::start_error)?;
+        session.sample_all_cpus(period_ns).map_err(bpf_error)?;
+        Ok(session)
+    };
+    let mut session = launch()?;
     let pid = session.child_pid().unwrap_or(0);
     for (i, (p, at)) in progress.iter().zip(&probes).enumerate() {
         for at in at {
@@ -776,7 +810,12 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         blocked_ns: 0,
         forced: a.candidate.clone(),
         max_candidates: a.candidates.max(1),
-        warmup: Duration::from_millis(a.warmup_ms),
+        // end to end, the whole first run is the warm-up
+        warmup: if end_to_end {
+            Duration::MAX
+        } else {
+            Duration::from_millis(a.warmup_ms)
+        },
         window: Duration::from_millis(a.experiment_ms),
         stop_after: a.duration.map(Duration::from_secs_f64),
         started: Instant::now(),
@@ -796,6 +835,20 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     };
     session.release();
     session.run(&mut col)?;
+    let mut lost = 0;
+    let mut past_signals = 0;
+    let mut run_notes = Vec::new();
+    if end_to_end {
+        session = runs(
+            &mut col,
+            &a,
+            &launch,
+            session,
+            &mut lost,
+            &mut past_signals,
+            &mut run_notes,
+        )?;
+    }
     let elapsed = col.started.elapsed();
     let last = page.snapshot();
     if std::env::var_os("GENBA_DEBUG").is_some() {
@@ -808,17 +861,27 @@ pub fn run(a: CausalArgs) -> Result<i32> {
             );
         }
     }
-    let (_, signals) = page.owed(&|_| false);
+    let signals = past_signals + page.owed(&|_| false).1;
     let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
 
-    let title = format!(
-        "genba causal of {}: {:.3} s, {} experiments of {} ms, {} Hz",
-        a.command.join(" "),
-        elapsed.as_secs_f64(),
-        col.exps.len(),
-        a.experiment_ms,
-        a.freq
-    );
+    let title = if end_to_end {
+        format!(
+            "genba causal of {}: {:.3} s, a warm-up run and {} runs of one experiment each, {} Hz",
+            a.command.join(" "),
+            elapsed.as_secs_f64(),
+            col.exps.len(),
+            a.freq
+        )
+    } else {
+        format!(
+            "genba causal of {}: {:.3} s, {} experiments of {} ms, {} Hz",
+            a.command.join(" "),
+            elapsed.as_secs_f64(),
+            col.exps.len(),
+            a.experiment_ms,
+            a.freq
+        )
+    };
     let delays = col.first.map(|f| {
         (
             last.delays - f.delays,
@@ -837,8 +900,9 @@ pub fn run(a: CausalArgs) -> Result<i32> {
             a.warmup_ms
         ));
     }
-    if stats.total_lost() > 0 {
-        notes.push(format!("{} events lost", stats.total_lost()));
+    notes.extend(run_notes);
+    if stats.total_lost() + lost > 0 {
+        notes.push(format!("{} events lost", stats.total_lost() + lost));
     }
     let (collisions, send_failed) = page.faults();
     if collisions > 0 {
@@ -876,6 +940,127 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         genba_export::causal::causal_html(&value, f).context("writing the HTML report")?;
     }
     Ok(session.exit_code())
+}
+
+/// A run that is one experiment: when its program began (its exec) and
+/// ended (its last thread's exit), on the events' clock.
+struct RunSink {
+    pid: u32,
+    began: Option<u64>,
+    ended: u64,
+}
+
+impl Sink for RunSink {
+    fn event(&mut self, ev: &Event) {
+        match ev {
+            Event::Exec { ts, task, .. } if task.tgid == self.pid && self.began.is_none() => {
+                self.began = Some(*ts);
+            }
+            Event::Exit { ts, task, .. } if task.tgid == self.pid => {
+                self.ended = self.ended.max(*ts);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// End to end (no progress point): the warm-up was the first run; it
+/// chooses the candidates. Then the program runs again and again, each
+/// run one experiment (a candidate at a speedup, every other run a
+/// baseline) for its whole length, at the warm-up's addresses (genba runs
+/// it without address-space randomization). Returns the last run's
+/// session.
+fn runs(
+    col: &mut Causal,
+    a: &CausalArgs,
+    launch: &dyn Fn() -> Result<Session>,
+    warmup: Session,
+    lost: &mut u64,
+    signals: &mut u64,
+    notes: &mut Vec<String>,
+) -> Result<Session> {
+    let page = col.page;
+    *lost += warmup.tracer.stats().map(|s| s.total_lost()).unwrap_or(0);
+    if warmup.exit_code() != 0 {
+        notes.push(format!(
+            "the warm-up run exited with status {}: no experiment ran",
+            warmup.exit_code()
+        ));
+        return Ok(warmup);
+    }
+    col.choose();
+    if col.candidates.is_empty() {
+        return Ok(warmup);
+    }
+    let n = a
+        .runs
+        .unwrap_or(4 * col.candidates.len() * col.speedups.len());
+    eprintln!(
+        "genba causal: the warm-up run took {:.3} s; {n} runs follow, one experiment each",
+        col.started.elapsed().as_secs_f64()
+    );
+    let (lo, hi) = col.text_range();
+    col.first = Some(page.snapshot());
+    col.phase = Phase::Running;
+    let mut last = Some(warmup);
+    for i in 0..n {
+        if col.stop_after.is_some_and(|d| col.started.elapsed() >= d) {
+            notes.push(format!("--duration reached: {i} of {n} runs done"));
+            break;
+        }
+        // one session at a time: two would count every delay twice
+        drop(last.take());
+        let (c, s) = col.planned(col.next);
+        col.next += 1;
+        // the signals of the run before, before its threads' slots go
+        *signals += page.owed(&|_| false).1;
+        page.reset_run();
+        page.set_threshold(col.period_ns);
+        page.set_text(lo, hi);
+        page.set_quiet();
+        page.set_active(true);
+        page.begin(&col.candidates[c].spec, s);
+        let start = page.snapshot();
+        let t0 = Instant::now();
+        let mut session = launch()?;
+        let mut sink = RunSink {
+            pid: session.child_pid().unwrap_or(0) as u32,
+            began: None,
+            ended: 0,
+        };
+        session.release();
+        session.run(&mut sink)?;
+        let wall = t0.elapsed().as_nanos() as u64;
+        let end = page.snapshot();
+        page.end();
+        page.set_active(false);
+        let duration = match sink.began {
+            Some(b) if sink.ended > b => sink.ended - b,
+            _ => wall,
+        };
+        col.exps.push(Experiment {
+            candidate: c,
+            speedup: s,
+            duration_ns: duration,
+            delay_ns: end.delay.saturating_sub(start.delay),
+            visits: vec![1],
+            latency_ns: vec![None],
+            hits: end.hits - start.hits,
+            // the thread that ends the program pays what it owes first
+            lag_ns: 0,
+        });
+        *lost += session.tracer.stats().map(|s| s.total_lost()).unwrap_or(0);
+        let code = session.exit_code();
+        last = Some(session);
+        if code != 0 {
+            notes.push(format!(
+                "run {} exited with status {code}: no further runs",
+                i + 1
+            ));
+            break;
+        }
+    }
+    Ok(last.expect("a session"))
 }
 
 /// Each candidate's predictions for progress point `point`, most helpful first.
@@ -937,6 +1122,10 @@ fn render_text(r: &Report) -> String {
             p.name,
             p.at,
             match (base, p.latency) {
+                (Some(b), _) if matches!(p.target, Where::Run) => {
+                    format!("a run took {:.3} s in the baselines", b / 1e9)
+                }
+                (None, _) if matches!(p.target, Where::Run) => "no baseline run".into(),
                 (Some(b), false) => format!("{:.1} visits/s in the baselines", 1e9 / b),
                 (Some(b), true) => format!("{:.3} ms a call in the baselines", b / 1e6),
                 (None, false) => "no baseline (no visits in the baseline windows)".into(),
@@ -1034,9 +1223,14 @@ fn render_json(r: &Report) -> serde_json::Value {
             serde_json::json!({
                 "name": p.name,
                 "at": p.at,
-                "kind": if p.latency { "latency" } else { "throughput" },
-                "baseline_visits_per_s": base.filter(|_| !p.latency).map(|b| 1e9 / b),
+                "kind": match (&p.target, p.latency) {
+                    (Where::Run, _) => "run",
+                    (_, true) => "latency",
+                    _ => "throughput",
+                },
+                "baseline_visits_per_s": base.filter(|_| !p.latency && !matches!(p.target, Where::Run)).map(|b| 1e9 / b),
                 "baseline_latency_ns": base.filter(|_| p.latency),
+                "baseline_run_ns": base.filter(|_| matches!(p.target, Where::Run)),
                 "candidates": rows,
             })
         })

@@ -408,9 +408,16 @@ pub struct CausalArgs {
     /// calls counted (throughput); NAME=FILE:LINE, the times the line is
     /// reached (throughput); NAME=FUNCTION:latency, the time from its entry
     /// to its return (latency). Repeat for several; the first sets how
-    /// long an experiment lasts.
+    /// long an experiment lasts. Without one, the whole run is the measure
+    /// (see --runs).
     #[arg(long = "progress", value_name = "NAME=WHERE")]
     pub progress: Vec<String>,
+    /// Without --progress, the program is run this many times after a
+    /// warm-up run, each run one experiment, its whole length the measure
+    /// (default: two runs for each candidate and speedup, as many
+    /// baselines).
+    #[arg(long = "runs", value_name = "N")]
+    pub runs: Option<usize>,
     /// Length of one experiment, in ms.
     #[arg(long = "experiment-ms", default_value_t = 200, value_name = "MS")]
     pub experiment_ms: u64,

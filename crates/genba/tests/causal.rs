@@ -569,3 +569,61 @@ fn run_queue_wait_is_cpu_capacity() {
     );
     eprintln!("{report}");
 }
+
+/// Without a progress point the whole run is the measure: a warm-up run,
+/// then one experiment a run. The barrier program doing a fixed number of
+/// rounds: the computing side predicts nothing, the waiting side what
+/// really shortening its wait shortens the run (the delays the threads
+/// owe are taken across the run, and the last owed at the exit).
+#[test]
+fn end_to_end_runs_without_a_progress_point() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("barrier");
+    let tmp = TempDir::new("causal-e2e");
+    let compute = format!("barrier.c:{}", line_of("barrier", "the compute line"));
+    let wait = format!("[B] barrier.c:{}", line_of("barrier", "the wait line"));
+    // 40 rounds: ~0.6 s of work, however long it takes
+    let p_compute = Part::new(&prog, compute.clone(), |p| {
+        vec![p.to_string(), "100".into(), "40r".into()]
+    });
+    let p_wait = Part::new(&prog, wait.clone(), |p| {
+        vec!["100".into(), p.to_string(), "40r".into()]
+    });
+    let out = tmp.join("e2e.json");
+    let o = run(genba_cmd([
+        "causal",
+        "--format",
+        "json",
+        "-o",
+        out.to_str().unwrap(),
+        "--candidate",
+        &compute,
+        "--candidate",
+        &wait,
+        "--speedups",
+        "25,50,100",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["100", "100", "40r"])
+    .current_dir(sources()));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    // two runs for each candidate and speedup, as many baselines
+    assert!(
+        o.stderr.contains("24 runs follow, one experiment each"),
+        "{}",
+        o.describe()
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(v["progress"][0]["kind"], "run", "{v}");
+    assert_eq!(v["experiments"].as_array().unwrap().len(), 24, "{v}");
+    let base = v["progress"][0]["baseline_run_ns"].as_f64().unwrap();
+    assert!(base > 0.3e9 && base < 3e9, "{base}\n{v}");
+    assert!(v["delays"]["taken"].as_u64().unwrap() > 0, "{v}");
+    let mut report = String::new();
+    p_compute.check(&v, &prog, &mut report);
+    p_wait.check(&v, &prog, &mut report);
+    assert_eq!(first(&v), &Value::from(wait), "{report}\n{v}");
+    eprintln!("{report}");
+}

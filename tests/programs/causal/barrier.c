@@ -3,6 +3,8 @@
  * at 100%), the other waits (a ~15 ms nanosleep at 100%), so the waiting
  * side is the one each round waits for.
  *   barrier COMPUTE_PCT WAIT_PCT SECONDS
+ * (SECONDS ending in 'r', as "40r": that many rounds, a fixed amount of
+ * work, however long it takes)
  * Speeding up the compute does nothing to the rounds; speeding up the wait
  * does, until it is shorter than the compute. round_done() is the progress
  * point. Prints rounds per second on stdout. Each part is one source line,
@@ -12,6 +14,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static volatile double sink;
@@ -54,6 +57,7 @@ int main(int argc, char **argv)
 	n_compute = 3600000L * atol(argv[1]) / 100;
 	wait_ns = 15000000L * atol(argv[2]) / 100;
 	double secs = atof(argv[3]);
+	long fixed = argv[3][strlen(argv[3]) - 1] == 'r' ? atol(argv[3]) : -1;
 	pthread_barrier_init(&bar, NULL, 2);
 	pthread_create(&t, NULL, waiter, NULL);
 	double t0 = now();
@@ -63,7 +67,7 @@ int main(int argc, char **argv)
 		sink = x;
 		pthread_barrier_wait(&bar);
 		round_done();
-		stop = now() - t0 >= secs;
+		stop = fixed >= 0 ? (long)rounds >= fixed : now() - t0 >= secs;
 		pthread_barrier_wait(&bar);
 		if (stop)
 			break;

@@ -1,6 +1,8 @@
 /*
  * A serial program for genba causal: each round computes, then waits.
  *   serial COMPUTE_PCT WAIT_PCT SECONDS [fsync|sleep]
+ * (SECONDS ending in 'r', as "40r": that many rounds, a fixed amount of
+ * work, however long it takes)
  * COMPUTE_PCT and WAIT_PCT scale the two parts (100: full; 50: the part
  * really twice as fast), so a real speedup of either can be measured
  * against genba's prediction. The wait is an fsync of a small write (an
@@ -61,6 +63,7 @@ int main(int argc, char **argv)
 		return 2;
 	long cpct = atol(argv[1]), wpct = atol(argv[2]);
 	double secs = atof(argv[3]);
+	long fixed = argv[3][strlen(argv[3]) - 1] == 'r' ? atol(argv[3]) : -1;
 	int use_fsync = argc > 4 && !strcmp(argv[4], "fsync");
 	/* ~6 ms of compute and ~4 ms of waiting a round at 100% */
 	long n = 6000000L * cpct / 100;
@@ -74,7 +77,7 @@ int main(int argc, char **argv)
 			return 1;
 	}
 	double t0 = now();
-	while (now() - t0 < secs) {
+	while (fixed >= 0 ? (long)rounds < fixed : now() - t0 < secs) {
 		if (one_round(n, fd, wpct, wait_ns, buf))
 			return 1;
 		round_done(); /* the round line */
