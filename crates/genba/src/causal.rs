@@ -237,22 +237,33 @@ impl Causal<'_> {
                 return;
             }
             self.on_cpu += u64::from(p.w_block);
-            let Some(f) = cs.user.first().and_then(|fr| fr.first()) else {
+            // the line it ran, or, in a library (memcpy, malloc), the line
+            // of the program's own code that called into it (as COZ
+            // attributes it; BPF matches it the same way)
+            let Some((depth, f)) = cs
+                .user
+                .iter()
+                .enumerate()
+                .find_map(|(d, fr)| fr.first().filter(|f| f.module == self.exe).map(|f| (d, f)))
+            else {
                 return;
             };
-            if f.module != self.exe {
-                return;
-            }
             let (Some(file), Some(line)) = (&f.file, f.line) else {
                 return;
             };
             let key = format!("{}:{line}", relative(file, &self.cwd));
+            let off = f.file_offset;
+            let ip = if depth == 0 {
+                Some(p.regs[0])
+            } else {
+                self.text_addr(off)
+            };
+            let Some(ip) = ip else {
+                return;
+            };
             self.lines
                 .entry(key)
-                .or_insert(LineSeen {
-                    samples: 0,
-                    ip: p.regs[0],
-                })
+                .or_insert(LineSeen { samples: 0, ip })
                 .samples += u64::from(p.w_block);
             return;
         }

@@ -627,3 +627,32 @@ fn end_to_end_runs_without_a_progress_point() {
     assert_eq!(first(&v), &Value::from(wait), "{report}\n{v}");
     eprintln!("{report}");
 }
+
+/// A line whose time is in the C library (a memcpy): its samples land in
+/// libc, and count for the line of the program that made the call, in
+/// the warm-up as in the experiments.
+#[test]
+fn library_time_counts_for_the_calling_line() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("libcall");
+    let tmp = TempDir::new("causal-libcall");
+    let copy = format!("libcall.c:{}", line_of("libcall", "the copy line"));
+    let compute = format!("libcall.c:{}", line_of("libcall", "the compute line"));
+    let p_copy = Part::new(&prog, copy.clone(), |p| {
+        vec![p.to_string(), "100".into(), "0.6".into()]
+    });
+    let p_compute = Part::new(&prog, compute.clone(), |p| {
+        vec!["100".into(), p.to_string(), "0.6".into()]
+    });
+    let v = causal(
+        &prog,
+        &["100", "100", "12"],
+        &[copy.clone(), compute.clone()],
+        &tmp,
+    );
+    let mut report = String::new();
+    p_copy.check(&v, &prog, &mut report);
+    p_compute.check(&v, &prog, &mut report);
+    eprintln!("{report}");
+}
