@@ -35,7 +35,7 @@ int main(void) {
 	printf("pub const SIZE: usize = %zu;\n", sizeof(struct genba_causal));
 	printf("pub const THREAD_SIZE: usize = %zu;\n", sizeof(struct genba_causal_thread));
 	O(speedup); O(threshold); O(kind); O(with_kernel); O(lo); O(sites); O(text_lo); O(busy); O(global);
-	O(open_sum); O(hits); O(runtime_pid); O(slept); O(progress); O(latency); O(t);
+	O(open_sum); O(hits); O(runtime_pid); O(slept); O(runtime_handler); O(not_ours); O(progress); O(latency); O(t);
 	T(credit); T(paid); T(acc_ts); T(off_cls); T(off_word); T(g_block);
 	return 0;
 }

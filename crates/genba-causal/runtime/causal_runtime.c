@@ -163,7 +163,10 @@ __attribute__((constructor)) static void genba_causal_init(void)
 	if (sigaction(sig, &sa, &old))
 		goto out;
 	/* the first process only (or itself again, after an exec); from here
-	 * on genba's programs may signal it: the handler is in place */
+	 * on genba's programs may signal it: the handler is in place (and
+	 * while it stays: BPF sends the signal only while the thread's
+	 * handler for it is this one) */
+	__atomic_store_n(&page->runtime_handler, (uint64_t)(uintptr_t)on_signal, __ATOMIC_SEQ_CST);
 	if (__atomic_compare_exchange_n(&page->runtime_pid, &none, pid, 0, __ATOMIC_SEQ_CST,
 					__ATOMIC_SEQ_CST) ||
 	    none == pid)

@@ -51,6 +51,7 @@ struct Shared {
     hit_ns: u64,
     runtime_pid: u32,
     runtime_sig: u32,
+    runtime_handler: u64,
     delays: u64,
     slept: u64,
     asked: u64,
@@ -59,6 +60,7 @@ struct Shared {
     inherited_ns: u64,
     collisions: u64,
     send_failed: u64,
+    not_ours: u64,
     progress: [u64; PROGRESS],
     latency: [u64; PROGRESS],
     t: [Thread; THREADS],
@@ -496,11 +498,13 @@ impl Page {
 impl Page {
     /// Threads that took a slot another thread had, and signals the
     /// kernel would not send.
-    pub fn faults(&self) -> (u64, u64) {
+    pub fn faults(&self) -> (u64, u64, u64) {
         (
             self.u64(|s| unsafe { &raw const (*s).collisions })
                 .load(SeqCst),
             self.u64(|s| unsafe { &raw const (*s).send_failed })
+                .load(SeqCst),
+            self.u64(|s| unsafe { &raw const (*s).not_ours })
                 .load(SeqCst),
         )
     }
@@ -607,6 +611,8 @@ mod tests {
         assert_eq!(offset_of!(Shared, hits), c::hits);
         assert_eq!(offset_of!(Shared, runtime_pid), c::runtime_pid);
         assert_eq!(offset_of!(Shared, slept), c::slept);
+        assert_eq!(offset_of!(Shared, runtime_handler), c::runtime_handler);
+        assert_eq!(offset_of!(Shared, not_ours), c::not_ours);
         assert_eq!(offset_of!(Shared, progress), c::progress);
         assert_eq!(offset_of!(Shared, latency), c::latency);
         assert_eq!(offset_of!(Shared, t), c::t);

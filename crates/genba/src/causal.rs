@@ -240,11 +240,10 @@ impl Causal<'_> {
             // the line it ran, or, in a library (memcpy, malloc), the line
             // of the program's own code that called into it (as COZ
             // attributes it; BPF matches it the same way)
-            let Some((depth, f)) = cs
-                .user
-                .iter()
-                .enumerate()
-                .find_map(|(d, fr)| fr.first().filter(|f| f.module == self.exe).map(|f| (d, f)))
+            let Some((depth, f)) =
+                cs.user.iter().enumerate().find_map(|(d, fr)| {
+                    fr.first().filter(|f| f.module == self.exe).map(|f| (d, f))
+                })
             else {
                 return;
             };
@@ -915,7 +914,13 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     if stats.total_lost() + lost > 0 {
         notes.push(format!("{} events lost", stats.total_lost() + lost));
     }
-    let (collisions, send_failed) = page.faults();
+    let (collisions, send_failed, not_ours) = page.faults();
+    if not_ours > 0 {
+        notes.push(format!(
+            "{not_ours} times a thread owed a delay but was not told to pay: the program had changed its handler for signal {} (--signal chooses another); the predictions from then on lack those delays",
+            a.signal
+        ));
+    }
     if collisions > 0 {
         notes.push(format!(
             "{collisions} times a thread took the delay slot of another (their tids equal modulo 4096): their counts restarted"

@@ -656,3 +656,45 @@ fn library_time_counts_for_the_calling_line() {
     p_compute.check(&v, &prog, &mut report);
     eprintln!("{report}");
 }
+
+/// A program that sets genba's signal back to its default action (which
+/// would end it) part way through: from then on genba does not send it,
+/// the program runs to its end, and the report says so.
+#[test]
+fn a_program_that_takes_the_signal_back_is_not_killed() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("sigreset");
+    let compute = format!("sigreset.c:{}", line_of("sigreset", "the compute line"));
+    let o = run(genba_cmd([
+        "causal",
+        "--progress",
+        "round=round_done",
+        "--candidate",
+        &compute,
+        "--speedups",
+        "50,100",
+        "--warmup-ms",
+        "300",
+        "--signal",
+        "50",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["50", "3"])
+    .current_dir(sources()));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    // the program's own output: it ran to its end
+    assert!(
+        o.stdout.trim().parse::<u64>().is_ok_and(|n| n > 0),
+        "{}",
+        o.describe()
+    );
+    assert!(
+        o.stderr.contains("had changed its handler for signal 50"),
+        "{}",
+        o.describe()
+    );
+    // before the reset, delays were taken
+    assert!(!o.stderr.contains("delays: 0 taken"), "{}", o.describe());
+}

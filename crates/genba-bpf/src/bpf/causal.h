@@ -83,6 +83,7 @@ struct genba_causal {
 	/* the runtime */
 	__u32 runtime_pid;
 	__u32 runtime_sig;
+	__u64 runtime_handler;	/* its handler's address in the program */
 	__u64 delays;	/* delays taken */
 	__u64 slept;	/* ns slept in them */
 	__u64 asked;	/* ns they were asked to sleep (owed) */
@@ -93,6 +94,8 @@ struct genba_causal {
 	__u64 inherited_ns;
 	__u64 collisions;	/* a thread took a slot another thread had */
 	__u64 send_failed;	/* signals the kernel would not send */
+	__u64 not_ours;	/* signals not sent: the program's handler for
+			 * the signal was not the runtime's */
 	/* BPF: visits of each progress point (a latency point: the calls
 	 * that returned), and a latency point's time in them (ns) */
 	__u64 progress[GENBA_CAUSAL_PROGRESS];

@@ -47,7 +47,24 @@ struct signal_struct {
 	int group_exit_code;
 } __attribute__((preserve_access_index));
 
+/* The kernel's signal handlers of a process (causal: is the program's
+ * handler for genba's signal still the runtime's?). Only the first field
+ * of each is read; an element's size is the running kernel's
+ * (bpf_core_type_size). */
+struct sigaction___k {
+	void *sa_handler;
+} __attribute__((preserve_access_index));
+
+struct k_sigaction {
+	struct sigaction___k sa;
+} __attribute__((preserve_access_index));
+
+struct sighand_struct {
+	struct k_sigaction action[64];
+} __attribute__((preserve_access_index));
+
 struct task_struct {
+	struct sighand_struct *sighand;
 	int pid;
 	int tgid;
 	int exit_code;
