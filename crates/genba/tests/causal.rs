@@ -698,3 +698,68 @@ fn a_program_that_takes_the_signal_back_is_not_killed() {
     // before the reset, delays were taken
     assert!(!o.stderr.contains("delays: 0 taken"), "{}", o.describe());
 }
+
+/// A sleep the kernel restarts (the process stopped and continued from
+/// outside) is never turned into EINTR by genba's signal: BPF tells no
+/// thread to pay at a call's exit with a restart code.
+#[test]
+fn restarted_sleeps_do_not_return_eintr() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("restart");
+    let compute = format!("restart.c:{}", line_of("restart", "the compute line"));
+    let child = genba_cmd([
+        "causal",
+        "--progress",
+        "c=chunk_done",
+        "--candidate",
+        &compute,
+        "--speedups",
+        "100",
+        "--warmup-ms",
+        "300",
+        "--",
+    ])
+    .arg(&prog)
+    .arg("5")
+    .current_dir(sources())
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
+    // the program: genba's child
+    let kids = format!("/proc/{0}/task/{0}/children", child.id());
+    let mut pid = 0;
+    for _ in 0..100 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        if let Some(p) = std::fs::read_to_string(&kids).ok().and_then(|s| {
+            s.split_whitespace()
+                .next()
+                .and_then(|p| p.parse::<i32>().ok())
+        }) {
+            pid = p;
+            break;
+        }
+    }
+    assert!(pid > 0, "the program did not start");
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    for _ in 0..150 {
+        // SAFETY: stopping and continuing the program genba started.
+        unsafe { libc::kill(pid, libc::SIGSTOP) };
+        std::thread::sleep(std::time::Duration::from_millis(3));
+        unsafe { libc::kill(pid, libc::SIGCONT) };
+        std::thread::sleep(std::time::Duration::from_millis(15));
+    }
+    let o = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stdout}\n{stderr}");
+    let eintr: u64 = stdout
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{stdout}\n{stderr}"));
+    assert_eq!(eintr, 0, "sleeps that returned EINTR\n{stderr}");
+    // delays were asked of the sleeping thread all along
+    assert!(!stderr.contains("delays: 0 taken"), "{stderr}");
+}

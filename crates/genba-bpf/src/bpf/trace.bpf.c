@@ -1109,8 +1109,13 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
-	/* genba causal: a thread that owes pays on its way back to user mode */
-	causal_tell(tid, bpf_get_current_pid_tgid() >> 32);
+	/* genba causal: a thread that owes pays on its way back to user mode;
+	 * not when the call returns a restart code (-ERESTARTSYS ..
+	 * -ERESTART_RESTARTBLOCK: another signal interrupted it): a handler
+	 * run now would turn ERESTARTNOHAND and ERESTART_RESTARTBLOCK into
+	 * EINTR for the program (nanosleep, poll, pause), SA_RESTART or not */
+	if (ret > -512 || ret < -516)
+		causal_tell(tid, bpf_get_current_pid_tgid() >> 32);
 	ts = bpf_ktime_get_ns();
 	slot = tid & inflight_mask;
 	inf = bpf_map_lookup_elem(&inflight, &slot);
