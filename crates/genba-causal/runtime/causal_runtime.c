@@ -14,7 +14,10 @@
  * do not.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -109,6 +112,47 @@ static void on_signal(int sig)
 	}
 	errno = saved;
 }
+
+/* Pays, before the thread wakes another, what it owes from the threshold
+ * on: the woken thread must not start before the delays the waker owed
+ * (COZ's rule). A payment on a signal comes at the next system call's exit
+ * or sample, after the wakeup: too late for what the wakee does next. */
+static void pay_before_waking(void)
+{
+	struct genba_causal_thread *t;
+	uint64_t now;
+
+	if (!page || !LOAD(page->active) || LOAD(page->runtime_pid) != (uint32_t)getpid())
+		return;
+	t = own_slot();
+	if (!t)
+		return;
+	now = now_ns();
+	if ((int64_t)(delay_count(now) - LOAD(t->credit) - LOAD(t->paid)) >=
+	    (int64_t)LOAD(page->threshold))
+		pay(t, 1000000000ll);
+}
+
+/* The calls that wake other threads of the program, taken in front of the
+ * C library's (found with dlsym(RTLD_NEXT) at first use). */
+#define WAKER(ret, name, params, args)                                          \
+	ret name params                                                         \
+	{                                                                       \
+		static ret(*real) params;                                       \
+		if (!real)                                                      \
+			real = (ret(*) params)dlsym(RTLD_NEXT, #name);          \
+		if (!real)                                                      \
+			return EINVAL;                                          \
+		pay_before_waking();                                            \
+		return real args;                                               \
+	}
+
+WAKER(int, pthread_mutex_unlock, (pthread_mutex_t * m), (m))
+WAKER(int, pthread_cond_signal, (pthread_cond_t * c), (c))
+WAKER(int, pthread_cond_broadcast, (pthread_cond_t * c), (c))
+WAKER(int, pthread_rwlock_unlock, (pthread_rwlock_t * l), (l))
+WAKER(int, pthread_barrier_wait, (pthread_barrier_t * b), (b))
+WAKER(int, sem_post, (sem_t * s), (s))
 
 /* A run that is one experiment (genba causal without progress points)
  * ends when the program exits: the thread that exits pays what it still

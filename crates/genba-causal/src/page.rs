@@ -313,11 +313,46 @@ impl Page {
         std::sync::atomic::fence(SeqCst);
         let now = now_ns();
         self.close_open(now, 0);
+        self.forgive(now);
         if let Spec::OffCpu { classes, sites, .. } = spec {
             self.open_off_cpu(now, *classes, sites);
         }
         self.u32(|s| unsafe { &raw const (*s).speedup })
             .store(speedup, SeqCst);
+    }
+
+    /// Every thread starts the experiment owing nothing: what it still
+    /// owed from the one before (a thread that never got to pay it, or was
+    /// blocked through the cooling) is forgiven, as is a lead, and a thread
+    /// blocked now counts its block's delays from now. Else the last
+    /// experiment's debts are paid in this one's window, as time that its
+    /// delay count does not hold.
+    fn forgive(&self, now: u64) {
+        let g = self.delay_at(now);
+        for i in 0..THREADS {
+            if self
+                .u32(|s| unsafe { &raw const (*s).t[i].tid })
+                .load(SeqCst)
+                == 0
+            {
+                continue;
+            }
+            let credit = self.u64(|s| unsafe { &raw const (*s).t[i].credit });
+            let paid = self
+                .u64(|s| unsafe { &raw const (*s).t[i].paid })
+                .load(SeqCst);
+            // an add, not a store: what BPF credits meanwhile stays
+            let owed = g.wrapping_sub(credit.load(SeqCst)).wrapping_sub(paid);
+            credit.fetch_add(owed, SeqCst);
+            let g_block = self.u64(|s| unsafe { &raw const (*s).t[i].g_block });
+            if g_block.load(SeqCst) != 0 {
+                self.u64(|s| unsafe { &raw const (*s).t[i].owed_block })
+                    .store(0, SeqCst);
+                self.u64(|s| unsafe { &raw const (*s).t[i].t_block })
+                    .store(now, SeqCst);
+                g_block.store(g.max(1), SeqCst);
+            }
+        }
     }
 
     /// Opens, from `now`, an interval for each thread that is off the CPU
@@ -459,7 +494,11 @@ impl Page {
         self.threads()
             .into_iter()
             .filter(|t| !before.contains(&(t.0, t.3)))
-            .map(|(_, credit, paid, _, _)| g.saturating_sub(credit + paid))
+            // modulo 2^64, as everywhere: a forgiven lead leaves the
+            // credit "negative"
+            .map(|(_, credit, paid, _, _)| {
+                (g.wrapping_sub(credit).wrapping_sub(paid) as i64).max(0) as u64
+            })
             .max()
             .unwrap_or(0)
     }

@@ -904,6 +904,12 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         notes.push(
             "the runtime never loaded in the program (a static binary, or it ended first): no experiment ran".to_string(),
         );
+    } else if col.first.is_none() && end_to_end {
+        if run_notes.is_empty() {
+            notes.push(
+                "no experiment ran: the warm-up run found no candidate (a line with 1% of its samples, a wait with 1% of its time off the CPU); --candidate names one".to_string(),
+            );
+        }
     } else if col.first.is_none() {
         notes.push(format!(
             "no experiment ran: the program ended within the warm-up ({} ms); --warmup-ms is shorter",

@@ -13,7 +13,8 @@
  * - the runtime: `runtime_pid`, each thread's `paid`, its delay totals, and
  *   `pending` back to 0 once a delay is paid.
  *
- * A thread owes  G(now) - credit - paid,  where
+ * A thread owes  G(now) - credit - paid  (modulo 2^64, read signed: an
+ * experiment's start forgives a lead by lowering credit below 0), where
  *   G(now) = global + speedup% * (open_n * now - open_sum)
  * (open_sum: the sum of the open intervals' acc_ts). Writers change these
  * with atomic adds, `busy` raised around them; `gen` counts finished
