@@ -230,6 +230,9 @@ pub enum ProbeAt {
     Function(String),
     /// A file offset (a source line's first instruction).
     Offset(u64),
+    /// A statically defined tracing point's file offset, and its
+    /// semaphore's (raised by the kernel while the uprobe is there).
+    Sdt(u64, Option<u64>),
 }
 
 /// A latency progress point's calls in progress at once, at most (all
@@ -573,10 +576,11 @@ impl Tracer {
         at: &ProbeAt,
         latency: bool,
     ) -> Result<()> {
-        let (func_name, offset) = match at {
+        let (func_name, offset, ref_ctr) = match at {
             // resolved by libbpf in the file's symbol table
-            ProbeAt::Function(f) => (Some(f.clone()), 0),
-            ProbeAt::Offset(o) => (None, *o as usize),
+            ProbeAt::Function(f) => (Some(f.clone()), 0, 0),
+            ProbeAt::Offset(o) => (None, *o as usize, 0),
+            ProbeAt::Sdt(o, sema) => (None, *o as usize, sema.unwrap_or(0) as usize),
         };
         let p = &self.skel.progs;
         let probes = if latency {
@@ -589,6 +593,7 @@ impl Tracer {
                 cookie: u64::from(index),
                 func_name: func_name.clone(),
                 retprobe,
+                ref_ctr_offset: ref_ctr,
                 ..Default::default()
             };
             let link = prog

@@ -891,6 +891,108 @@ pub fn line_entries(path: &str, file: &str, line: u64) -> Result<Vec<(u64, Vec<u
     Ok(out)
 }
 
+/// A statically defined tracing point (SystemTap SDT / USDT) of an ELF
+/// file: where a uprobe on it goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Usdt {
+    /// Its provider (`genba` for genba/progress.h's marks).
+    pub provider: String,
+    /// Its name.
+    pub name: String,
+    /// File offset of the probe's instruction.
+    pub offset: u64,
+    /// File offset of its semaphore (is-enabled probes run only while it
+    /// is raised), if it has one.
+    pub semaphore: Option<u64>,
+    /// The instruction's first bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The SDT probes of ELF file `path` (its `.note.stapsdt` notes), their
+/// addresses adjusted as the `.stapsdt.base` section says (a prelinked
+/// file) and made file offsets.
+pub fn usdt_probes(path: &str) -> Result<Vec<Usdt>, String> {
+    use object::{Object, ObjectSection, ObjectSegment};
+    let data = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let obj = object::File::parse(&*data).map_err(|e| format!("{path}: {e}"))?;
+    let Some(notes) = obj.section_by_name(".note.stapsdt") else {
+        return Ok(Vec::new());
+    };
+    let notes = notes.data().map_err(|e| format!("{path}: {e}"))?;
+    let base_now = obj.section_by_name(".stapsdt.base").map(|s| s.address());
+    let le = obj.is_little_endian();
+    let u32_at = |b: &[u8], i: usize| -> Option<u32> {
+        let w: [u8; 4] = b.get(i..i + 4)?.try_into().ok()?;
+        Some(if le {
+            u32::from_le_bytes(w)
+        } else {
+            u32::from_be_bytes(w)
+        })
+    };
+    let u64_at = |b: &[u8], i: usize| -> Option<u64> {
+        let w: [u8; 8] = b.get(i..i + 8)?.try_into().ok()?;
+        Some(if le {
+            u64::from_le_bytes(w)
+        } else {
+            u64::from_be_bytes(w)
+        })
+    };
+    let to_offset = |addr: u64| -> Option<u64> {
+        obj.segments().find_map(|seg| {
+            let (off, size) = seg.file_range();
+            (addr >= seg.address() && addr < seg.address() + size)
+                .then(|| off + (addr - seg.address()))
+        })
+    };
+    let mut out = Vec::new();
+    let mut i = 0usize;
+    while i + 12 <= notes.len() {
+        let (Some(namesz), Some(descsz), Some(kind)) =
+            (u32_at(notes, i), u32_at(notes, i + 4), u32_at(notes, i + 8))
+        else {
+            break;
+        };
+        let name_at = i + 12;
+        let desc_at = name_at + (namesz as usize).next_multiple_of(4);
+        let next = desc_at + (descsz as usize).next_multiple_of(4);
+        let owner = notes.get(name_at..name_at + namesz as usize);
+        let desc = notes.get(desc_at..desc_at + descsz as usize);
+        i = next;
+        let (Some(owner), Some(desc)) = (owner, desc) else {
+            break;
+        };
+        if kind != 3 || owner != b"stapsdt\0" {
+            continue;
+        }
+        let (Some(mut pc), Some(base), Some(mut sema)) =
+            (u64_at(desc, 0), u64_at(desc, 8), u64_at(desc, 16))
+        else {
+            continue;
+        };
+        if let Some(now) = base_now.filter(|_| base != 0) {
+            pc = pc.wrapping_add(now).wrapping_sub(base);
+            if sema != 0 {
+                sema = sema.wrapping_add(now).wrapping_sub(base);
+            }
+        }
+        let mut strings = desc[24..].split(|&b| b == 0);
+        let provider = String::from_utf8_lossy(strings.next().unwrap_or_default()).into_owned();
+        let name = String::from_utf8_lossy(strings.next().unwrap_or_default()).into_owned();
+        let Some(offset) = to_offset(pc) else {
+            continue;
+        };
+        let end = (offset as usize + 16).min(data.len());
+        out.push(Usdt {
+            provider,
+            name,
+            offset,
+            semaphore: if sema != 0 { to_offset(sema) } else { None },
+            bytes: data.get(offset as usize..end).unwrap_or_default().to_vec(),
+        });
+    }
+    Ok(out)
+}
+
 /// Whether an x86-64 instruction starting with `bytes` has a LOCK prefix:
 /// the kernel's uprobes refuse to sit on one (the probe is then silently
 /// never placed).

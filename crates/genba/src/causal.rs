@@ -53,8 +53,11 @@ struct Progress {
 }
 
 enum Where {
+    /// A function's entry, or else a mark of genba/progress.h by that name.
     Function(String),
     Line(String, u64),
+    /// A statically defined tracing point: PROVIDER:NAME.
+    Sdt(String, String),
     /// No progress point: a run is one experiment, its length the measure.
     Run,
 }
@@ -67,7 +70,7 @@ fn parse_progress(s: &str) -> Result<Progress> {
     let bad = || {
         Exit(
             1,
-            format!("invalid --progress '{s}' (expected NAME=FUNCTION, NAME=FILE:LINE or NAME=FUNCTION:latency)"),
+            format!("invalid --progress '{s}' (expected NAME=FUNCTION, NAME=FILE:LINE, NAME=FUNCTION:latency or NAME=PROVIDER:PROBE)"),
         )
     };
     if name.is_empty() || at.is_empty() {
@@ -78,10 +81,17 @@ fn parse_progress(s: &str) -> Result<Progress> {
         Some((f, "latency")) if !f.is_empty() && !f.contains(':') => {
             (Where::Function(f.into()), true)
         }
-        Some((file, line)) if !file.is_empty() => match line.parse::<u64>() {
-            Ok(l) if l > 0 => (Where::Line(file.into(), l), false),
-            _ => bail!(bad()),
-        },
+        Some((file, line)) if !file.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) => {
+            match line.parse::<u64>() {
+                Ok(l) if l > 0 => (Where::Line(file.into(), l), false),
+                _ => bail!(bad()),
+            }
+        }
+        Some((provider, probe))
+            if !provider.is_empty() && !probe.is_empty() && !provider.contains(':') =>
+        {
+            (Where::Sdt(provider.into(), probe.into()), false)
+        }
         Some(_) => bail!(bad()),
     };
     Ok(Progress {
@@ -90,6 +100,18 @@ fn parse_progress(s: &str) -> Result<Progress> {
         target,
         latency,
     })
+}
+
+/// The uprobes of statically defined tracing point `provider`:`probe` of
+/// `exe` (one per place it is in), for progress point `name`.
+fn sdt(exe: &str, provider: &str, probe: &str, name: &str) -> Result<Vec<(ProbeAt, Vec<u8>)>> {
+    let all = genba_symbolize::usdt_probes(exe)
+        .map_err(|e| anyhow!(Exit(1, format!("--progress {name}: {e}"))))?;
+    Ok(all
+        .into_iter()
+        .filter(|u| u.provider == provider && u.name == probe)
+        .map(|u| (ProbeAt::Sdt(u.offset, u.semaphore), u.bytes))
+        .collect())
 }
 
 /// What the warm-up saw of one source line on the CPU.
@@ -647,14 +669,45 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     for p in &progress {
         let entries: Vec<(ProbeAt, Vec<u8>)> = match &p.target {
             Where::Run => Vec::new(),
-            Where::Function(f) => match genba_symbolize::function_entry(&exe, f) {
-                Ok(Some((_, bytes))) => vec![(ProbeAt::Function(f.clone()), bytes)],
-                Ok(None) => bail!(Exit(
-                    1,
-                    format!("--progress {}: no function {f} in {exe}", p.name)
-                )),
-                Err(e) => bail!(Exit(1, format!("--progress {}: {e}", p.name))),
-            },
+            Where::Function(f) => {
+                match genba_symbolize::function_entry(&exe, f) {
+                    Ok(Some((_, bytes))) => vec![(ProbeAt::Function(f.clone()), bytes)],
+                    Ok(None) => {
+                        // a mark of genba/progress.h, GENBA_PROGRESS(f)
+                        let marks = sdt(&exe, "genba", f, &p.name)?;
+                        if marks.is_empty() {
+                            bail!(Exit(
+                            1,
+                            format!(
+                                "--progress {}: no function {f} in {exe}, nor a mark GENBA_PROGRESS({f})",
+                                p.name
+                            )
+                        ));
+                        }
+                        if p.latency {
+                            bail!(Exit(
+                            1,
+                            format!("--progress {}: {f} is a mark, not a function: it has no latency", p.name)
+                        ));
+                        }
+                        marks
+                    }
+                    Err(e) => bail!(Exit(1, format!("--progress {}: {e}", p.name))),
+                }
+            }
+            Where::Sdt(provider, probe) => {
+                let found = sdt(&exe, provider, probe, &p.name)?;
+                if found.is_empty() {
+                    bail!(Exit(
+                        1,
+                        format!(
+                            "--progress {}: no function {}, nor a statically defined tracing point {provider}:{probe}, in {exe}",
+                            p.name, p.at
+                        )
+                    ));
+                }
+                found
+            }
             Where::Line(file, line) => {
                 let found = genba_symbolize::line_entries(&exe, file, *line)
                     .map_err(|e| anyhow!(Exit(1, format!("--progress {}: {e}", p.name))))?;
@@ -691,6 +744,14 @@ pub fn run(a: CausalArgs) -> Result<i32> {
                     }
                 )
             ));
+        }
+        if std::env::var_os("GENBA_DEBUG").is_some() {
+            for (at, _) in &entries {
+                eprintln!(
+                    "genba: causal: progress point {}: a uprobe at {at:?}",
+                    p.name
+                );
+            }
         }
         probes.push(entries.into_iter().map(|(at, _)| at).collect());
     }
@@ -910,10 +971,20 @@ pub fn run(a: CausalArgs) -> Result<i32> {
                 "no experiment ran: the warm-up run found no candidate (a line with 1% of its samples, a wait with 1% of its time off the CPU); --candidate names one".to_string(),
             );
         }
+    } else if col.first.is_none() && col.phase == Phase::Done {
+        notes.push(
+            "no experiment ran: the warm-up found no candidate (a line with 1% of its samples, a wait with 1% of its time off the CPU); --candidate names one".to_string(),
+        );
     } else if col.first.is_none() {
         notes.push(format!(
             "no experiment ran: the program ended within the warm-up ({} ms); --warmup-ms is shorter",
             a.warmup_ms
+        ));
+    } else if !end_to_end && col.exps.iter().all(|e| e.visits[0] == 0) {
+        notes.push(format!(
+            "no window saw a visit of {}: a window lasts until it has {MIN_VISITS} visits (at most 10 times --experiment-ms), and it had {} in all",
+            progress[0].name,
+            last.progress[0] - col.first.map_or(0, |f| f.progress[0])
         ));
     }
     notes.extend(run_notes);

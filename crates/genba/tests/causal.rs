@@ -29,7 +29,9 @@ fn build(name: &str) -> PathBuf {
     let src = sources().join(format!("{name}.c"));
     let tmp = dir.join(format!(".{name}.{}", std::process::id()));
     let o = run(Command::new("gcc")
-        .args(["-O1", "-g", "-Wall", "-pthread", "-o"])
+        .args(["-O1", "-g", "-Wall", "-pthread"])
+        .arg(format!("-I{}", repo_root().join("include").display()))
+        .arg("-o")
         .arg(&tmp)
         .arg(&src));
     assert!(
@@ -251,8 +253,17 @@ fn serial_compute_then_wait_both_predicted() {
     // entry of the function that does one to its return (a serial
     // program's latency gains what its throughput does)
     let round = format!("round=serial.c:{}", line_of("serial", "the round line"));
+    // and at the mark the program makes with genba/progress.h
     let (v, compute, _, report, tmp) =
-        compute_and_wait("serial", "12", &[&round, "lat=one_round:latency"]);
+        compute_and_wait("serial", "12", &[&round, "lat=one_round:latency", "rounds"]);
+    assert_eq!(v["progress"][2]["at"], "rounds", "{v}");
+    let marked = v["progress"][2]["baseline_visits_per_s"].as_f64().unwrap();
+    let counted = v["progress"][0]["baseline_visits_per_s"].as_f64().unwrap();
+    // the same rounds, counted at the line and at the mark just after it
+    assert!(
+        (marked / counted - 1.0).abs() < 0.05,
+        "{marked} {counted}\n{v}"
+    );
     assert_eq!(v["progress"][1]["kind"], "latency", "{v}");
     let lat = v["progress"][1]["baseline_latency_ns"].as_f64().unwrap();
     let per_visit = 1e9 / v["progress"][0]["baseline_visits_per_s"].as_f64().unwrap();
@@ -268,10 +279,10 @@ fn serial_compute_then_wait_both_predicted() {
     // speedup tried (0% included), laid out
     if browser() {
         let page = check_html_as(&tmp.join("causal.html"), &tmp.join("causal.png"), "causal");
-        // two candidates for each of the two progress points
-        assert_eq!(page["plots"], 4, "{page}");
-        assert_eq!(page["points"], 16, "{page}");
-        assert_eq!(page["rank_rows"], 4, "{page}");
+        // two candidates for each of the three progress points
+        assert_eq!(page["plots"], 6, "{page}");
+        assert_eq!(page["points"], 24, "{page}");
+        assert_eq!(page["rank_rows"], 6, "{page}");
         assert_eq!(page["laid_out"], true, "{page}");
         let captions = page["captions"].to_string();
         assert!(
@@ -411,6 +422,19 @@ fn causal_refuses_bad_input() {
         (
             vec!["causal", "--progress", "x=nofunc:latency", "--", serial],
             "no function nofunc",
+        ),
+        (
+            // a mark of genba/progress.h: not a function, no latency
+            vec!["causal", "--progress", "x=rounds:latency", "--", serial],
+            "rounds is a mark, not a function",
+        ),
+        (
+            vec!["causal", "--progress", "x=nomark", "--", serial],
+            "nor a mark GENBA_PROGRESS(nomark)",
+        ),
+        (
+            vec!["causal", "--progress", "x=prov:nope", "--", serial],
+            "nor a statically defined tracing point prov:nope",
         ),
         (
             vec![
@@ -774,4 +798,55 @@ fn restarted_sleeps_do_not_return_eintr() {
     assert_eq!(eintr, 0, "sleeps that returned EINTR\n{stderr}");
     // delays were asked of the sleeping thread all along
     assert!(!stderr.contains("delays: 0 taken"), "{stderr}");
+}
+
+/// A program's own statically defined tracing point with a semaphore
+/// (Python's `gc__start`, run only while a tracer raises it): genba raises
+/// it and counts the visits.
+#[test]
+fn sdt_progress_point_with_a_semaphore() {
+    require_bpf!();
+    let _g = serial();
+    let python = Path::new("/usr/bin/python3");
+    let real = std::fs::canonicalize(python).unwrap_or_else(|_| python.into());
+    let notes = run(Command::new("readelf").arg("-n").arg(&real));
+    if !prerequisite(
+        notes.stdout.contains("gc__start"),
+        "/usr/bin/python3 without SDT probes",
+    ) {
+        return;
+    }
+    let tmp = TempDir::new("causal-sdt");
+    let script = tmp.join("gc.py");
+    std::fs::write(
+        &script,
+        "import gc, time\nt0 = time.time()\nwhile time.time() - t0 < 2.5:\n    gc.collect()\n",
+    )
+    .unwrap();
+    let o = run(genba_cmd([
+        "causal",
+        "--progress",
+        "gcs=python:gc__start",
+        "--candidate",
+        "[S]",
+        "--speedups",
+        "50",
+        "--warmup-ms",
+        "300",
+        "--",
+    ])
+    .arg(python)
+    .arg(&script));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    let rate: f64 = o
+        .stderr
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("progress point gcs (python:gc__start): ")
+                .and_then(|r| r.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or_else(|| panic!("{}", o.describe()));
+    // gc.collect() in a loop: hundreds a second at least
+    assert!(rate > 100.0, "{}", o.describe());
 }

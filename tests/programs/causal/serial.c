@@ -7,7 +7,8 @@
  * really twice as fast), so a real speedup of either can be measured
  * against genba's prediction. The wait is an fsync of a small write (an
  * [I] wait) or a nanosleep (a [B] wait). Each round ends in round_done(),
- * the progress point (or the line calling it, or one_round()'s latency).
+ * the progress point (or the line calling it, or one_round()'s latency, or
+ * the mark GENBA_PROGRESS(rounds)).
  * Prints rounds per second on stdout.
  */
 #define _GNU_SOURCE
@@ -17,6 +18,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <genba/progress.h>
 
 static volatile double sink;
 static volatile unsigned long rounds;
@@ -81,6 +84,7 @@ int main(int argc, char **argv)
 		if (one_round(n, fd, wpct, wait_ns, buf))
 			return 1;
 		round_done(); /* the round line */
+		GENBA_PROGRESS(rounds);
 	}
 	printf("%.3f\n", rounds / (now() - t0));
 	if (fd >= 0)
