@@ -160,6 +160,8 @@ struct Causal<'a> {
     /// The program's executable mappings: (start, end, file offset).
     text: Vec<(u64, u64, u64)>,
     lines: HashMap<String, LineSeen>,
+    /// The functions on-CPU samples were in (as lines are counted).
+    funcs: HashMap<String, LineSeen>,
     on_cpu: u64,
     sites: HashMap<String, SiteSeen>,
     /// Call sites: all their off-CPU time and their kernel samples.
@@ -286,6 +288,14 @@ impl Causal<'_> {
                 .entry(key)
                 .or_insert(LineSeen { samples: 0, ip })
                 .samples += u64::from(p.w_block);
+            // its function: the physical one, the outermost frame there
+            let func = cs.user[depth].last().and_then(|f| f.function.clone());
+            if let Some(func) = func {
+                self.funcs
+                    .entry(func)
+                    .or_insert(LineSeen { samples: 0, ip })
+                    .samples += u64::from(p.w_block);
+            }
             return;
         }
         let blocked = p.wake_ts.saturating_sub(p.out_ts);
@@ -368,6 +378,25 @@ impl Causal<'_> {
         ranges
     }
 
+    /// The address range of the (physical) function around `ip`.
+    fn function_range(&mut self, ip: u64) -> Option<(u64, u64)> {
+        let pid = self.pid;
+        let stacks = self.world.stacks_mut()?;
+        let frames = stacks.symbolize(pid, ip);
+        let outer = frames.last()?;
+        let (func, off) = (outer.function.clone()?, outer.function_offset?);
+        let start = ip - off;
+        let mut end = ip;
+        while end < start + (1 << 20) {
+            let fr = stacks.symbolize(pid, end + 1);
+            if fr.last().and_then(|f| f.function.as_ref()) != Some(&func) {
+                break;
+            }
+            end += 1;
+        }
+        Some((start, end + 1))
+    }
+
     fn text_range(&mut self) -> (u64, u64) {
         self.load_text();
         let lo = self.text.iter().map(|t| t.0).min().unwrap_or(0);
@@ -423,6 +452,18 @@ impl Causal<'_> {
                     },
                 }),
                 _ => Err("no interval of that class ended at that site in the warm-up".into()),
+            };
+        }
+        if let Some(func) = label.strip_suffix("()") {
+            let Some(ip) = self.funcs.get(func).map(|l| l.ip) else {
+                return Err("no sample of the program ran in that function in the warm-up".into());
+            };
+            return match self.function_range(ip) {
+                Some(r) => Ok(Candidate {
+                    label: label.to_string(),
+                    spec: Spec::OnCpu(vec![r]),
+                }),
+                None => Err("its addresses could not be found".into()),
             };
         }
         let Some(ip) = self.lines.get(label).map(|l| l.ip) else {
@@ -875,6 +916,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         pid: pid as u32,
         text: Vec::new(),
         lines: HashMap::new(),
+        funcs: HashMap::new(),
         on_cpu: 0,
         sites: HashMap::new(),
         calls: HashMap::new(),

@@ -431,8 +431,9 @@ pub struct CausalArgs {
     /// the CPU, the top call sites, and the top (class, call site) waits.
     #[arg(long = "candidates", default_value_t = 6, value_name = "N")]
     pub candidates: usize,
-    /// Experiment on this candidate only (repeatable): FILE:LINE (on the CPU),
-    /// a class [I] [L] [S] [B], a class at a call site ("[I] FILE:LINE"), or
+    /// Experiment on this candidate only (repeatable): FILE:LINE or
+    /// FUNCTION() (on the CPU, with the library code they call), a class
+    /// [I] [L] [S] [B], a class at a call site ("[I] FILE:LINE"), or
     /// all a call at a site costs, in the kernel and off the CPU
     /// ("call FILE:LINE").
     #[arg(long = "candidate", value_name = "CANDIDATE")]

@@ -850,3 +850,51 @@ fn sdt_progress_point_with_a_semaphore() {
     // gc.collect() in a loop: hundreds a second at least
     assert!(rate > 100.0, "{}", o.describe());
 }
+
+/// A function as the candidate (`NAME()`): all its addresses. The serial
+/// program's compute() is its compute loop: sped up by half, the program
+/// gains what really halving the loop gains.
+#[test]
+fn a_function_candidate() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("serial");
+    let tmp = TempDir::new("causal-func");
+    let args = |p: u32| vec![p.to_string(), "100".to_string(), "0.6".to_string()];
+    let before = real_speedup(&prog, &args(100), &args(50));
+    let out = tmp.join("f.json");
+    let o = run(genba_cmd([
+        "causal",
+        "--format",
+        "json",
+        "-o",
+        out.to_str().unwrap(),
+        "--progress",
+        "round=round_done",
+        "--candidate",
+        "compute()",
+        "--candidate",
+        "no_such_function()",
+        "--speedups",
+        "50",
+        "--warmup-ms",
+        "500",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["100", "100", "6"])
+    .current_dir(sources()));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let after = real_speedup(&prog, &args(100), &args(50));
+    let (pred, n) = predicted(&v, "compute()", 50);
+    assert!(n >= 2, "{v}");
+    assert!(
+        pred >= before.min(after) - 0.10 && pred <= before.max(after) + 0.10,
+        "compute() at 50%: predicted {pred:.3}, real {before:.3} then {after:.3}\n{v}"
+    );
+    assert_eq!(
+        v["not_tested"][0]["why"], "no sample of the program ran in that function in the warm-up",
+        "{v}"
+    );
+}
