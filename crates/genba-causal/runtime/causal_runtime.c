@@ -91,9 +91,24 @@ static void pay(struct genba_causal_thread *t, int64_t most)
 	}
 }
 
+/* The process's pid (reset in a forked child) and each thread's tid, kept:
+ * a wrapped pthread_mutex_unlock must not make system calls, which genba's
+ * programs would trace too. */
+static uint32_t own_pid;
+static __thread pid_t own_tid;
+
+static void forked_child(void)
+{
+	own_pid = (uint32_t)getpid();
+	own_tid = 0;
+}
+
 static struct genba_causal_thread *own_slot(void)
 {
-	pid_t tid = (pid_t)syscall(SYS_gettid);
+	pid_t tid = own_tid;
+
+	if (!tid)
+		own_tid = tid = (pid_t)syscall(SYS_gettid);
 	struct genba_causal_thread *t = &page->t[(uint32_t)tid & (GENBA_CAUSAL_THREADS - 1)];
 
 	return LOAD(t->tid) == (uint32_t)tid ? t : NULL;
@@ -117,57 +132,82 @@ static void on_signal(int sig)
  * on: the woken thread must not start before the delays the waker owed
  * (COZ's rule). A payment on a signal comes at the next system call's exit
  * or sample, after the wakeup: too late for what the wakee does next. */
-static void pay_before_waking(void)
+static void pay_now(int64_t from, int64_t most)
 {
 	struct genba_causal_thread *t;
-	uint64_t now;
+	uint32_t idle = 0;
+	int saved = errno;
 
-	if (!page || !LOAD(page->active) || LOAD(page->runtime_pid) != (uint32_t)getpid())
+	if (!page || !LOAD(page->active) || LOAD(page->runtime_pid) != own_pid)
 		return;
 	t = own_slot();
 	if (!t)
 		return;
-	now = now_ns();
-	if ((int64_t)(delay_count(now) - LOAD(t->credit) - LOAD(t->paid)) >=
-	    (int64_t)LOAD(page->threshold))
-		pay(t, 1000000000ll);
+	if ((int64_t)(delay_count(now_ns()) - LOAD(t->credit) - LOAD(t->paid)) < from)
+		return;
+	/* marked as paying, as a told thread is: BPF sends it no signal
+	 * meanwhile, and does not take its sleep for the program's own wait;
+	 * a thread already told pays in its handler */
+	if (!__atomic_compare_exchange_n(&t->pending, &idle, 1, 0, __ATOMIC_SEQ_CST,
+					 __ATOMIC_SEQ_CST))
+		return;
+	pay(t, most);
+	__atomic_store_n(&t->pending, 0, __ATOMIC_RELEASE);
+	errno = saved;
+}
+
+static void pay_before_waking(void)
+{
+	if (page)
+		pay_now((int64_t)LOAD(page->threshold), 1000000000ll);
 }
 
 /* The calls that wake other threads of the program, taken in front of the
- * C library's (found with dlsym(RTLD_NEXT) at first use). */
-#define WAKER(ret, name, params, args)                                          \
-	ret name params                                                         \
+ * C library's: the real ones are found with dlsym(RTLD_NEXT) by the
+ * constructor (or at a first call before it ran). `fail` is what the call
+ * returns when the real one cannot be found. */
+#define WAKER(name, params, args, fail)                                         \
+	static int (*real_##name) params;                                       \
+	int name params                                                         \
 	{                                                                       \
-		static ret(*real) params;                                       \
-		if (!real)                                                      \
-			real = (ret(*) params)dlsym(RTLD_NEXT, #name);          \
-		if (!real)                                                      \
-			return EINVAL;                                          \
+		if (!real_##name)                                               \
+			real_##name = (int(*) params)dlsym(RTLD_NEXT, #name);   \
+		if (!real_##name) {                                             \
+			fail;                                                   \
+		}                                                               \
 		pay_before_waking();                                            \
-		return real args;                                               \
+		return real_##name args;                                        \
 	}
 
-WAKER(int, pthread_mutex_unlock, (pthread_mutex_t * m), (m))
-WAKER(int, pthread_cond_signal, (pthread_cond_t * c), (c))
-WAKER(int, pthread_cond_broadcast, (pthread_cond_t * c), (c))
-WAKER(int, pthread_rwlock_unlock, (pthread_rwlock_t * l), (l))
-WAKER(int, pthread_barrier_wait, (pthread_barrier_t * b), (b))
-WAKER(int, sem_post, (sem_t * s), (s))
+WAKER(pthread_mutex_unlock, (pthread_mutex_t * m), (m), return EINVAL)
+WAKER(pthread_cond_signal, (pthread_cond_t * c), (c), return EINVAL)
+WAKER(pthread_cond_broadcast, (pthread_cond_t * c), (c), return EINVAL)
+WAKER(pthread_rwlock_unlock, (pthread_rwlock_t * l), (l), return EINVAL)
+WAKER(pthread_barrier_wait, (pthread_barrier_t * b), (b), return EINVAL)
+WAKER(sem_post, (sem_t * s), (s), errno = EINVAL; return -1)
+
+static void find_wakers(void)
+{
+	real_pthread_mutex_unlock = (int (*)(pthread_mutex_t *))dlsym(RTLD_NEXT, "pthread_mutex_unlock");
+	real_pthread_cond_signal = (int (*)(pthread_cond_t *))dlsym(RTLD_NEXT, "pthread_cond_signal");
+	real_pthread_cond_broadcast =
+		(int (*)(pthread_cond_t *))dlsym(RTLD_NEXT, "pthread_cond_broadcast");
+	real_pthread_rwlock_unlock =
+		(int (*)(pthread_rwlock_t *))dlsym(RTLD_NEXT, "pthread_rwlock_unlock");
+	real_pthread_barrier_wait =
+		(int (*)(pthread_barrier_t *))dlsym(RTLD_NEXT, "pthread_barrier_wait");
+	real_sem_post = (int (*)(sem_t *))dlsym(RTLD_NEXT, "sem_post");
+}
 
 /* A run that is one experiment (genba causal without progress points)
  * ends when the program exits: the thread that exits pays what it still
  * owes first, so that the run's length holds every delay it was due. */
 __attribute__((destructor)) static void genba_causal_fini(void)
 {
-	struct genba_causal_thread *t;
 	const char *at_exit = getenv("GENBA_CAUSAL_PAY_AT_EXIT");
 
-	if (!page || !at_exit || strcmp(at_exit, "1") ||
-	    LOAD(page->runtime_pid) != (uint32_t)getpid() || !LOAD(page->active))
-		return;
-	t = own_slot();
-	if (t)
-		pay(t, INT64_MAX);
+	if (at_exit && !strcmp(at_exit, "1"))
+		pay_now(1, INT64_MAX);
 }
 
 __attribute__((constructor)) static void genba_causal_init(void)
@@ -181,6 +221,7 @@ __attribute__((constructor)) static void genba_causal_init(void)
 	void *p;
 	int sig;
 
+	find_wakers();
 	if (!fd_s || !sig_s)
 		return;
 	sig = atoi(sig_s);
@@ -210,11 +251,21 @@ __attribute__((constructor)) static void genba_causal_init(void)
 	 * on genba's programs may signal it: the handler is in place (and
 	 * while it stays: BPF sends the signal only while the thread's
 	 * handler for it is this one) */
+	/* (a child the program starts loads this too: it must not change the
+	 * handler's address the program's threads are checked against) */
+	none = LOAD(page->runtime_pid);
+	if (none != 0 && none != pid)
+		goto undo;
 	__atomic_store_n(&page->runtime_handler, (uint64_t)(uintptr_t)on_signal, __ATOMIC_SEQ_CST);
+	none = 0;
 	if (__atomic_compare_exchange_n(&page->runtime_pid, &none, pid, 0, __ATOMIC_SEQ_CST,
 					__ATOMIC_SEQ_CST) ||
-	    none == pid)
+	    none == pid) {
+		own_pid = pid;
+		pthread_atfork(NULL, NULL, forked_child);
 		return;
+	}
+undo:
 	sigaction(sig, &old, NULL);
 out:
 	munmap(p, len);

@@ -330,10 +330,14 @@ impl Page {
     fn forgive(&self, now: u64) {
         let g = self.delay_at(now);
         for i in 0..THREADS {
-            if self
-                .u32(|s| unsafe { &raw const (*s).t[i].tid })
-                .load(SeqCst)
-                == 0
+            let tid = self.u32(|s| unsafe { &raw const (*s).t[i].tid });
+            // a thread paying now is left to finish: forgiven, it would
+            // then pay the forgiven debt too
+            if tid.load(SeqCst) == 0
+                || self
+                    .u32(|s| unsafe { &raw const (*s).t[i].pending })
+                    .load(SeqCst)
+                    != 0
             {
                 continue;
             }

@@ -802,7 +802,10 @@ pub fn line_entries(path: &str, file: &str, line: u64) -> Result<Vec<(u64, Vec<u
         gimli::RunTimeEndian::Big
     };
     let dwarf = sections.borrow(|s| gimli::EndianSlice::new(s, endian));
-    let want: Vec<&str> = file.split('/').filter(|c| !c.is_empty()).collect();
+    let want: Vec<&str> = file
+        .split('/')
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect();
     let mut sources: Vec<String> = Vec::new();
     let mut known = false;
     let mut addrs: Vec<u64> = Vec::new();
@@ -813,11 +816,21 @@ pub fn line_entries(path: &str, file: &str, line: u64) -> Result<Vec<(u64, Vec<u
         let Some(program) = unit.line_program.clone() else {
             continue;
         };
-        // a source file's full path, when it is the one asked for
+        let comp_dir = unit
+            .comp_dir
+            .map(|d| d.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        // a source file's full path (a relative directory is the
+        // compilation directory's), when it is the one asked for
         let matching = |h: &gimli::LineProgramHeader<_>, fe: &gimli::FileEntry<_>| {
             let mut full = String::new();
             if let Some(Ok(d)) = fe.directory(h).map(|d| dwarf.attr_string(&unit, d)) {
-                full.push_str(&d.to_string_lossy());
+                let d = d.to_string_lossy();
+                if !d.starts_with('/') && !comp_dir.is_empty() {
+                    full.push_str(&comp_dir);
+                    full.push('/');
+                }
+                full.push_str(&d);
             }
             let name = dwarf.attr_string(&unit, fe.path_name()).ok()?;
             let name = name.to_string_lossy();

@@ -243,6 +243,9 @@ impl Causal<'_> {
         if self.phase != Phase::Warmup || p.flush || p.task.tgid != self.pid || p.regs[0] == 0 {
             return;
         }
+        // where the program's text is, read while it runs (it is gone from
+        // /proc once the program ended, before a run's samples are all in)
+        self.load_text();
         let Some(stacks) = self.world.stacks_mut() else {
             return;
         };
@@ -817,13 +820,18 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         // every run at the same addresses as the warm-up's, where the
         // candidates were found (the personality is inherited)
         // SAFETY: reads, then sets, genba's own execution domain.
-        unsafe {
+        let set = unsafe {
             let now = libc::personality(0xffff_ffff);
-            if now != -1 {
-                libc::personality(
+            now != -1
+                && libc::personality(
                     (now as libc::c_ulong) | libc::ADDR_NO_RANDOMIZE as libc::c_ulong,
-                );
-            }
+                ) != -1
+        };
+        if !set {
+            bail!(
+                "genba causal: cannot run the program without address-space randomization ({}), which runs without a progress point need; give --progress",
+                std::io::Error::last_os_error()
+            );
         }
     }
 
@@ -1116,6 +1124,13 @@ fn runs(
 ) -> Result<Session> {
     let page = col.page;
     *lost += warmup.tracer.stats().map(|s| s.total_lost()).unwrap_or(0);
+    if page.runtime_pid() == 0 {
+        notes.push(
+            "the runtime never loaded in the program (a static binary?): no experiment ran"
+                .to_string(),
+        );
+        return Ok(warmup);
+    }
     if warmup.exit_code() != 0 {
         notes.push(format!(
             "the warm-up run exited with status {}: no experiment ran",
@@ -1158,14 +1173,25 @@ fn runs(
         let start = page.snapshot();
         let t0 = Instant::now();
         let mut session = launch()?;
+        let pid = session.child_pid().unwrap_or(0) as u32;
         let mut sink = RunSink {
-            pid: session.child_pid().unwrap_or(0) as u32,
+            pid,
             began: None,
             ended: 0,
         };
         session.release();
         session.run(&mut sink)?;
         let wall = t0.elapsed().as_nanos() as u64;
+        if page.runtime_pid() != pid {
+            notes.push(format!(
+                "run {}: the runtime did not load in the program: no further runs",
+                i + 1
+            ));
+            page.end();
+            page.set_active(false);
+            last = Some(session);
+            break;
+        }
         let end = page.snapshot();
         page.end();
         page.set_active(false);
