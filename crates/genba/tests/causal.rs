@@ -898,3 +898,108 @@ fn a_function_candidate() {
         "{v}"
     );
 }
+
+/// The serial program waiting on I/O: each round computes, then fsyncs a
+/// small write (an [I] wait, 4 fsyncs at 100%). Both parts predicted
+/// against really fewer iterations and really fewer fsyncs.
+#[test]
+fn serial_compute_then_fsync_both_predicted() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("serial");
+    let tmp = TempDir::new("causal-serial-io");
+    let dir = tmp.path().to_str().unwrap().to_string();
+    // run in its own directory (serial.data is written there): the
+    // source's path is then named in full
+    let src = sources().join("serial.c");
+    let compute = format!(
+        "{}:{}",
+        src.display(),
+        line_of("serial", "the compute line")
+    );
+    let fsync = format!(
+        "call {}:{}",
+        src.display(),
+        line_of("serial", "the fsync line")
+    );
+    let args = |c: u32, w: u32| {
+        vec![
+            c.to_string(),
+            w.to_string(),
+            "0.6".to_string(),
+            "fsync".to_string(),
+        ]
+    };
+    let run_in = |p: &Path, a: &[String]| -> f64 {
+        let o = run(Command::new(p).args(a).current_dir(&dir));
+        assert!(o.status.success(), "{}", o.describe());
+        o.stdout.trim().parse().unwrap()
+    };
+    let truth = |faster: &dyn Fn(u32) -> Vec<String>| -> Vec<(u64, f64)> {
+        [25u64, 50, 100]
+            .into_iter()
+            .map(|s| {
+                let mut r: Vec<f64> = (0..3)
+                    .map(|_| {
+                        let base = run_in(&prog, &faster(100));
+                        1.0 - base / run_in(&prog, &faster(100 - s as u32))
+                    })
+                    .collect();
+                r.sort_by(f64::total_cmp);
+                (s, r[1])
+            })
+            .collect()
+    };
+    let t_compute = truth(&|p| args(p, 100));
+    let t_fsync = truth(&|p| args(100, p));
+    let out = tmp.join("io.json");
+    let o = run(genba_cmd([
+        "causal",
+        "--format",
+        "json",
+        "-o",
+        out.to_str().unwrap(),
+        "--progress",
+        "round=round_done",
+        "--candidate",
+        &compute,
+        "--candidate",
+        &fsync,
+        "--speedups",
+        "25,50,100",
+        "--warmup-ms",
+        "500",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["100", "100", "12", "fsync"])
+    .current_dir(&dir));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let mut report = String::new();
+    for (cand, before, faster) in [
+        (
+            &compute,
+            &t_compute,
+            &(|p| args(p, 100)) as &dyn Fn(u32) -> Vec<String>,
+        ),
+        (&fsync, &t_fsync, &|p| args(100, p)),
+    ] {
+        let after = truth(faster);
+        for (&(s, r0), &(_, r1)) in before.iter().zip(&after) {
+            let (pred, n) = predicted(&v, cand, s);
+            report.push_str(&format!(
+                "{cand} at {s}%: predicted {:+.1}% ({n}), real {:+.1}% before, {:+.1}% after\n",
+                pred * 100.0,
+                r0 * 100.0,
+                r1 * 100.0
+            ));
+            assert!(n >= 2, "{report}\n{v}");
+            assert!(
+                pred >= r0.min(r1) - 0.10 && pred <= r0.max(r1) + 0.10,
+                "{report}\n{v}"
+            );
+        }
+    }
+    eprintln!("{report}");
+}

@@ -43,7 +43,7 @@ __attribute__((noinline)) static int one_round(long n, int fd, long wpct, long w
 	compute(n); /* the compute call */
 	if (fd >= 0) {
 		for (long k = 0; k < wpct / 25; k++) {
-			if (pwrite(fd, buf, 4096, 0) < 0 || fsync(fd))
+			if (pwrite(fd, buf, 4096, 0) < 0 || fsync(fd)) /* the fsync line */
 				return 1;
 		}
 	} else if (wait_ns) {
