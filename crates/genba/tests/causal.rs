@@ -1003,3 +1003,46 @@ fn serial_compute_then_fsync_both_predicted() {
     }
     eprintln!("{report}");
 }
+
+/// `--runs N` runs the program N times after the warm-up, whatever the
+/// default would be; the text report says the runs and what a run took.
+#[test]
+fn end_to_end_runs_as_many_as_asked() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("serial");
+    let compute = format!("serial.c:{}", line_of("serial", "the compute line"));
+    let o = run(genba_cmd([
+        "causal",
+        "--candidate",
+        &compute,
+        "--speedups",
+        "50",
+        "--runs",
+        "4",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["100", "100", "20r"])
+    .current_dir(sources()));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    assert!(
+        o.stderr.contains("4 runs follow, one experiment each"),
+        "{}",
+        o.describe()
+    );
+    assert!(
+        o.stderr
+            .contains("a warm-up run and 4 runs of one experiment each"),
+        "{}",
+        o.describe()
+    );
+    assert!(
+        o.stderr
+            .contains("progress point run (the whole run): a run took "),
+        "{}",
+        o.describe()
+    );
+    // the program ran five times, each printing its rate
+    assert_eq!(o.stdout.lines().count(), 5, "{}", o.describe());
+}
