@@ -62,6 +62,27 @@ enum Where {
     Run,
 }
 
+/// What a progress point measures.
+#[derive(Clone, Copy, PartialEq)]
+enum Measure {
+    /// Visits a second.
+    Throughput,
+    /// Time from a function's entry to its return.
+    Latency,
+    /// A whole run's length.
+    Run,
+}
+
+impl Progress {
+    fn measure(&self) -> Measure {
+        match (&self.target, self.latency) {
+            (Where::Run, _) => Measure::Run,
+            (_, true) => Measure::Latency,
+            _ => Measure::Throughput,
+        }
+    }
+}
+
 fn parse_progress(s: &str) -> Result<Progress> {
     let (name, at) = match s.split_once('=') {
         Some((n, f)) => (n.trim(), f.trim()),
@@ -159,6 +180,8 @@ struct Causal<'a> {
     pid: u32,
     /// The program's executable mappings: (start, end, file offset).
     text: Vec<(u64, u64, u64)>,
+    /// When /proc was last read for it.
+    text_tried: Option<Instant>,
     lines: HashMap<String, LineSeen>,
     /// The functions on-CPU samples were in (as lines are counted).
     funcs: HashMap<String, LineSeen>,
@@ -209,9 +232,17 @@ impl Sink for Causal<'_> {
 
 impl Causal<'_> {
     fn load_text(&mut self) {
-        if !self.text.is_empty() {
+        // called at every warm-up sample: /proc is read until the program's
+        // text is found, at most every 50 ms (not per sample, when its maps
+        // name it otherwise)
+        if !self.text.is_empty()
+            || self
+                .text_tried
+                .is_some_and(|t| t.elapsed() < Duration::from_millis(50))
+        {
             return;
         }
+        self.text_tried = Some(Instant::now());
         let Ok(maps) = std::fs::read_to_string(format!("/proc/{}/maps", self.pid)) else {
             return;
         };
@@ -923,6 +954,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         exe,
         pid: pid as u32,
         text: Vec::new(),
+        text_tried: None,
         lines: HashMap::new(),
         funcs: HashMap::new(),
         on_cpu: 0,
@@ -1282,15 +1314,21 @@ fn render_text(r: &Report) -> String {
             "\nprogress point {} ({}): {}",
             p.name,
             p.at,
-            match (base, p.latency) {
-                (Some(b), _) if matches!(p.target, Where::Run) => {
-                    format!("a run took {:.3} s in the baselines", b / 1e9)
+            match (base, p.measure()) {
+                (Some(b), Measure::Run) => format!("a run took {:.3} s in the baselines", b / 1e9),
+                (None, Measure::Run) => "no baseline run".into(),
+                (Some(b), Measure::Throughput) => {
+                    format!("{:.1} visits/s in the baselines", 1e9 / b)
                 }
-                (None, _) if matches!(p.target, Where::Run) => "no baseline run".into(),
-                (Some(b), false) => format!("{:.1} visits/s in the baselines", 1e9 / b),
-                (Some(b), true) => format!("{:.3} ms a call in the baselines", b / 1e6),
-                (None, false) => "no baseline (no visits in the baseline windows)".into(),
-                (None, true) => "no baseline (no call returned in the baseline windows)".into(),
+                (Some(b), Measure::Latency) => {
+                    format!("{:.3} ms a call in the baselines", b / 1e6)
+                }
+                (None, Measure::Throughput) => {
+                    "no baseline (no visits in the baseline windows)".into()
+                }
+                (None, Measure::Latency) => {
+                    "no baseline (no call returned in the baseline windows)".into()
+                }
             }
         );
         let _ = writeln!(
@@ -1298,7 +1336,7 @@ fn render_text(r: &Report) -> String {
             "  {:<40} {:>7}  {} at candidate speedup (95% CI)",
             "candidate",
             "impact",
-            if p.latency {
+            if p.measure() == Measure::Latency {
                 "latency shorter by"
             } else {
                 "program speedup"
@@ -1381,17 +1419,18 @@ fn render_json(r: &Report) -> serde_json::Value {
                 })
                 .collect();
             let base = estimate::baseline(&col.exps, i);
+            let m = p.measure();
             serde_json::json!({
                 "name": p.name,
                 "at": p.at,
-                "kind": match (&p.target, p.latency) {
-                    (Where::Run, _) => "run",
-                    (_, true) => "latency",
-                    _ => "throughput",
+                "kind": match m {
+                    Measure::Run => "run",
+                    Measure::Latency => "latency",
+                    Measure::Throughput => "throughput",
                 },
-                "baseline_visits_per_s": base.filter(|_| !p.latency && !matches!(p.target, Where::Run)).map(|b| 1e9 / b),
-                "baseline_latency_ns": base.filter(|_| p.latency),
-                "baseline_run_ns": base.filter(|_| matches!(p.target, Where::Run)),
+                "baseline_visits_per_s": base.filter(|_| m == Measure::Throughput).map(|b| 1e9 / b),
+                "baseline_latency_ns": base.filter(|_| m == Measure::Latency),
+                "baseline_run_ns": base.filter(|_| m == Measure::Run),
                 "candidates": rows,
             })
         })
