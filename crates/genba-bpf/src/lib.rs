@@ -76,6 +76,9 @@ pub struct TraceConfig {
     /// events opened with [`Tracer::sample_cpu`], blocked samples from the
     /// scheduler tracepoints.
     pub profile: Option<ProfileConfig>,
+    /// `-e inject=`: genba's seccomp listener acts on some calls and says
+    /// which through [`Tracer::inject_marks`].
+    pub inject: bool,
 }
 
 /// How to profile.
@@ -182,7 +185,31 @@ impl Default for TraceConfig {
             kstack: false,
             buffer_bytes: 1 << 23,
             profile: None,
+            inject: false,
         }
+    }
+}
+
+/// The calls genba's seccomp listener acted on (`-e inject=`), told to the
+/// collector before the listener answers each: a call that does not run
+/// (an error or a return value injected) has no entry, and its exit then
+/// takes the entry's time and copies from here.
+pub struct InjectMarks(libbpf_rs::MapHandle);
+
+impl InjectMarks {
+    /// Marks `tid`'s call `nr`, stopped at `ts` (CLOCK_MONOTONIC ns), with
+    /// `genba_events::INJ_*` flags and a signal (0: none) for the
+    /// collector to send the thread as the call enters (or returns, if it
+    /// does not run).
+    pub fn mark(&self, tid: u32, nr: u32, flags: u32, signal: u8, ts: u64) -> Result<()> {
+        let flags = flags & 0xff | (signal as u32) << 8;
+        let mut v = [0u8; 16];
+        v[0..4].copy_from_slice(&nr.to_ne_bytes());
+        v[4..8].copy_from_slice(&flags.to_ne_bytes());
+        v[8..16].copy_from_slice(&ts.to_ne_bytes());
+        self.0
+            .update(&tid.to_ne_bytes(), &v, MapFlags::ANY)
+            .map_err(map_err("injected"))
     }
 }
 
@@ -308,6 +335,7 @@ impl Tracer {
                 .map_err(map_err("task_sums"))?;
         }
         ro.inflight_mask = slots - 1;
+        ro.inject_on = cfg.inject as u32;
         match &cfg.profile {
             Some(p) => {
                 ro.prof_period = p.period_ns.max(10_000);
@@ -433,6 +461,14 @@ impl Tracer {
             .tasks
             .update(&tid.to_ne_bytes(), &v.to_ne_bytes(), MapFlags::ANY)
             .map_err(map_err("tasks"))
+    }
+
+    /// Where genba's seccomp listener says what it did to a call
+    /// (`-e inject=`); usable from the listener's thread.
+    pub fn inject_marks(&self) -> Result<InjectMarks> {
+        libbpf_rs::MapHandle::try_from(&self.skel.maps.injected)
+            .map(InjectMarks)
+            .map_err(map_err("injected"))
     }
 
     /// Stops tracing `tid`.

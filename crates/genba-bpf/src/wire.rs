@@ -366,6 +366,7 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
                 off_cpu_ns: r.off_cpu_ns,
                 args: r.args,
                 captures,
+                inject: h.pad,
             })
         }
         REC_FORK => {

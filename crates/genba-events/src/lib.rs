@@ -99,7 +99,16 @@ pub struct SyscallExit {
     pub args: [u64; 6],
     /// User memory copied at exit (outputs).
     pub captures: Vec<Capture>,
+    /// What `-e inject=` did to the call: [`INJ_SKIPPED`], [`INJ_DELAYED`]
+    /// (0: nothing).
+    pub inject: u32,
 }
+
+/// The call did not run: genba answered it with an error or a return
+/// value (`-e inject=...:error=|retval=`). Its captures are the entry's.
+pub const INJ_SKIPPED: u32 = 1;
+/// genba held the call before it ran (`-e inject=...:delay_enter=`).
+pub const INJ_DELAYED: u32 = 2;
 
 /// Everything a collector reports.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -889,6 +889,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         }
     }
     let cfg = TraceConfig {
+        inject: false,
         all_tasks: false,
         follow_forks: true,
         records: true,
@@ -915,6 +916,8 @@ pub fn run(a: CausalArgs) -> Result<i32> {
                 command: Some((path.as_path(), a.command.as_slice())),
                 pids: &[],
                 all_threads: true,
+                inject: None,
+                inject_children: false,
             },
             Until::TasksGone,
             |_, _| Ok(()),
@@ -986,7 +989,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         speedups,
         first: None,
     };
-    session.release();
+    session.release()?;
     session.run(&mut col)?;
     let mut lost = 0;
     let mut past_signals = 0;
@@ -1211,7 +1214,7 @@ fn runs(
             began: None,
             ended: 0,
         };
-        session.release();
+        session.release()?;
         session.run(&mut sink)?;
         let wall = t0.elapsed().as_nanos() as u64;
         if page.runtime_pid() != pid {

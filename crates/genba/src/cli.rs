@@ -163,7 +163,8 @@ pub struct TraceArgs {
     /// Print structures and the environment in full.
     #[arg(short = 'v', long = "no-abbrev")]
     pub verbose: bool,
-    /// Qualifying expression: trace=SET, status=SET, signal=SET, quiet=SET, or a syscall set.
+    /// Qualifying expression: trace=SET, status=SET, signal=SET, quiet=SET,
+    /// inject=SET:OPTS, fault=SET:OPTS, or a syscall set.
     #[arg(short = 'e', value_name = "EXPR")]
     pub exprs: Vec<String>,
     /// The system calls to trace (-e trace=SET).
@@ -185,6 +186,16 @@ pub struct TraceArgs {
         default_missing_value = "attach,personality"
     )]
     pub quiet_set: Vec<String>,
+    /// Fault injection (-e inject=SET:OPTS): OPTS are error=ERRNO or
+    /// retval=VALUE (the call does not run), signal=SIG, delay_enter=DELAY,
+    /// when=FIRST[..LAST][+[STEP]]. Only in a program genba launches: a
+    /// seccomp filter sends those calls to genba.
+    #[arg(long = "inject", value_name = "SET:OPTS")]
+    pub inject_set: Vec<String>,
+    /// Fault injection of errors only (-e fault=SET[:error=ERRNO][:when=]);
+    /// ENOSYS unless given.
+    #[arg(long = "fault", value_name = "SET:OPTS")]
+    pub fault_set: Vec<String>,
     /// Trace only the system calls that access PATH (by a file name, or a
     /// descriptor that refers to it); repeat for several.
     #[arg(short = 'P', long = "trace-path", value_name = "PATH")]

@@ -70,6 +70,8 @@ pub struct Filter {
     pub quiet: Option<Quiet>,
     /// `-e decode-fds=`, when given.
     pub decode_fds: Option<FdDecode>,
+    /// `-e inject=` and `-e fault=`, in order.
+    pub inject: crate::inject::Injections,
 }
 
 /// What to print beside a descriptor (`-y`, `--decode-fds=SET`): its path;
@@ -125,6 +127,7 @@ impl Filter {
             signals: vec![true; NSIG_SET],
             quiet: None,
             decode_fds: None,
+            inject: Default::default(),
         };
         for e in exprs {
             let (q, val) = match e.split_once('=') {
@@ -137,11 +140,13 @@ impl Filter {
                 "signal" | "signals" | "s" => f.signals = parse_signals(val)?,
                 "quiet" | "silent" | "silence" | "q" => f.quiet = Some(parse_quiet(val)?),
                 "decode-fds" | "decode-fd" => f.decode_fds = Some(FdDecode::parse(val)?),
+                "inject" => f.inject.add(val, false)?,
+                "fault" => f.inject.add(val, true)?,
                 "abbrev" | "a" | "verbose" | "raw" | "read" | "write" => {
                     bail!("-e {q}= is not supported yet by genba")
                 }
                 _ => bail!(
-                    "invalid qualifier '{q}' in -e {e} (expected trace=, status=, signal= or quiet=)"
+                    "invalid qualifier '{q}' in -e {e} (expected trace=, status=, signal=, quiet=, inject= or fault=)"
                 ),
             }
         }
@@ -196,7 +201,7 @@ fn parse_tokens(
 }
 
 /// A signal by number (up to 255) or name, with or without `SIG`, any case.
-fn signal_number(s: &str) -> Option<usize> {
+pub(crate) fn signal_number(s: &str) -> Option<usize> {
     if s.starts_with(|c: char| c.is_ascii_digit()) {
         return s.parse::<usize>().ok().filter(|&n| n < NSIG_SET);
     }
@@ -281,7 +286,7 @@ fn parse_status(val: &str) -> Result<StatusSet> {
     Ok(s)
 }
 
-fn parse_set(val: &str) -> Result<Vec<bool>> {
+pub(crate) fn parse_set(val: &str) -> Result<Vec<bool>> {
     let (neg, body) = match val.strip_prefix('!') {
         Some(b) => (true, b),
         None => (false, val),

@@ -38,7 +38,13 @@ fn is_executable(p: &Path) -> bool {
 
 impl Child {
     /// Forks; the child waits on a pipe, then execs `path` with `args`.
-    pub fn spawn(path: &Path, args: &[String]) -> Result<Child> {
+    /// With `seccomp` (`-e inject=`), the child installs that filter with a
+    /// listener between the wait and its exec; see [`crate::inject`].
+    pub fn spawn(
+        path: &Path,
+        args: &[String],
+        seccomp: Option<&[libc::sock_filter]>,
+    ) -> Result<Child> {
         let cpath = CString::new(path.as_os_str().as_bytes())
             .map_err(|_| anyhow!("command contains a NUL byte"))?;
         let cargs: Vec<CString> = args
@@ -55,6 +61,7 @@ impl Child {
             return Err(anyhow!("pipe: {}", std::io::Error::last_os_error()));
         }
         let msg = format!("genba: exec {}: ", path.display());
+        let seccomp_msg = "genba: -e inject: installing the seccomp filter: ";
         // The signals genba forwards are blocked across the fork, so one that
         // arrives now is neither handled by the child's copy of genba's
         // handler (and lost) nor missed by the parent: it stays pending until
@@ -106,6 +113,16 @@ impl Child {
                 let mut b = 0u8;
                 libc::read(fds[0], (&mut b as *mut u8).cast(), 1);
                 libc::close(fds[0]);
+                if let Some(prog) = seccomp {
+                    let r = crate::inject::install(prog);
+                    if r < 0 {
+                        libc::write(2, seccomp_msg.as_ptr().cast(), seccomp_msg.len());
+                        let s = libc::strerror(-r);
+                        libc::write(2, s.cast(), libc::strlen(s));
+                        libc::write(2, b"\n".as_ptr().cast(), 1);
+                        libc::_exit(126);
+                    }
+                }
                 libc::execv(cpath.as_ptr(), argv.as_ptr());
                 let err = *libc::__errno_location();
                 libc::write(2, msg.as_ptr().cast(), msg.len());

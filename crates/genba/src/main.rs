@@ -10,6 +10,7 @@ mod export;
 mod fdtrack;
 mod filter;
 mod gputable;
+mod inject;
 mod launch;
 mod output;
 mod pathtrace;
@@ -87,6 +88,8 @@ fn parse_cli() -> Result<Cli, clap::Error> {
             ("status_set", "status="),
             ("signal_set", "signal="),
             ("quiet_set", "quiet="),
+            ("inject_set", "inject="),
+            ("fault_set", "fault="),
         ] {
             if let (Some(idx), Some(vals)) = (m.indices_of(id), m.get_many::<String>(id)) {
                 exprs.extend(idx.zip(vals).map(|(i, v)| (i, format!("{prefix}{v}"))));
@@ -272,7 +275,7 @@ fn bench_floor(command: &[String]) -> Result<i32> {
     let debug = std::env::var_os("GENBA_DEBUG").is_some();
     let stats = debug.then(genba_bpf::RunStats::enable).flatten();
     let floor = genba_bpf::Floor::attach().map_err(bpf_error)?;
-    let mut child = Child::spawn(&path, command)?;
+    let mut child = Child::spawn(&path, command, None)?;
     child.release();
     loop {
         if let Some(st) = child.try_wait() {
@@ -518,6 +521,14 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
     }
     let filter = Filter::parse(&a.exprs, a.successful, a.failed)?;
+    if !filter.inject.is_empty() && !a.pids.is_empty() {
+        bail!(Exit(
+            1,
+            "-e inject= needs a COMMAND for genba to start: its seccomp filter is installed before \
+             the program's exec, and cannot be added to a running process (-p)"
+                .into()
+        ));
+    }
     let quiet = match (a.quiet, filter.quiet) {
         (q, None) => Quiet::from_count(q),
         (0, Some(q)) => q,
@@ -717,6 +728,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             .record
             .as_ref()
             .map(|_| record::exact_profile(RECORD_PERIOD_NS, RECORD_STACK_BYTES)),
+        inject: !filter.inject.is_empty(),
     };
     // --record: the file exists before the program starts
     let mut rec = match &a.record {
@@ -744,6 +756,8 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             command: path.as_deref().map(|p| (p, a.command.as_slice())),
             pids: &pids,
             all_threads: a.follow,
+            inject: (!filter.inject.is_empty()).then_some(&filter.inject),
+            inject_children: a.follow,
         },
         Until::TasksGone,
         |tracer, live| {
@@ -775,7 +789,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     if let Some(d) = &gpu {
         session.watch_gpu(d.path());
     }
-    session.release();
+    session.release()?;
 
     let mut printer = if summary_only && !stacks {
         Printer::None
@@ -966,6 +980,14 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         eprintln!("genba: {} events lost", stats.total_lost());
     }
     session.say_gpu_lost();
+    if let Some(c) = session.inject_counts() {
+        if c.unmarked > 0 {
+            eprintln!(
+                "genba: -e inject: {} calls acted on could not be told to the collector (its map was full): printed without (INJECTED)/(DELAYED)",
+                c.unmarked
+            );
+        }
+    }
     if short_stacks > 0 {
         eprintln!(
             "genba: {short_stacks} call sites unknown: the stack was deeper than the {stack_bytes} bytes copied (--stack-bytes, up to 16384)"

@@ -319,6 +319,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         }
     }
     let cfg = TraceConfig {
+        inject: false,
         all_tasks: false,
         follow_forks: true,
         records: true,
@@ -364,6 +365,8 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             command: path.as_deref().map(|p| (p, a.command.as_slice())),
             pids: &pids,
             all_threads: true,
+            inject: None,
+            inject_children: false,
         },
         if a.all && a.command.is_empty() {
             // the whole system: until Ctrl-C (or another signal)
@@ -433,7 +436,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         session.watch_gpu(d.path());
     }
     let started = Instant::now();
-    session.release();
+    session.release()?;
 
     match rec.as_mut() {
         Some(r) => session.run(&mut Tee(vec![&mut col, r]))?,

@@ -89,6 +89,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         profile.slots = crate::profile::system_slots();
     }
     let cfg = TraceConfig {
+        inject: false,
         all_tasks: a.all,
         follow_forks: true,
         records: true,
@@ -123,6 +124,8 @@ pub fn run(a: RecordArgs) -> Result<i32> {
             command: path.as_deref().map(|p| (p, a.command.as_slice())),
             pids: &pids,
             all_threads: true,
+            inject: None,
+            inject_children: false,
         },
         if a.all && a.command.is_empty() {
             // the whole system: until Ctrl-C (or another signal)
@@ -152,7 +155,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     if let Some(d) = &gpu {
         session.watch_gpu(d.path());
     }
-    session.release();
+    session.release()?;
     session.run(&mut sink)?;
     // -p, -a: the threads still waiting, and CPU time not yet sampled, at
     // the end (as genba profile closes them)
@@ -814,6 +817,7 @@ impl RecordSink {
         self.args_buf = args;
         let kind = decode::decoder_for(x.nr).map(|d| d.ret).unwrap_or(Ret::Dec);
         decode::push_return_text(&mut line, name, call, kind, self.decode.xlat);
+        line.push_str(crate::render::injected_note(x.inject));
         let t = self.track(x.task)?;
         let nr = x.nr as usize;
         if nr >= self.call_names.len() {

@@ -672,6 +672,7 @@ impl<W: Write> TextPrinter<W> {
                 r.push_str(&decode::fd_path_text(&p));
             }
         }
+        r.push_str(injected_note(x.inject));
         if let Some(w) = self.o.times {
             let start = x.enter_ts.or(pending.as_ref().map(|p| p.enter.ts));
             match start {
@@ -715,6 +716,18 @@ impl<W: Write> TextPrinter<W> {
 
     pub fn flush(&mut self) {
         let _ = self.out.flush();
+    }
+}
+
+/// What strace says after the return value of a call `-e inject=` acted
+/// on.
+pub fn injected_note(flags: u32) -> &'static str {
+    let skipped = flags & genba_events::INJ_SKIPPED != 0;
+    match (skipped, flags & genba_events::INJ_DELAYED != 0) {
+        (true, true) => " (INJECTED) (DELAYED)",
+        (true, false) => " (INJECTED)",
+        (false, true) => " (DELAYED)",
+        (false, false) => "",
     }
 }
 
@@ -969,6 +982,12 @@ impl<W: Write> JsonPrinter<W> {
                         let _ = write!(line, "{}", x.ts.saturating_sub(s));
                     }
                     None => line.push_str("null"),
+                }
+                if x.inject & genba_events::INJ_SKIPPED != 0 {
+                    line.push_str(",\"injected\":true");
+                }
+                if x.inject & genba_events::INJ_DELAYED != 0 {
+                    line.push_str(",\"delayed\":true");
                 }
             }
             None => line.push_str(",\"ret\":null,\"unfinished\":true"),

@@ -76,6 +76,11 @@ pub struct Target<'a> {
     pub pids: &'a [i32],
     /// Attach to every thread of each process (else the pid alone).
     pub all_threads: bool,
+    /// `-e inject=`: the launched program's calls to act on (a launched
+    /// program only).
+    pub inject: Option<&'a crate::inject::Injections>,
+    /// With `inject`: act on the children's calls too (`-f`).
+    pub inject_children: bool,
 }
 
 /// A running session: the collector and what it watches.
@@ -101,6 +106,11 @@ pub struct Session {
     gpu_moved: (u64, u64),
     /// With GENBA_DEBUG: the BPF programs' run statistics, counted while held.
     run_stats: Option<genba_bpf::RunStats>,
+    /// `-e inject=`: the rules, until the listener takes them at release;
+    /// whether children's calls count too.
+    inject: Option<(crate::inject::Injections, bool)>,
+    /// The listener's thread, once released.
+    injector: Option<std::thread::JoinHandle<crate::inject::Counts>>,
 }
 
 impl Session {
@@ -114,8 +124,17 @@ impl Session {
         until: Until,
         before_attach: impl FnOnce(&mut Tracer, &HashSet<u32>) -> Result<(), genba_bpf::Error>,
     ) -> Result<Session, StartError> {
+        if target.inject.is_some() && target.command.is_none() {
+            return Err(StartError::Other(anyhow!(
+                "-e inject= needs a COMMAND for genba to start: its seccomp filter is installed \
+                 before the program's exec, and cannot be added to a running process (-p)"
+            )));
+        }
+        let filter = target.inject.map(|i| i.filter());
         let child = match target.command {
-            Some((path, argv)) => Some(Child::spawn(path, argv).map_err(StartError::Other)?),
+            Some((path, argv)) => {
+                Some(Child::spawn(path, argv, filter.as_deref()).map_err(StartError::Other)?)
+            }
             None => None,
         };
         // from here on, a failure drops the child held before its exec:
@@ -166,6 +185,8 @@ impl Session {
                 .is_some()
                 .then(genba_bpf::RunStats::enable)
                 .flatten(),
+            inject: target.inject.map(|i| (i.clone(), target.inject_children)),
+            injector: None,
         })
     }
 
@@ -253,12 +274,45 @@ impl Session {
         }
     }
 
-    /// Lets the launched program exec: tracing is ready.
-    pub fn release(&mut self) {
-        if let Some(c) = &mut self.child {
-            c.release();
-        }
+    /// Lets the launched program exec: tracing is ready. With `-e inject=`
+    /// genba takes the program's seccomp listener first and answers it from
+    /// a thread of its own; if it cannot, the program (not yet exec'd: it
+    /// waits for genba's answer to its execve) is killed.
+    pub fn release(&mut self) -> Result<()> {
         self.released = true;
+        let Some(c) = &mut self.child else {
+            return Ok(());
+        };
+        c.release();
+        let Some((inj, children)) = self.inject.take() else {
+            return Ok(());
+        };
+        let pid = c.pid;
+        let started = crate::inject::take_listener(pid).and_then(|fd| {
+            let marks = self.tracer.inject_marks().map_err(|e| anyhow!(e))?;
+            let only = (!children).then_some(pid as u32);
+            Ok(crate::inject::serve(fd, inj, marks, only))
+        });
+        match started {
+            Ok(h) => {
+                self.injector = Some(h);
+                Ok(())
+            }
+            Err(e) => {
+                // SAFETY: our own child, held in its execve.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+                Err(e)
+            }
+        }
+    }
+
+    /// `-e inject=`: what the listener did, once every process using its
+    /// filter is gone (None while one lives, or without injection).
+    pub fn inject_counts(&mut self) -> Option<crate::inject::Counts> {
+        if !self.injector.as_ref()?.is_finished() {
+            return None;
+        }
+        self.injector.take()?.join().ok()
     }
 
     /// Polls events into `sink` until the session is over, then drains the

@@ -159,6 +159,53 @@ fn misspelled_syscall_gets_a_suggestion() {
     );
 }
 
+/// `-e inject=` expressions strace refuses, and what genba cannot do
+/// (delay_exit=, injecting into a process it did not start), are one-line
+/// errors before anything runs.
+#[test]
+fn bad_inject_is_a_one_line_error() {
+    for (args, says) in [
+        (
+            &["-e", "inject=chdir"][..],
+            "invalid inject argument 'chdir'",
+        ),
+        (
+            &["-e", "inject=chdir:error=NOPE"],
+            "invalid inject argument",
+        ),
+        (
+            &["-e", "inject=chdir:when=0:error=EIO"],
+            "invalid inject argument",
+        ),
+        (
+            &["--inject=chdir:retval=1:error=EIO"],
+            "invalid inject argument",
+        ),
+        (&["-e", "fault=chdir:retval=1"], "invalid fault argument"),
+        (
+            &["-e", "inject=chdir:delay_exit=10"],
+            "delay_exit= is not supported",
+        ),
+        (
+            &["-e", "inject=chdir:error=EIO", "-p", "1"],
+            "needs a COMMAND",
+        ),
+    ] {
+        let mut cmd = genba_cmd(["trace", "-o", "/dev/null"]);
+        cmd.args(args);
+        if !args.contains(&"-p") {
+            cmd.args(["--", "/bin/true"]);
+        }
+        let out = run(&mut cmd);
+        assert_one_line_error(&out, &args.join(" "));
+        assert!(
+            out.stderr.contains(says),
+            "{args:?}: expected `{says}`\n{}",
+            out.describe()
+        );
+    }
+}
+
 #[test]
 fn attach_to_missing_pid_is_a_one_line_error() {
     require_bpf!();

@@ -831,3 +831,30 @@ fn diff_decode_fds_sets() {
         }
     }
 }
+
+/// `-e inject=` and `-e fault=` (a seccomp listener in genba, ptrace in
+/// strace): errors counted with when=, return values of calls that do not
+/// run (uname's buffer left as the program gave it), a signal the kernel
+/// sends as a call enters (SI_KERNEL, as strace's), a delayed call, and
+/// fault='s ENOSYS: both tracers print the same lines, and the program
+/// (which checks every injected result) exits 0 under both.
+#[test]
+fn diff_inject() {
+    diff_test_flags(
+        "inject",
+        &[
+            "-e",
+            "inject=chdir:error=ENOENT:when=2+2",
+            "-e",
+            "inject=getpid:retval=42",
+            "-e",
+            "inject=uname:retval=0",
+            "--inject=getuid:signal=SIGUSR1",
+            "-e",
+            "inject=sched_yield:delay_enter=20ms",
+            "-e",
+            "fault=umask",
+        ],
+        &no_skip,
+    );
+}

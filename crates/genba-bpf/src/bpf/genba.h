@@ -45,7 +45,7 @@ struct genba_hdr {
 	__u32 tid;
 	__u32 tgid;
 	__u32 cpu;
-	__u32 pad;
+	__u32 pad; /* sys_exit: the call's GENBA_INJ_* flags (-e inject=) */
 };
 
 struct genba_sys_enter {
@@ -65,6 +65,25 @@ struct genba_sys_exit {
 	__u64 off_cpu_ns; /* time off the CPU inside the call (CPU-time summaries) */
 	__u64 args[GENBA_NARGS];
 	/* ncaps x captures follow */
+};
+
+/*
+ * -e inject=: a call genba's seccomp listener acted on. User space writes
+ * it, keyed by tid, before it answers the call; the call's entry (if it
+ * runs) or its exit reads it back and deletes it. A call answered with an
+ * error or a return value never runs: no sys_enter, and its exit makes the
+ * entry's copies, the memory still as the program passed it.
+ */
+#define GENBA_INJ_SKIPPED 1 /* error= or retval=: the call did not run */
+#define GENBA_INJ_DELAYED 2 /* delay_enter= */
+struct genba_injected {
+	__u32 nr;
+	/* GENBA_INJ_* in bits 0-7; bits 8-15: a signal to send the thread as
+	 * the call enters, or returns if it does not run (signal=). Sent from
+	 * BPF, it reaches the program as the kernel's (SI_KERNEL), as strace's
+	 * injected signals do. */
+	__u32 flags;
+	__u64 ts; /* when the listener stopped the call */
 };
 
 /* sched_process_fork of a traced parent: the child is traced from now on. */
@@ -215,7 +234,7 @@ struct genba_inflight {
 	/* arguments whose string could not be read at entry (page not yet
 	 * present): read again at exit, which nearly always succeeds */
 	__u32 retry;
-	__u32 pad;
+	__u32 inject; /* GENBA_INJ_* flags of a call genba's listener delayed */
 	/* CPU-time summaries: when the task last left the CPU inside this
 	 * call, and how long it has been off the CPU in all */
 	__u64 off_since;

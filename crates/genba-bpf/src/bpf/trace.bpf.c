@@ -104,6 +104,8 @@ const volatile __u64 wakeup_bytes = 1 << 20;
 /* every task on the system (-a), but genba's own process */
 const volatile __u32 trace_all = 0;
 const volatile __u32 self_tgid = 0;
+/* -e inject=: a seccomp listener in genba acts on some calls */
+const volatile __u32 inject_on = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -148,6 +150,34 @@ struct {
 	__type(key, __u32);
 	__type(value, struct genba_syscall_spec);
 } specs SEC(".maps");
+
+/* -e inject=: the calls genba's listener acted on, by tid (genba.h) */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, struct genba_injected);
+} injected SEC(".maps");
+
+/* The flags the listener left for `tid`'s call `nr`, taken out of the map
+ * (0: it did not act on it). */
+static __always_inline __u32 take_injected(__u32 tid, __u32 nr, __u64 *ts)
+{
+	struct genba_injected *j = bpf_map_lookup_elem(&injected, &tid);
+	__u32 flags = 0;
+
+	if (!j)
+		return 0;
+	if (j->nr == nr) {
+		flags = j->flags;
+		if (ts)
+			*ts = j->ts;
+	}
+	bpf_map_delete_elem(&injected, &tid);
+	if (flags >> 8)
+		bpf_send_signal_thread((flags >> 8) & 0xff);
+	return flags & 0xff;
+}
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -1047,6 +1077,9 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 			return 0;
 		*st = GENBA_TASK_TRACED;
 	}
+	/* a call the listener delayed (and let run): its flag goes with it,
+	 * and leaves the map whether or not the call is shown */
+	__u32 inj = inject_on ? take_injected(tid, nr, 0) : 0;
 	spec = bpf_map_lookup_elem(&specs, &nr);
 	if (spec && !(spec->flags & GENBA_SPEC_TRACED)) {
 		/* a signal noted for this task is due at its next syscall,
@@ -1064,6 +1097,7 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 		inf->nr = nr;
 		inf->ts = ts;
 		inf->retry = 0;
+		inf->inject = inj;
 		inf->off_since = 0;
 		inf->off_total = 0;
 	}
@@ -1105,7 +1139,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	__u64 args[GENBA_NARGS];
 	__u64 orig_ax, ts, enter_ts = 0;
 	struct uregs u = {};
-	__u32 slot, nr, retry = 0;
+	__u32 slot, nr, retry = 0, inj = 0;
 
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
@@ -1124,6 +1158,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		nr = inf->nr;
 		enter_ts = inf->ts;
 		retry = inf->retry;
+		inj = inf->inject;
 		inf->ts = 0;
 	} else if (inf && inf->tid == tid && inf->nr == FORK_CHILD) {
 		/* a new task's return from fork/clone: strace shows nothing */
@@ -1141,6 +1176,14 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		 * filtered as rt_sigreturn, not shown as a call numbered -1 */
 		if (nr == (__u32)-1)
 			nr = NR_RT_SIGRETURN;
+		/* a call the listener answered without running it: its entry
+		 * is when it was stopped, and the entry's copies are made now
+		 * (the call changed nothing) */
+		if (inject_on) {
+			inj = take_injected(tid, nr, &enter_ts);
+			if (inj & GENBA_INJ_SKIPPED)
+				retry = (1U << GENBA_NARGS) - 1;
+		}
 		spec = bpf_map_lookup_elem(&specs, &nr);
 	} else {
 		spec = bpf_map_lookup_elem(&specs, &nr);
@@ -1203,6 +1246,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 			r->enter_ts = enter_ts;
 			r->off_cpu_ns = off_cpu;
 			fill_hdr(&r->hdr, GENBA_REC_SYS_EXIT, sizeof(*r), ts);
+			r->hdr.pad = inj;
 			bpf_ringbuf_submit(r, wakeup_flags(sizeof(*r)));
 		}
 		flush_pending_sig(tid);
@@ -1219,7 +1263,8 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	e->enter_ts = enter_ts;
 	e->off_cpu_ns = off_cpu;
 	struct cap_ctx c = { .off = sizeof(*e), .retry = retry };
-	if (spec && ret == 0 && retry && (nr == NR_EXECVE || nr == NR_EXECVEAT)) {
+	if (spec && ret == 0 && retry && !(inj & GENBA_INJ_SKIPPED) &&
+	    (nr == NR_EXECVE || nr == NR_EXECVEAT)) {
 		/* the old program's memory is gone: what could not be read at
 		 * entry is read from what the exec made of it */
 		cap_exec_args(&c, spec, nr, e->args[0], u.sp);
@@ -1228,6 +1273,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	}
 	e->ncaps = c.ncaps;
 	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
+	e->hdr.pad = inj;
 	submit(e, c.off);
 	flush_pending_sig(tid);
 	return 0;
