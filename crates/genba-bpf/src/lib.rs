@@ -79,6 +79,10 @@ pub struct TraceConfig {
     /// `-e inject=`: genba's seccomp listener acts on some calls and says
     /// which through [`Tracer::inject_marks`].
     pub inject: bool,
+    /// ioctl requests and the bytes of their argument to copy (see
+    /// [`CaptureKind::Ioc`]): those that do not encode their size, or
+    /// whose decoder wants more than the size encoded.
+    pub ioctl_sizes: Vec<(u32, u32)>,
 }
 
 /// How to profile.
@@ -186,6 +190,7 @@ impl Default for TraceConfig {
             buffer_bytes: 1 << 23,
             profile: None,
             inject: false,
+            ioctl_sizes: Vec::new(),
         }
     }
 }
@@ -432,6 +437,12 @@ impl Tracer {
                 .specs
                 .update(&nr.to_ne_bytes(), &spec, MapFlags::ANY)
                 .map_err(map_err("specs"))?;
+        }
+        for &(req, size) in cfg.ioctl_sizes.iter().take(1024) {
+            skel.maps
+                .ioc_sizes
+                .update(&req.to_ne_bytes(), &size.to_ne_bytes(), MapFlags::ANY)
+                .map_err(map_err("ioc_sizes"))?;
         }
 
         Ok(Tracer {

@@ -68,6 +68,9 @@ pub enum CaptureKind {
     /// A getdents buffer: its bytes in chunks as far as they fit, and the
     /// number of entries when they do not.
     Dirents = 14,
+    /// ioctl's argument: the size [`crate::TraceConfig::ioctl_sizes`]
+    /// gives for the request, else the size the request encodes.
+    Ioc = 15,
 }
 
 /// When to capture (`enum genba_cap_when`).

@@ -127,6 +127,9 @@ pub enum CapKind {
     SpRel,
     FdIno,
     Dirents,
+    /// ioctl's argument: the bytes [`ioctl_sizes`] gives for the request
+    /// (`len_arg`), else those the request encodes.
+    Ioc,
 }
 
 /// When to capture.
@@ -935,25 +938,46 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 ..Default::default()
             };
         }
-        // the terminal ioctls ('T' = 0x54) take a pointer to a struct or int
+        // the struct or int the request points to: its size as the request
+        // encodes it, or as ioctl_sizes() says for the old requests
         "ioctl" => {
             out[2] = CapPlan {
-                kind: CapKind::Fixed,
+                kind: CapKind::Ioc,
                 when: CapWhen::Both,
-                max: 60,
-                cond: Some(CapCond {
-                    arg: 1,
-                    mask: 0xff00,
-                    val: 0x5400,
-                    val2: 0x5400,
-                    bitmap: false,
-                }),
+                len_arg: 1,
+                max: IOC_MAX,
                 ..Default::default()
             };
         }
         _ => {}
     }
     out
+}
+
+/// The most bytes copied for an ioctl's argument.
+const IOC_MAX: u32 = 1024;
+
+/// The ioctl requests whose argument the decoders read but whose number
+/// does not encode its size (the terminal's 'T' requests), with the bytes
+/// to copy. The others are copied as their number says.
+pub fn ioctl_sizes() -> Vec<(u32, u32)> {
+    // struct termios: 4 flag words, c_line, 19 control characters
+    const TERMIOS: u32 = 36;
+    const WINSIZE: u32 = 8;
+    const INT: u32 = 4;
+    let mut v = vec![
+        (0x5401, TERMIOS), // TCGETS
+        (0x5402, TERMIOS), // TCSETS
+        (0x5403, TERMIOS), // TCSETSW
+        (0x5404, TERMIOS), // TCSETSF
+        (0x5413, WINSIZE), // TIOCGWINSZ
+        (0x5414, WINSIZE), // TIOCSWINSZ
+    ];
+    // TIOCGPGRP, FIONREAD, TIOCSPGRP, FIONBIO, FIOASYNC
+    for r in [0x540F, 0x541B, 0x5410, 0x5421, 0x5452] {
+        v.push((r, INT));
+    }
+    v
 }
 
 /// For custom decoders: the argument types whose memory they read.

@@ -15,7 +15,7 @@ pub mod linux_ioctls;
 pub mod table;
 
 pub use decode::{
-    exit_only, format_return, plan, write_args, CallView, CapKind, CapPlan, CapWhen, Env, Options,
-    Ret,
+    exit_only, format_return, ioctl_sizes, plan, write_args, CallView, CapKind, CapPlan, CapWhen,
+    Env, Options, Ret,
 };
 pub use fmt::Xlat;

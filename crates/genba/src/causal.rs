@@ -890,6 +890,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         inject: false,
+        ioctl_sizes: Vec::new(),
         all_tasks: false,
         follow_forks: true,
         records: true,

@@ -308,6 +308,7 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             CapKind::SpRel => CaptureKind::SpRel,
             CapKind::FdIno => CaptureKind::FdIno,
             CapKind::Dirents => CaptureKind::Dirents,
+            CapKind::Ioc => CaptureKind::Ioc,
         },
         when: match p.when {
             CapWhen::Enter => CaptureWhen::Enter,
@@ -729,6 +730,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             .as_ref()
             .map(|_| record::exact_profile(RECORD_PERIOD_NS, RECORD_STACK_BYTES)),
         inject: !filter.inject.is_empty(),
+        ioctl_sizes: genba_syscalls::ioctl_sizes(),
     };
     // --record: the file exists before the program starts
     let mut rec = match &a.record {

@@ -320,6 +320,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         inject: false,
+        ioctl_sizes: Vec::new(),
         all_tasks: false,
         follow_forks: true,
         records: true,

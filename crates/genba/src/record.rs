@@ -90,6 +90,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         inject: false,
+        ioctl_sizes: genba_syscalls::ioctl_sizes(),
         all_tasks: a.all,
         follow_forks: true,
         records: true,

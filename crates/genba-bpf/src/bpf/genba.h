@@ -147,6 +147,12 @@ enum genba_cap_kind {
 	 * (flag MORE: a partial entry or a fault ended the walk); when they
 	 * do, user space counts them and aux is 0. */
 	GENBA_CAP_DIRENTS = 14,
+	/* ioctl's argument: as many bytes as the map ioc_sizes gives for the
+	 * request args[len_arg] (the requests that do not encode their size,
+	 * and any whose decoder wants another), else as many as the request
+	 * encodes (_IOC_SIZE, when it has a direction); at most max; nothing
+	 * when neither says (an integer argument) */
+	GENBA_CAP_IOC = 15,
 };
 
 enum genba_cap_when {

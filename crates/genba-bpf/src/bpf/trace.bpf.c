@@ -151,6 +151,15 @@ struct {
 	__type(value, struct genba_syscall_spec);
 } specs SEC(".maps");
 
+/* GENBA_CAP_IOC: the bytes to copy for an ioctl request, where the
+ * decoders say (filled by user space before tracing starts) */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1024);
+	__type(key, __u32);
+	__type(value, __u32);
+} ioc_sizes SEC(".maps");
+
 /* -e inject=: the calls genba's listener acted on, by tid (genba.h) */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -865,6 +874,14 @@ __noinline int capture_arg(struct cap_ctx *c)
 		if ((__s64)c->ret > 0)
 			return cap_dirents(c, c->ptr, c->ret);
 		return 0;
+	case GENBA_CAP_IOC: {
+		__u32 req = (__u32)c->len;
+		__u32 *sz = bpf_map_lookup_elem(&ioc_sizes, &req);
+		__u64 n = sz ? *sz : ((req >> 30) ? (req >> 16) & 0x3fff : 0);
+		if (!n || !c->ptr)
+			return 0;
+		return cap_bytes(c, c->ptr, n, c->max, n);
+	}
 	case GENBA_CAP_FD_INO: {
 		__s32 pair[2];
 		if ((__s64)c->ret < 0)
