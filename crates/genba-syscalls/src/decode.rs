@@ -652,10 +652,10 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "write" => sig!(Dec; Fd, BufIn(2), Ulong),
         "pread64" => sig!(Dec; Fd, BufOut, Ulong, Long),
         "pwrite64" => sig!(Dec; Fd, BufIn(2), Ulong, Long),
-        "readv" => sig!(Dec; Fd, IovOut(2), Int),
-        "writev" => sig!(Dec; Fd, IovIn(2), Int),
-        "preadv" | "preadv2" => sig!(Dec; Fd, IovOut(2), Int, Long),
-        "pwritev" | "pwritev2" => sig!(Dec; Fd, IovIn(2), Int, Long),
+        "readv" => sig!(Dec; Fd, IovOut(2), Ulong),
+        "writev" => sig!(Dec; Fd, IovIn(2), Ulong),
+        "preadv" => sig!(Dec; Fd, IovOut(2), Ulong, Long),
+        "pwritev" => sig!(Dec; Fd, IovIn(2), Ulong, Long),
         "open" => custom(dec_open, Ret::Fd),
         "openat" => custom(dec_openat, Ret::Fd),
         "creat" => sig!(Fd; Path, Mode),
@@ -733,6 +733,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "arch_prctl" => custom(dec_arch_prctl, Ret::Dec),
         "prctl" => custom(dec_prctl, Ret::Dec),
         "prlimit64" => custom(dec_prlimit, Ret::Dec),
+        "preadv2" | "pwritev2" => custom(dec_preadv2, Ret::Dec),
         "uname" => sig!(Dec; UtsnameOut),
         "statfs" => sig!(Dec; Path, StatfsOut),
         "fstatfs" => sig!(Dec; Fd, StatfsOut),
@@ -986,6 +987,8 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "open" => &[Path],
         "openat" => &[DirFd, Path],
         "prlimit64" => &[Int, Skip, RlimitIn, RlimitOut],
+        "preadv2" => &[Fd, IovOut(2)],
+        "pwritev2" => &[Fd, IovIn(2)],
         "futex" => &[Ptr, Skip, Skip, TimespecIn],
         "sendfile" => &[Fd, Fd, OffBoth],
         "clone3" => &[CloneArgs],
@@ -1936,7 +1939,9 @@ fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
         .iter()
         .filter(|c| c.item == CaptureItem::Elem)
         .collect();
-    if elems.is_empty() && items.iter().all(|c| c.item != CaptureItem::Count) {
+    let count = items.iter().find(|c| c.item == CaptureItem::Count);
+    // the array itself could not be read: its address, as strace
+    if elems.is_empty() && count.is_none_or(|c| c.fault) {
         return fmt::ptr(s, v);
     }
     s.push('[');
@@ -1944,18 +1949,35 @@ fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
         if k > 0 {
             s.push_str(", ");
         }
+        // strace shows at most -s elements of an array
+        if k >= o.strsize {
+            s.push_str("...");
+            s.push(']');
+            return;
+        }
         s.push_str("{iov_base=");
         if c.fault && c.aux != 0 {
             s.push_str("0x?");
         } else {
-            let trunc = c.truncated;
-            let d: &[u8] = &c.data;
+            // each buffer shown up to -s bytes, as strace does (more is
+            // copied when -e read=/write= dumps it)
+            let mut d: &[u8] = &c.data;
+            let mut trunc = c.truncated;
+            if d.len() > o.strsize {
+                d = &d[..o.strsize];
+                trunc = true;
+            }
             fmt::quoted(s, d, trunc, o.hex >= 2);
         }
         let _ = write!(s, ", iov_len={}}}", c.aux);
     }
-    if items.iter().any(|c| c.item == CaptureItem::Count && c.more) {
-        s.push_str(", ...");
+    match count {
+        Some(c) if c.more => s.push_str(", ..."),
+        // an element past these could not be read: its address
+        Some(c) if c.fault => {
+            let _ = write!(s, ", ... /* {:#x} */", v.wrapping_add(16 * c.aux));
+        }
+        _ => {}
     }
     s.push(']');
 }
@@ -3064,6 +3086,32 @@ fn dec_prctl(w: &mut ArgWriter<'_>) {
             }
         }
     }
+}
+
+/// preadv2's and pwritev2's flags.
+const RWF_FLAGS: &[(u64, &str)] = &[
+    (0x1, "RWF_HIPRI"),
+    (0x2, "RWF_DSYNC"),
+    (0x4, "RWF_SYNC"),
+    (0x8, "RWF_NOWAIT"),
+    (0x10, "RWF_APPEND"),
+];
+
+/// preadv2, pwritev2: the offset is one register on x86_64 (the fifth,
+/// its high half, is not shown), the flags are the sixth.
+fn dec_preadv2(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    if w.call.nr == table::by_name("preadv2").map_or(u32::MAX, |i| i.nr) {
+        if !w.exiting() {
+            return;
+        }
+        arg(w, 1, IovOut(2));
+    } else {
+        arg(w, 1, IovIn(2));
+    }
+    arg(w, 2, Ulong);
+    arg(w, 3, Long);
+    arg(w, 5, Flags(RWF_FLAGS));
 }
 
 fn dec_prlimit(w: &mut ArgWriter<'_>) {

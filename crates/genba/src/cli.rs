@@ -186,6 +186,12 @@ pub struct TraceArgs {
         default_missing_value = "attach,personality"
     )]
     pub quiet_set: Vec<String>,
+    /// Dump in hex the data read from these descriptors (-e read=SET).
+    #[arg(long = "read", value_name = "SET")]
+    pub read_set: Vec<String>,
+    /// Dump in hex the data written to these descriptors (-e write=SET).
+    #[arg(long = "write", value_name = "SET")]
+    pub write_set: Vec<String>,
     /// Fault injection (-e inject=SET:OPTS): OPTS are error=ERRNO or
     /// retval=VALUE (the call does not run), signal=SIG, delay_enter=DELAY,
     /// when=FIRST[..LAST][+[STEP]]. Only in a program genba launches: a

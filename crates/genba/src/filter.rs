@@ -72,6 +72,32 @@ pub struct Filter {
     pub decode_fds: Option<FdDecode>,
     /// `-e inject=` and `-e fault=`, in order.
     pub inject: crate::inject::Injections,
+    /// `-e read=`: descriptors whose data read is dumped in hex.
+    pub dump_read: Option<FdSet>,
+    /// `-e write=`: descriptors whose data written is dumped in hex.
+    pub dump_write: Option<FdSet>,
+}
+
+/// A set of descriptors (`-e read=`, `-e write=`): numbers, `all` or
+/// `none`, `!` inverting.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FdSet {
+    inverted: bool,
+    fds: Vec<usize>,
+}
+
+impl FdSet {
+    fn parse(val: &str) -> Result<FdSet> {
+        let (inverted, nums) = parse_tokens(val, "descriptor", &|t| t.parse::<usize>().ok())?;
+        Ok(FdSet {
+            inverted,
+            fds: nums.unwrap_or_default(),
+        })
+    }
+
+    pub fn contains(&self, fd: i64) -> bool {
+        fd >= 0 && self.fds.contains(&(fd as usize)) != self.inverted
+    }
 }
 
 /// What to print beside a descriptor (`-y`, `--decode-fds=SET`): its path;
@@ -128,6 +154,8 @@ impl Filter {
             quiet: None,
             decode_fds: None,
             inject: Default::default(),
+            dump_read: None,
+            dump_write: None,
         };
         for e in exprs {
             let (q, val) = match e.split_once('=') {
@@ -142,7 +170,9 @@ impl Filter {
                 "decode-fds" | "decode-fd" => f.decode_fds = Some(FdDecode::parse(val)?),
                 "inject" => f.inject.add(val, false)?,
                 "fault" => f.inject.add(val, true)?,
-                "abbrev" | "a" | "verbose" | "raw" | "read" | "write" => {
+                "read" | "reads" | "r" => f.dump_read = Some(FdSet::parse(val)?),
+                "write" | "writes" | "w" => f.dump_write = Some(FdSet::parse(val)?),
+                "abbrev" | "a" | "verbose" | "raw" => {
                     bail!("-e {q}= is not supported yet by genba")
                 }
                 _ => bail!(

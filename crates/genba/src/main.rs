@@ -90,6 +90,8 @@ fn parse_cli() -> Result<Cli, clap::Error> {
             ("quiet_set", "quiet="),
             ("inject_set", "inject="),
             ("fault_set", "fault="),
+            ("read_set", "read="),
+            ("write_set", "write="),
         ] {
             if let (Some(idx), Some(vals)) = (m.indices_of(id), m.get_many::<String>(id)) {
                 exprs.extend(idx.zip(vals).map(|(i, v)| (i, format!("{prefix}{v}"))));
@@ -664,6 +666,18 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             }
         }
     }
+    // -e read=/write=: the data of the calls dumped is copied whole (up to
+    // DUMP_MAX), not only the -s bytes shown
+    if filter.dump_read.is_some() || filter.dump_write.is_some() {
+        for (name, _, _) in render::DUMPED {
+            if let Some(info) = table::by_name(name) {
+                let a = &mut plans[info.nr as usize].args[1];
+                if a.kind != CaptureKind::None {
+                    a.max = a.max.max(render::DUMP_MAX);
+                }
+            }
+        }
+    }
     let stack_opts = if stacks {
         let mut skip = Vec::new();
         for r in &a.source_skip {
@@ -840,6 +854,8 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 realtime_offset_ns: realtime_offset(),
                 display: display.clone(),
                 paths: paths.clone(),
+                dump_read: filter.dump_read.clone(),
+                dump_write: filter.dump_write.clone(),
             },
             ntasks,
         )

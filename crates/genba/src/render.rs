@@ -63,6 +63,9 @@ pub struct TextOptions {
     pub display: Option<Vec<bool>>,
     /// `-P`: only the calls that access these paths.
     pub paths: Option<crate::pathtrace::PathSet>,
+    /// `-e read=`, `-e write=`: descriptors whose data is dumped in hex.
+    pub dump_read: Option<crate::filter::FdSet>,
+    pub dump_write: Option<crate::filter::FdSet>,
 }
 
 struct Pending {
@@ -701,6 +704,7 @@ impl<W: Write> TextPrinter<W> {
         } else {
             r.push('\n');
         }
+        dump_io(&mut r, &name, call, &self.o);
         self.emit(&r);
         self.flush_line();
     }
@@ -716,6 +720,144 @@ impl<W: Write> TextPrinter<W> {
 
     pub fn flush(&mut self) {
         let _ = self.out.flush();
+    }
+}
+
+/// The bytes copied past what is shown: `-e read=` and `-e write=` dump a
+/// call's whole data (up to this much).
+pub const DUMP_MAX: u32 = 16384;
+
+/// The calls whose data `-e write=` (`write`) or `-e read=` (not) dumps,
+/// and the argument that holds it (a buffer, or an iovec array: `iov`).
+pub const DUMPED: &[(&str, bool, bool)] = &[
+    // (name, write, iov)
+    ("write", true, false),
+    ("pwrite64", true, false),
+    ("sendto", true, false),
+    ("writev", true, true),
+    ("pwritev", true, true),
+    ("pwritev2", true, true),
+    ("read", false, false),
+    ("pread64", false, false),
+    ("recvfrom", false, false),
+    ("readv", false, true),
+    ("preadv", false, true),
+    ("preadv2", false, true),
+];
+
+/// `-e read=`/`-e write=`: strace's hex dump of the data `call` wrote or
+/// read on a descriptor of the sets, after its line. What was written is
+/// dumped whatever the result; what was read, only when the call
+/// succeeded, as many bytes as it returned.
+fn dump_io(out: &mut String, name: &str, call: CallView<'_>, o: &TextOptions) {
+    let Some(&(_, write, iov)) = DUMPED.iter().find(|(n, _, _)| *n == name) else {
+        return;
+    };
+    let set = if write { &o.dump_write } else { &o.dump_read };
+    if !set
+        .as_ref()
+        .is_some_and(|s| s.contains(call.args[0] as i32 as i64))
+    {
+        return;
+    }
+    let Some((ret, exit_caps)) = call.exit else {
+        return;
+    };
+    if !write && ret < 0 {
+        return;
+    }
+    // what was written is copied at entry, or again at exit when the
+    // entry's copy faulted (a page not yet present); what was read, at exit
+    let caps: Vec<&genba_events::Capture> = if write {
+        call.enter.iter().chain(exit_caps.iter()).collect()
+    } else {
+        exit_caps.iter().collect()
+    };
+    let copy = |item: CaptureItem, elem: u8| {
+        caps.iter()
+            .copied()
+            .find(|c| c.arg == 1 && c.item == item && c.elem == elem && !c.fault)
+    };
+    if iov {
+        // the array could not be read whole: strace dumps nothing
+        let Some(count) = caps
+            .iter()
+            .rev()
+            .find(|c| c.arg == 1 && c.item == CaptureItem::Count)
+        else {
+            return;
+        };
+        if count.fault {
+            return;
+        }
+        // each buffer as far as the data goes: " * N bytes in buffer K"
+        let mut left = if write { u64::MAX } else { ret as u64 };
+        // (the collector copies at most GENBA_MAX_ELEMS = 64 buffers)
+        for k in 0..count.aux.min(64) as u8 {
+            let Some(c) = copy(CaptureItem::Elem, k) else {
+                break;
+            };
+            let n = c.aux.min(left);
+            if n == 0 {
+                break;
+            }
+            left -= n;
+            let _ = writeln!(out, " * {n} bytes in buffer {k}");
+            dump_copied(out, &c.data, n);
+        }
+    } else {
+        let len = if write { call.args[2] } else { ret as u64 };
+        if let Some(c) = copy(CaptureItem::Data, 0) {
+            dump_copied(out, &c.data, len);
+        }
+    }
+}
+
+/// The first `len` bytes of the data, as far as they were copied; a line
+/// says how many were not (the collector copies at most DUMP_MAX bytes of
+/// a call's data).
+fn dump_copied(out: &mut String, d: &[u8], len: u64) {
+    let n = (len as usize).min(d.len());
+    hexdump(out, &d[..n]);
+    if len > n as u64 {
+        let _ = writeln!(
+            out,
+            " | <{} bytes not copied: genba copies at most {DUMP_MAX}>",
+            len - n as u64
+        );
+    }
+}
+
+/// strace's dump: 16 bytes a line in two groups of 8, then the bytes as
+/// text (`.` for what does not print), at a hex offset at least 5 wide.
+fn hexdump(out: &mut String, d: &[u8]) {
+    let width = if d.len() > 1 << 20 {
+        1 + (63 - (d.len() as u64 - 1).leading_zeros() as usize) / 4
+    } else {
+        5
+    };
+    for (k, row) in d.chunks(16).enumerate() {
+        let _ = write!(out, " | {:0width$x} ", k * 16);
+        for i in 0..16 {
+            if i % 8 == 0 {
+                out.push(' ');
+            }
+            match row.get(i) {
+                Some(b) => {
+                    let _ = write!(out, "{b:02x} ");
+                }
+                None => out.push_str("   "),
+            }
+        }
+        out.push(' ');
+        for i in 0..16 {
+            out.push(match row.get(i) {
+                Some(&b) if (0x20..0x7f).contains(&b) => b as char,
+                Some(_) => '.',
+                None => ' ',
+            });
+        }
+        out.push_str(" |\n");
     }
 }
 

@@ -858,3 +858,10 @@ fn diff_inject() {
         &no_skip,
     );
 }
+
+/// `-e read=` and `-e write=` (`--read=`, `--write=`): strace's hex dumps of
+/// the data read and written, for buffers and iovecs, after each line.
+#[test]
+fn diff_desc_dumps() {
+    diff_test_flags("desc", &["-e", "read=all", "--write=all"], &no_skip);
+}
