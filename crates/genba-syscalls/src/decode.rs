@@ -57,6 +57,10 @@ pub struct CapPlan {
     pub max: u32,
     /// Capture only when another argument has one of two values.
     pub cond: Option<CapCond>,
+    /// Copy the memory this other argument points to: a free slot then
+    /// holds a second view of that argument (the capture keeps the slot's
+    /// index). `None`: the slot's own argument.
+    pub src_arg: Option<u8>,
 }
 
 /// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen
@@ -479,6 +483,7 @@ impl Ty {
             mult: 0,
             max,
             cond: None,
+            src_arg: None,
         };
         use CapKind as K;
         use CapWhen as W;
@@ -525,6 +530,7 @@ impl Ty {
                 mult: 8,
                 max: 8 * 64,
                 cond: None,
+                src_arg: None,
             },
             Ty::TimespecBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::SocklenBoth => p(K::Fixed, W::Both, 0, 4),
@@ -557,6 +563,7 @@ impl Ty {
                 mult: 4,
                 max: 4 * 64,
                 cond: None,
+                src_arg: None,
             },
             Ty::GidsIn => CapPlan {
                 kind: K::ArgLen,
@@ -565,6 +572,7 @@ impl Ty {
                 mult: 4,
                 max: 4 * 64,
                 cond: None,
+                src_arg: None,
             },
             Ty::EpollEventIn => p(K::Fixed, W::Enter, 0, 12),
             Ty::EpollEventsOut => CapPlan {
@@ -574,6 +582,7 @@ impl Ty {
                 mult: 12,
                 max: 12 * 64,
                 cond: None,
+                src_arg: None,
             },
             _ => {
                 let _ = idx;
