@@ -104,6 +104,9 @@ pub struct ArgCapture {
     /// Capture only when `(args[arg] & mask)` is one of two values (or,
     /// with `bitmap`, one of a set).
     pub cond: Option<CaptureCond>,
+    /// Copy from the memory another argument points to (this slot is then
+    /// a second view of that argument); `None`: this slot's own argument.
+    pub src_arg: Option<u8>,
 }
 
 /// A condition on another argument (see [`ArgCapture::cond`]).
@@ -151,6 +154,7 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
             }
             None => dst.cond_arg = 0xff,
         }
+        dst.src_arg = a.src_arg.map_or(0, |n| n + 1);
     }
     as_bytes(&spec).to_vec()
 }

@@ -437,8 +437,6 @@ pub static FCNTL_CMDS: &[(u64, &str)] = &[
     (1024, "F_SETLEASE"),
     (1025, "F_GETLEASE"),
     (1026, "F_NOTIFY"),
-    (1027, "F_DUPFD_QUERY"),   // newer than strace 6.1
-    (1028, "F_CREATED_QUERY"), // newer than strace 6.1
     (1029, "F_CANCELLK"),
     (1030, "F_DUPFD_CLOEXEC"),
     (1031, "F_SETPIPE_SZ"),
@@ -499,7 +497,6 @@ pub static FALLOC_FLAGS: &[(u64, &str)] = &[
     (0x10, "FALLOC_FL_ZERO_RANGE"),
     (0x20, "FALLOC_FL_INSERT_RANGE"),
     (0x40, "FALLOC_FL_UNSHARE_RANGE"),
-    (0x80, "FALLOC_FL_WRITE_ZEROES"), // newer than strace 6.1
 ];
 
 /// `posix_fadvise`/`fadvise64` advice (enum), x86_64 values.
@@ -535,8 +532,6 @@ pub static MEMFD_FLAGS: &[(u64, &str)] = &[
     (0x01, "MFD_CLOEXEC"),
     (0x02, "MFD_ALLOW_SEALING"),
     (0x04, "MFD_HUGETLB"),
-    (0x08, "MFD_NOEXEC_SEAL"), // newer than strace 6.1
-    (0x10, "MFD_EXEC"),        // newer than strace 6.1
 ];
 /// Shift of the hugetlb page-size field in memfd_create flags.
 pub const MFD_HUGE_SHIFT: u32 = 26;
@@ -652,10 +647,6 @@ pub static STATX_MASK: &[(u64, &str)] = &[
     (0x0000_0800, "STATX_BTIME"),
     (0x0000_1000, "STATX_MNT_ID"),
     (0x0000_2000, "STATX_DIOALIGN"),
-    (0x0000_4000, "STATX_MNT_ID_UNIQUE"), // newer than strace 6.1
-    (0x0000_8000, "STATX_SUBVOL"),        // newer than strace 6.1
-    (0x0001_0000, "STATX_WRITE_ATOMIC"),  // newer than strace 6.1
-    (0x0002_0000, "STATX_DIO_READ_ALIGN"), // newer than strace 6.1
 ];
 
 // ---------------------------------------------------------------------------
@@ -697,7 +688,6 @@ pub static MAP_TYPE: &[(u64, &str)] = &[
     (0x1, "MAP_SHARED"),
     (0x2, "MAP_PRIVATE"),
     (0x3, "MAP_SHARED_VALIDATE"),
-    (0x8, "MAP_DROPPABLE"), // newer than strace 6.1
     (0x0, "MAP_FILE"),
 ];
 
@@ -708,7 +698,6 @@ pub static MAP_FLAGS: &[(u64, &str)] = &[
     (0x10, "MAP_FIXED"),
     (0x20, "MAP_ANONYMOUS"),
     (0x40, "MAP_32BIT"),
-    (0x80, "MAP_ABOVE4G"), // newer than strace 6.1
     (0x4000, "MAP_NORESERVE"),
     (0x8000, "MAP_POPULATE"),
     (0x10000, "MAP_NONBLOCK"),
@@ -756,8 +745,6 @@ pub static MADV: &[(u64, &str)] = &[
     (25, "MADV_COLLAPSE"),
     (100, "MADV_HWPOISON"),
     (101, "MADV_SOFT_OFFLINE"),
-    (102, "MADV_GUARD_INSTALL"), // newer than strace 6.1
-    (103, "MADV_GUARD_REMOVE"),  // newer than strace 6.1
 ];
 
 /// `msync` flags, in strace's `mctl_sync` order (`MS_SYNC` first).
@@ -914,23 +901,169 @@ pub static PRCTL_OPTIONS: &[(u64, &str)] = &[
     (62, "PR_SCHED_CORE"),
     (63, "PR_SME_SET_VL"),
     (64, "PR_SME_GET_VL"),
-    (65, "PR_SET_MDWE"),                   // newer than strace 6.1
-    (66, "PR_GET_MDWE"),                   // newer than strace 6.1
-    (67, "PR_SET_MEMORY_MERGE"),           // newer than strace 6.1
-    (68, "PR_GET_MEMORY_MERGE"),           // newer than strace 6.1
-    (69, "PR_RISCV_V_SET_CONTROL"),        // newer than strace 6.1
-    (70, "PR_RISCV_V_GET_CONTROL"),        // newer than strace 6.1
-    (71, "PR_RISCV_SET_ICACHE_FLUSH_CTX"), // newer than strace 6.1
-    (72, "PR_PPC_GET_DEXCR"),              // newer than strace 6.1
-    (73, "PR_PPC_SET_DEXCR"),              // newer than strace 6.1
-    (74, "PR_GET_SHADOW_STACK_STATUS"),    // newer than strace 6.1
-    (75, "PR_SET_SHADOW_STACK_STATUS"),    // newer than strace 6.1
-    (76, "PR_LOCK_SHADOW_STACK_STATUS"),   // newer than strace 6.1
-    (77, "PR_TIMER_CREATE_RESTORE_IDS"),   // newer than strace 6.1
-    (78, "PR_FUTEX_HASH"),                 // newer than strace 6.1
-    (0x4155_5856, "PR_GET_AUXV"),          // newer than strace 6.1
     (0x5356_4d41, "PR_SET_VMA"),
     (0x5961_6d61, "PR_SET_PTRACER"),
+];
+
+/// `prctl(PR_SET_DUMPABLE)` values (strace `pr_dumpable`).
+pub static PR_DUMPABLE: &[(u64, &str)] = &[
+    (0, "SUID_DUMP_DISABLE"),
+    (1, "SUID_DUMP_USER"),
+    (2, "SUID_DUMP_ROOT"),
+];
+
+/// `PR_CAP_AMBIENT` sub-commands.
+pub static PR_CAP_AMBIENT: &[(u64, &str)] = &[
+    (1, "PR_CAP_AMBIENT_IS_SET"),
+    (2, "PR_CAP_AMBIENT_RAISE"),
+    (3, "PR_CAP_AMBIENT_LOWER"),
+    (4, "PR_CAP_AMBIENT_CLEAR_ALL"),
+];
+
+/// `PR_SET_FP_MODE` flags.
+pub static PR_FP_MODE: &[(u64, &str)] = &[(1, "PR_FP_MODE_FR"), (2, "PR_FP_MODE_FRE")];
+
+/// `PR_MCE_KILL` sub-commands.
+pub static PR_MCE_KILL: &[(u64, &str)] = &[(0, "PR_MCE_KILL_CLEAR"), (1, "PR_MCE_KILL_SET")];
+
+/// `PR_MCE_KILL_SET` policies.
+pub static PR_MCE_KILL_POLICY: &[(u64, &str)] = &[
+    (0, "PR_MCE_KILL_LATE"),
+    (1, "PR_MCE_KILL_EARLY"),
+    (2, "PR_MCE_KILL_DEFAULT"),
+];
+
+/// Pointer authentication keys that can be enabled (`PR_PAC_SET_ENABLED_KEYS`).
+pub static PR_PAC_ENABLED_KEYS: &[(u64, &str)] = &[
+    (1, "PR_PAC_APIAKEY"),
+    (2, "PR_PAC_APIBKEY"),
+    (4, "PR_PAC_APDAKEY"),
+    (8, "PR_PAC_APDBKEY"),
+];
+
+/// All pointer authentication keys (`PR_PAC_RESET_KEYS`).
+pub static PR_PAC_KEYS: &[(u64, &str)] = &[
+    (1, "PR_PAC_APIAKEY"),
+    (2, "PR_PAC_APIBKEY"),
+    (4, "PR_PAC_APDAKEY"),
+    (8, "PR_PAC_APDBKEY"),
+    (16, "PR_PAC_APGAKEY"),
+];
+
+/// `PR_SCHED_CORE` sub-commands.
+pub static PR_SCHED_CORE_CMDS: &[(u64, &str)] = &[
+    (0, "PR_SCHED_CORE_GET"),
+    (1, "PR_SCHED_CORE_CREATE"),
+    (2, "PR_SCHED_CORE_SHARE_TO"),
+    (3, "PR_SCHED_CORE_SHARE_FROM"),
+];
+
+/// `PR_SCHED_CORE` pid types.
+pub static PR_SCHED_CORE_PIDTYPES: &[(u64, &str)] = &[
+    (0, "PIDTYPE_PID"),
+    (1, "PIDTYPE_TGID"),
+    (2, "PIDTYPE_PGID"),
+    (3, "PIDTYPE_SID"),
+];
+
+/// `PR_SET_MM` fields.
+pub static PR_SET_MM: &[(u64, &str)] = &[
+    (1, "PR_SET_MM_START_CODE"),
+    (2, "PR_SET_MM_END_CODE"),
+    (3, "PR_SET_MM_START_DATA"),
+    (4, "PR_SET_MM_END_DATA"),
+    (5, "PR_SET_MM_START_STACK"),
+    (6, "PR_SET_MM_START_BRK"),
+    (7, "PR_SET_MM_BRK"),
+    (8, "PR_SET_MM_ARG_START"),
+    (9, "PR_SET_MM_ARG_END"),
+    (10, "PR_SET_MM_ENV_START"),
+    (11, "PR_SET_MM_ENV_END"),
+    (12, "PR_SET_MM_AUXV"),
+    (13, "PR_SET_MM_EXE_FILE"),
+    (14, "PR_SET_MM_MAP"),
+    (15, "PR_SET_MM_MAP_SIZE"),
+];
+
+/// `PR_SET_VMA` sub-commands.
+pub static PR_SET_VMA: &[(u64, &str)] = &[(0, "PR_SET_VMA_ANON_NAME")];
+
+/// `PR_SME_SET_VL` flags (above the vector length).
+pub static PR_SME_VL_FLAGS: &[(u64, &str)] = &[
+    (1 << 18, "PR_SME_SET_VL_ONEXEC"),
+    (1 << 17, "PR_SME_VL_INHERIT"),
+];
+
+/// `PR_SVE_SET_VL` flags (above the vector length).
+pub static PR_SVE_VL_FLAGS: &[(u64, &str)] = &[
+    (1 << 18, "PR_SVE_SET_VL_ONEXEC"),
+    (1 << 17, "PR_SVE_VL_INHERIT"),
+];
+
+/// `PR_{GET,SET}_SPECULATION_CTRL` misfeatures.
+pub static PR_SPEC_CMDS: &[(u64, &str)] = &[
+    (0, "PR_SPEC_STORE_BYPASS"),
+    (1, "PR_SPEC_INDIRECT_BRANCH"),
+    (2, "PR_SPEC_L1D_FLUSH"),
+];
+
+/// `PR_GET_SPECULATION_CTRL` result bits.
+pub static PR_SPEC_GET_FLAGS: &[(u64, &str)] = &[
+    (0, "PR_SPEC_NOT_AFFECTED"),
+    (1, "PR_SPEC_PRCTL"),
+    (2, "PR_SPEC_ENABLE"),
+    (4, "PR_SPEC_DISABLE"),
+    (8, "PR_SPEC_FORCE_DISABLE"),
+    (16, "PR_SPEC_DISABLE_NOEXEC"),
+];
+
+/// `PR_SET_SPECULATION_CTRL` values.
+pub static PR_SPEC_SET_FLAGS: &[(u64, &str)] = &[
+    (2, "PR_SPEC_ENABLE"),
+    (4, "PR_SPEC_DISABLE"),
+    (8, "PR_SPEC_FORCE_DISABLE"),
+    (16, "PR_SPEC_DISABLE_NOEXEC"),
+];
+
+/// `PR_SET_SYSCALL_USER_DISPATCH` modes.
+pub static PR_SUD_CMDS: &[(u64, &str)] = &[(0, "PR_SYS_DISPATCH_OFF"), (1, "PR_SYS_DISPATCH_ON")];
+
+/// `PR_SET_TAGGED_ADDR_CTRL`'s enable bit (its absence has a name too).
+pub static PR_TAGGED_ADDR_ENABLE: &[(u64, &str)] =
+    &[(0, "!PR_TAGGED_ADDR_ENABLE"), (1, "PR_TAGGED_ADDR_ENABLE")];
+
+/// `PR_SET_TAGGED_ADDR_CTRL`'s MTE tag check fault mode.
+pub static PR_MTE_TCF: &[(u64, &str)] = &[
+    (0, "PR_MTE_TCF_NONE"),
+    (2, "PR_MTE_TCF_SYNC"),
+    (4, "PR_MTE_TCF_ASYNC"),
+    (6, "PR_MTE_TCF_MASK"),
+];
+
+/// `PR_SET_TSC` modes.
+pub static PR_TSC: &[(u64, &str)] = &[(1, "PR_TSC_ENABLE"), (2, "PR_TSC_SIGSEGV")];
+
+/// `PR_SET_UNALIGN` flags.
+pub static PR_UNALIGN_FLAGS: &[(u64, &str)] =
+    &[(1, "PR_UNALIGN_NOPRINT"), (2, "PR_UNALIGN_SIGBUS")];
+
+/// `PR_SET_SECCOMP` modes.
+pub static SECCOMP_MODE: &[(u64, &str)] = &[
+    (0, "SECCOMP_MODE_DISABLED"),
+    (1, "SECCOMP_MODE_STRICT"),
+    (2, "SECCOMP_MODE_FILTER"),
+];
+
+/// `PR_SET_SECUREBITS` bits.
+pub static SECBITS: &[(u64, &str)] = &[
+    (1 << 0, "SECBIT_NOROOT"),
+    (1 << 1, "SECBIT_NOROOT_LOCKED"),
+    (1 << 2, "SECBIT_NO_SETUID_FIXUP"),
+    (1 << 3, "SECBIT_NO_SETUID_FIXUP_LOCKED"),
+    (1 << 4, "SECBIT_KEEP_CAPS"),
+    (1 << 5, "SECBIT_KEEP_CAPS_LOCKED"),
+    (1 << 6, "SECBIT_NO_CAP_AMBIENT_RAISE"),
+    (1 << 7, "SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED"),
 ];
 
 /// `arch_prctl` codes (x86_64, strace `archvals`).
@@ -949,15 +1082,6 @@ pub static ARCH_PRCTL_CODES: &[(u64, &str)] = &[
     (0x2001, "ARCH_MAP_VDSO_X32"),
     (0x2002, "ARCH_MAP_VDSO_32"),
     (0x2003, "ARCH_MAP_VDSO_64"),
-    (0x4001, "ARCH_GET_UNTAG_MASK"),     // newer than strace 6.1
-    (0x4002, "ARCH_ENABLE_TAGGED_ADDR"), // newer than strace 6.1
-    (0x4003, "ARCH_GET_MAX_TAG_BITS"),   // newer than strace 6.1
-    (0x4004, "ARCH_FORCE_TAGGED_SVA"),   // newer than strace 6.1
-    (0x5001, "ARCH_SHSTK_ENABLE"),       // newer than strace 6.1
-    (0x5002, "ARCH_SHSTK_DISABLE"),      // newer than strace 6.1
-    (0x5003, "ARCH_SHSTK_LOCK"),         // newer than strace 6.1
-    (0x5004, "ARCH_SHSTK_UNLOCK"),       // newer than strace 6.1
-    (0x5005, "ARCH_SHSTK_STATUS"),       // newer than strace 6.1
 ];
 
 /// `getrlimit`/`setrlimit`/`prlimit64` resources (x86_64 numbering).
@@ -990,7 +1114,6 @@ pub static SCHED_POLICIES: &[(u64, &str)] = &[
     (3, "SCHED_BATCH"),
     (5, "SCHED_IDLE"),
     (6, "SCHED_DEADLINE"),
-    (7, "SCHED_EXT"), // newer than strace 6.1
 ];
 
 /// `getitimer`/`setitimer` which.
@@ -1325,10 +1448,6 @@ pub static SOCKET_LEVELS: &[(u64, &str)] = &[
     (281, "SOL_KCM"),
     (282, "SOL_TLS"),
     (283, "SOL_XDP"),
-    (284, "SOL_MPTCP"), // newer than strace 6.1
-    (285, "SOL_MCTP"),  // newer than strace 6.1
-    (286, "SOL_SMC"),   // newer than strace 6.1
-    (287, "SOL_VSOCK"), // newer than strace 6.1
 ];
 
 /// `SOL_SOCKET` option names common to getsockopt and setsockopt (strace
@@ -1409,22 +1528,13 @@ pub static SOCKOPT_SOL_SOCKET: &[(u64, &str)] = &[
     (73, "SO_RESERVE_MEM"),
     (74, "SO_TXREHASH"),
     (75, "SO_RCVMARK"),
-    (76, "SO_PASSPIDFD"),     // newer than strace 6.1
-    (77, "SO_PEERPIDFD"),     // newer than strace 6.1
-    (78, "SO_DEVMEM_LINEAR"), // newer than strace 6.1
-    (79, "SO_DEVMEM_DMABUF"), // newer than strace 6.1
-    (82, "SO_RCVPRIORITY"),   // newer than strace 6.1
-    (83, "SO_PASSRIGHTS"),    // newer than strace 6.1
 ];
 
 /// `SOL_SOCKET` names that only getsockopt uses (strace `getsock_options`).
 pub static SOCKOPT_SOL_SOCKET_GET: &[(u64, &str)] = &[(26, "SO_GET_FILTER")];
 
 /// `SOL_SOCKET` names that only setsockopt uses (strace `setsock_options`).
-pub static SOCKOPT_SOL_SOCKET_SET: &[(u64, &str)] = &[
-    (26, "SO_ATTACH_FILTER"),
-    (80, "SO_DEVMEM_DONTNEED"), // newer than strace 6.1
-];
+pub static SOCKOPT_SOL_SOCKET_SET: &[(u64, &str)] = &[(26, "SO_ATTACH_FILTER")];
 
 /// `SOL_TCP` option names (strace `sock_tcp_options`).
 pub static SOCKOPT_TCP: &[(u64, &str)] = &[
@@ -1465,15 +1575,6 @@ pub static SOCKOPT_TCP: &[(u64, &str)] = &[
     (35, "TCP_ZEROCOPY_RECEIVE"),
     (36, "TCP_INQ"),
     (37, "TCP_TX_DELAY"),
-    (38, "TCP_AO_ADD_KEY"),    // newer than strace 6.1
-    (39, "TCP_AO_DEL_KEY"),    // newer than strace 6.1
-    (40, "TCP_AO_INFO"),       // newer than strace 6.1
-    (41, "TCP_AO_GET_KEYS"),   // newer than strace 6.1
-    (42, "TCP_AO_REPAIR"),     // newer than strace 6.1
-    (43, "TCP_IS_MPTCP"),      // newer than strace 6.1
-    (44, "TCP_RTO_MAX_MS"),    // newer than strace 6.1
-    (45, "TCP_RTO_MIN_US"),    // newer than strace 6.1
-    (46, "TCP_DELACK_MAX_US"), // newer than strace 6.1
 ];
 
 /// IP protocols (enum, strace `inet_protocols`). strace prints `socket()`'s
@@ -1514,9 +1615,7 @@ pub static IPPROTO: &[(u64, &str)] = &[
     (136, "IPPROTO_UDPLITE"),
     (137, "IPPROTO_MPLS"),
     (143, "IPPROTO_ETHERNET"),
-    (144, "IPPROTO_AGGFRAG"), // newer than strace 6.1
     (255, "IPPROTO_RAW"),
-    (256, "IPPROTO_SMC"), // newer than strace 6.1
     (262, "IPPROTO_MPTCP"),
 ];
 
@@ -1543,7 +1642,6 @@ pub static MSG_FLAGS: &[(u64, &str)] = &[
     (0x20000, "MSG_SENDPAGE_NOTLAST"),
     (0x40000, "MSG_BATCH"),
     (0x80000, "MSG_NO_SHARED_FRAGS"),
-    (0x200_0000, "MSG_SOCK_DEVMEM"), // newer than strace 6.1
     (0x400_0000, "MSG_ZEROCOPY"),
     (0x2000_0000, "MSG_FASTOPEN"),
     (0x4000_0000, "MSG_CMSG_CLOEXEC"),
@@ -1574,15 +1672,6 @@ pub static IO_URING_SETUP_FLAGS: &[(u64, &str)] = &[
     (1 << 9, "IORING_SETUP_TASKRUN_FLAG"),
     (1 << 10, "IORING_SETUP_SQE128"),
     (1 << 11, "IORING_SETUP_CQE32"),
-    (1 << 12, "IORING_SETUP_SINGLE_ISSUER"), // newer than strace 6.1
-    (1 << 13, "IORING_SETUP_DEFER_TASKRUN"), // newer than strace 6.1
-    (1 << 14, "IORING_SETUP_NO_MMAP"),       // newer than strace 6.1
-    (1 << 15, "IORING_SETUP_REGISTERED_FD_ONLY"), // newer than strace 6.1
-    (1 << 16, "IORING_SETUP_NO_SQARRAY"),    // newer than strace 6.1
-    (1 << 17, "IORING_SETUP_HYBRID_IOPOLL"), // newer than strace 6.1
-    (1 << 18, "IORING_SETUP_CQE_MIXED"),     // newer than strace 6.1
-    (1 << 19, "IORING_SETUP_SQE_MIXED"),     // newer than strace 6.1
-    (1 << 20, "IORING_SETUP_SQ_REWIND"),     // newer than strace 6.1
 ];
 
 /// `io_uring_enter` flags.
@@ -1592,9 +1681,6 @@ pub static IO_URING_ENTER_FLAGS: &[(u64, &str)] = &[
     (1 << 2, "IORING_ENTER_SQ_WAIT"),
     (1 << 3, "IORING_ENTER_EXT_ARG"),
     (1 << 4, "IORING_ENTER_REGISTERED_RING"),
-    (1 << 5, "IORING_ENTER_ABS_TIMER"),   // newer than strace 6.1
-    (1 << 6, "IORING_ENTER_EXT_ARG_REG"), // newer than strace 6.1
-    (1 << 7, "IORING_ENTER_NO_IOWAIT"),   // newer than strace 6.1
 ];
 
 // ---------------------------------------------------------------------------
@@ -1878,6 +1964,29 @@ mod tests {
             ("SS_FLAGS", SS_FLAGS),
             ("PRCTL_OPTIONS", PRCTL_OPTIONS),
             ("ARCH_PRCTL_CODES", ARCH_PRCTL_CODES),
+            ("PR_DUMPABLE", PR_DUMPABLE),
+            ("PR_CAP_AMBIENT", PR_CAP_AMBIENT),
+            ("PR_FP_MODE", PR_FP_MODE),
+            ("PR_MCE_KILL", PR_MCE_KILL),
+            ("PR_MCE_KILL_POLICY", PR_MCE_KILL_POLICY),
+            ("PR_PAC_ENABLED_KEYS", PR_PAC_ENABLED_KEYS),
+            ("PR_PAC_KEYS", PR_PAC_KEYS),
+            ("PR_SCHED_CORE_CMDS", PR_SCHED_CORE_CMDS),
+            ("PR_SCHED_CORE_PIDTYPES", PR_SCHED_CORE_PIDTYPES),
+            ("PR_SET_MM", PR_SET_MM),
+            ("PR_SET_VMA", PR_SET_VMA),
+            ("PR_SME_VL_FLAGS", PR_SME_VL_FLAGS),
+            ("PR_SVE_VL_FLAGS", PR_SVE_VL_FLAGS),
+            ("PR_SPEC_CMDS", PR_SPEC_CMDS),
+            ("PR_SPEC_GET_FLAGS", PR_SPEC_GET_FLAGS),
+            ("PR_SPEC_SET_FLAGS", PR_SPEC_SET_FLAGS),
+            ("PR_SUD_CMDS", PR_SUD_CMDS),
+            ("PR_TAGGED_ADDR_ENABLE", PR_TAGGED_ADDR_ENABLE),
+            ("PR_MTE_TCF", PR_MTE_TCF),
+            ("PR_TSC", PR_TSC),
+            ("PR_UNALIGN_FLAGS", PR_UNALIGN_FLAGS),
+            ("SECCOMP_MODE", SECCOMP_MODE),
+            ("SECBITS", SECBITS),
             ("RLIMIT_RESOURCES", RLIMIT_RESOURCES),
             ("SCHED_POLICIES", SCHED_POLICIES),
             ("ITIMER_WHICH", ITIMER_WHICH),

@@ -57,6 +57,10 @@ pub struct CapPlan {
     pub max: u32,
     /// Capture only when another argument has one of two values.
     pub cond: Option<CapCond>,
+    /// Copy the memory this other argument points to: a free slot then
+    /// holds a second view of that argument (the capture keeps the slot's
+    /// index). `None`: the slot's own argument.
+    pub src_arg: Option<u8>,
 }
 
 /// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen
@@ -482,6 +486,7 @@ impl Ty {
             mult: 0,
             max,
             cond: None,
+            src_arg: None,
         };
         use CapKind as K;
         use CapWhen as W;
@@ -528,6 +533,7 @@ impl Ty {
                 mult: 8,
                 max: 8 * 64,
                 cond: None,
+                src_arg: None,
             },
             Ty::TimespecBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::SocklenBoth => p(K::Fixed, W::Both, 0, 4),
@@ -560,6 +566,7 @@ impl Ty {
                 mult: 4,
                 max: 4 * 64,
                 cond: None,
+                src_arg: None,
             },
             Ty::GidsIn => CapPlan {
                 kind: K::ArgLen,
@@ -568,6 +575,7 @@ impl Ty {
                 mult: 4,
                 max: 4 * 64,
                 cond: None,
+                src_arg: None,
             },
             Ty::EpollEventIn => p(K::Fixed, W::Enter, 0, 12),
             Ty::EpollEventsOut => CapPlan {
@@ -577,6 +585,7 @@ impl Ty {
                 mult: 12,
                 max: 12 * 64,
                 cond: None,
+                src_arg: None,
             },
             _ => {
                 let _ = idx;
@@ -923,8 +932,17 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 ..Default::default()
             };
         }
-        // a name only for PR_SET_NAME (read at entry) and PR_GET_NAME (at exit)
         "prctl" => {
+            let only = |val: u32| {
+                Some(CapCond {
+                    arg: 0,
+                    mask: u32::MAX,
+                    val,
+                    val2: val,
+                    bitmap: false,
+                })
+            };
+            // a name only for PR_SET_NAME (read at entry) and PR_GET_NAME (at exit)
             out[1] = CapPlan {
                 kind: CapKind::Str,
                 when: CapWhen::Both,
@@ -936,6 +954,50 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                     val2: 16,
                     bitmap: false,
                 }),
+                ..Default::default()
+            };
+            // the int the PR_GET_* options with an int pointer fill, in the
+            // option's slot
+            out[PRCTL_SLOT_INT] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::ExitOk,
+                max: 4,
+                cond: Some(CapCond::one_of(0, u32::MAX, PRCTL_INT_OUT)),
+                src_arg: Some(1),
+                ..Default::default()
+            };
+            // PR_SET_NAME's name as 15 bytes: strace prints them with `...`
+            // when they hold no NUL, even with unreadable memory after them
+            out[PRCTL_SLOT_NAME15] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                max: 15,
+                cond: only(15),
+                src_arg: Some(1),
+                ..Default::default()
+            };
+            // PR_GET_TID_ADDRESS's pointer
+            out[PRCTL_SLOT_KPTR] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::ExitOk,
+                max: 8,
+                cond: only(40),
+                src_arg: Some(1),
+                ..Default::default()
+            };
+            // PR_SET_VMA's name
+            out[4] = CapPlan {
+                cond: only(0x5356_4d41),
+                ..Str.plan(4, o)
+            };
+            // PR_SCHED_CORE_GET's cookie (any PR_SCHED_CORE: the
+            // sub-command cannot be tested as well)
+            out[PRCTL_SLOT_COOKIE] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::ExitOk,
+                max: 8,
+                cond: only(62),
+                src_arg: Some(4),
                 ..Default::default()
             };
         }
@@ -995,7 +1057,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "getsockopt" => &[Fd, Skip, Skip, SockoptOut(4), SocklenBoth],
         "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
         "socketpair" => &[Skip, Skip, Skip, FdPairOut],
-        "prctl" => &[Skip, Str],
+        "prctl" => &[Skip, Str, Skip, Skip, Str],
         "ioctl" => &[Skip, Skip, Skip],
         _ => &[],
     }
@@ -3039,12 +3101,250 @@ fn dec_arch_prctl(w: &mut ArgWriter<'_>) {
     arg(w, 1, Hex);
 }
 
+/// `prctl` options whose second argument points to an `int` the call
+/// fills (PR_GET_PDEATHSIG, PR_GET_UNALIGN, PR_GET_FPEMU, PR_GET_FPEXC,
+/// PR_GET_ENDIAN, PR_GET_TSC, PR_GET_CHILD_SUBREAPER): slot 0 holds it.
+const PRCTL_INT_OUT: &[u8] = &[2, 5, 9, 11, 19, 25, 37];
+/// Slot of the `int` of [`PRCTL_INT_OUT`] (prctl's option is never a pointer).
+const PRCTL_SLOT_INT: usize = 0;
+/// Slot of PR_GET_TID_ADDRESS's pointer (arg 3 is never a pointer there).
+const PRCTL_SLOT_KPTR: usize = 3;
+/// Slot of the first 15 bytes of PR_SET_NAME's name, whatever they hold.
+const PRCTL_SLOT_NAME15: usize = 2;
+/// Slot of PR_SCHED_CORE_GET's cookie (the fifth argument's target).
+const PRCTL_SLOT_COOKIE: usize = 5;
+
+/// One value of a table (64-bit), unknown ones in hex with a hint.
+fn xval(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
+    fmt::enumv(s, v, table, hint, x, true);
+}
+
+/// Flags as strace's printflags: `A|B|0x40`, `0`, and when no bit has a
+/// name, the number with the `/* hint */` of what it should have been.
+fn flags_hint(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
+    let named = table.iter().any(|&(b, _)| b != 0 && v & b == b);
+    if v == 0 || named || x == Xlat::Raw {
+        fmt::flags(s, v, table, None, x);
+    } else {
+        fmt::hex(s, v);
+        let _ = write!(s, " /* {hint} */");
+    }
+}
+
+/// The names of the bits of a return value, as strace notes them after it
+/// (`= 0x3 (SECBIT_NOROOT|SECBIT_NOROOT_LOCKED)`): nothing with -X raw or
+/// when no bit has a name; a name for 0 when the table has one.
+fn aux_flags(v: u64, table: &[(u64, &str)], x: Xlat) -> Option<String> {
+    if x == Xlat::Raw {
+        return None;
+    }
+    if v == 0 {
+        return table
+            .iter()
+            .find(|(k, _)| *k == 0)
+            .map(|(_, n)| n.to_string());
+    }
+    let mut out = String::new();
+    let mut rest = v;
+    for &(bit, name) in table {
+        if bit != 0 && rest & bit == bit {
+            if !out.is_empty() {
+                out.push('|');
+            }
+            out.push_str(name);
+            rest &= !bit;
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    if rest != 0 {
+        let _ = write!(out, "|{rest:#x}");
+    }
+    Some(out)
+}
+
+/// A vector length with its flags above bit 15 (PR_SVE_SET_VL, PR_SME_SET_VL):
+/// `PR_SVE_VL_INHERIT|0x1f`; `aux` for the note after a return value (none
+/// without flags or with -X raw).
+fn vl_text(v: u64, table: &[(u64, &str)], aux: bool, x: Xlat) -> Option<String> {
+    if x == Xlat::Raw {
+        return (!aux).then(|| {
+            let mut out = String::new();
+            fmt::hex(&mut out, v);
+            out
+        });
+    }
+    let vl = v & 0xffff;
+    let fl = v & !0xffff;
+    if fl == 0 && aux {
+        return None;
+    }
+    let mut names = String::new();
+    if fl != 0 {
+        fmt::flags(&mut names, fl, table, None, Xlat::Abbrev);
+        names.push('|');
+    }
+    let mut out = String::new();
+    if !aux && fl != 0 && x == Xlat::Verbose {
+        fmt::hex(&mut out, v);
+        out.push_str(" /* ");
+        out.push_str(&names);
+        fmt::hex(&mut out, vl);
+        out.push_str(" */");
+    } else {
+        out.push_str(&names);
+        fmt::hex(&mut out, vl);
+    }
+    Some(out)
+}
+
+/// PR_SET_TAGGED_ADDR_CTRL's argument (`rval`: as a note after the value
+/// PR_GET_TAGGED_ADDR_CTRL returned): enable bit, MTE fault mode, tag mask.
+fn tagged_addr_text(v: u64, rval: bool, x: Xlat) -> Option<String> {
+    const TAG_SHIFT: u32 = 3;
+    const TAG_MASK: u64 = 0xffff << TAG_SHIFT;
+    let mut out = String::new();
+    if !rval && x != Xlat::Abbrev {
+        fmt::hex(&mut out, v);
+    }
+    if x == Xlat::Raw {
+        return (!rval).then_some(out);
+    }
+    if !rval && x == Xlat::Verbose {
+        out.push_str(" /* ");
+    }
+    let enabled = v & 1;
+    let tcf = v & 6;
+    let tag = v & TAG_MASK;
+    let rest = v & !(1 | 6 | TAG_MASK);
+    let name =
+        |t: &[(u64, &'static str)], k: u64| t.iter().find(|(n, _)| *n == k).map_or("", |(_, n)| *n);
+    out.push_str(name(c::PR_TAGGED_ADDR_ENABLE, enabled));
+    out.push('|');
+    out.push_str(name(c::PR_MTE_TCF, tcf));
+    if tag != 0 {
+        let _ = write!(out, "|{:#x}<<PR_MTE_TAG_SHIFT", tag >> TAG_SHIFT);
+    }
+    if rest != 0 {
+        let _ = write!(out, "|{rest:#x}");
+    }
+    if !rval && x == Xlat::Verbose {
+        out.push_str(" */");
+    }
+    Some(out)
+}
+
+/// A process id argument (strace's printpid without pid namespaces).
+fn pid_arg(w: &mut ArgWriter<'_>, i: usize) {
+    w.sep();
+    let _ = write!(w.s, "{}", w.call.args[i] as u32 as i32);
+}
+
+/// Arguments `first..5` in hex, as strace prints prctl's unused ones.
+fn prctl_rest(w: &mut ArgWriter<'_>, first: usize) {
+    for i in first..5 {
+        arg(w, i, Hex);
+    }
+}
+
+/// An argument printed with `f` (value, -X style).
+fn arg_with(w: &mut ArgWriter<'_>, i: usize, f: impl FnOnce(&mut String, u64, Xlat)) {
+    w.sep();
+    let v = w.call.args[i];
+    let x = w.opts.xlat;
+    f(&mut w.s, v, x);
+}
+
+/// The exit part of an option whose second argument points to what the
+/// call fills: `[...]` from slot `slot` when it succeeded and the memory
+/// could be read, the address otherwise.
+fn prctl_out(
+    w: &mut ArgWriter<'_>,
+    slot: usize,
+    len: usize,
+    f: impl FnOnce(&mut String, &[u8], Xlat),
+) {
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    let x = w.opts.xlat;
+    let ok = w.call.ret().is_some_and(|r| r >= 0);
+    match w.call.exit_cap(slot).filter(|c| ok && c.data.len() >= len) {
+        Some(c) => {
+            w.s.push('[');
+            f(&mut w.s, &c.data, x);
+            w.s.push(']');
+        }
+        None => fmt::ptr(&mut w.s, w.call.args[1]),
+    }
+}
+
+/// PR_SET_NAME's name: at most 15 bytes (`"..."...` when no NUL ends them
+/// there), the address when fewer could be read.
+fn prctl_set_name(w: &mut ArgWriter<'_>) {
+    const MAX: usize = 15;
+    w.sep();
+    let v = w.call.args[1];
+    let hex = w.opts.hex >= 2;
+    let call = w.call;
+    // the string (it stops at a NUL), else the 15 bytes of the second view
+    // (a name without a NUL in them, running up to unreadable memory)
+    let bytes: Option<Vec<u8>> = match (call.cap(1), call.data(PRCTL_SLOT_NAME15)) {
+        _ if v == 0 => None,
+        (Some(c), _) if !c.fault => Some(c.data.clone()),
+        (_, Some(d)) if d.len() >= MAX => Some(d.to_vec()),
+        _ => w.env.read_mem.and_then(|read| read(v, MAX)),
+    };
+    match bytes {
+        Some(d) => {
+            let n = d.iter().position(|&b| b == 0).unwrap_or(d.len());
+            if n < MAX || d.len() >= MAX {
+                fmt::quoted(&mut w.s, &d[..n.min(MAX)], n >= MAX, hex);
+            } else {
+                fmt::ptr(&mut w.s, v);
+            }
+        }
+        None => fmt::ptr(&mut w.s, v),
+    }
+}
+
 fn dec_prctl(w: &mut ArgWriter<'_>) {
-    arg(w, 0, Enum(c::PRCTL_OPTIONS, "PR_???"));
     let a = w.call.args;
-    match a[0] as u32 {
-        // PR_SET_NAME
-        15 => arg(w, 1, Str),
+    let option = a[0] as u32;
+    arg_with(w, 0, |s, _, x| {
+        fmt::enumv(s, option as u64, c::PRCTL_OPTIONS, "PR_???", x, true)
+    });
+    match option {
+        // PR_GET_DUMPABLE, PR_GET_KEEPCAPS, PR_GET_TIMING, PR_GET_SECCOMP,
+        // PR_GET_SECUREBITS, PR_GET_TIMERSLACK, PR_TASK_PERF_EVENTS_*,
+        // PR_GET_FP_MODE, PR_SVE_GET_VL, PR_SME_GET_VL: nothing to show
+        3 | 7 | 13 | 21 | 27 | 30 | 31 | 32 | 46 | 51 | 64 => {}
+        // PR_GET_PDEATHSIG
+        2 => prctl_out(w, PRCTL_SLOT_INT, 4, |s, d, x| {
+            signal(s, le_u32(d, 0) as i32, x)
+        }),
+        // PR_GET_UNALIGN
+        5 => prctl_out(w, PRCTL_SLOT_INT, 4, |s, d, x| {
+            flags_hint(
+                s,
+                le_u32(d, 0) as u64,
+                c::PR_UNALIGN_FLAGS,
+                "PR_UNALIGN_???",
+                x,
+            )
+        }),
+        // PR_GET_TSC
+        25 => prctl_out(w, PRCTL_SLOT_INT, 4, |s, d, x| {
+            xval(s, le_u32(d, 0) as u64, c::PR_TSC, "PR_TSC_???", x)
+        }),
+        // PR_GET_FPEMU, PR_GET_FPEXC, PR_GET_ENDIAN, PR_GET_CHILD_SUBREAPER
+        9 | 11 | 19 | 37 => prctl_out(w, PRCTL_SLOT_INT, 4, |s, d, _| {
+            let _ = write!(s, "{}", le_u32(d, 0));
+        }),
+        // PR_GET_TID_ADDRESS
+        40 => prctl_out(w, PRCTL_SLOT_KPTR, 8, |s, d, _| fmt::ptr(s, le_u64(d, 0))),
         // PR_GET_NAME
         16 => {
             if !w.exiting() {
@@ -3058,33 +3358,234 @@ fn dec_prctl(w: &mut ArgWriter<'_>) {
             {
                 Some(c) => {
                     let n = c.data.iter().position(|&b| b == 0).unwrap_or(c.data.len());
-                    fmt::quoted(&mut w.s, &c.data[..n], false, false);
+                    fmt::quoted(&mut w.s, &c.data[..n], false, w.opts.hex >= 2);
                 }
                 None => fmt::ptr(&mut w.s, a[1]),
             }
         }
-        // PR_SET_PDEATHSIG
-        1 => arg(w, 1, Signal),
+        // PR_SET_NAME
+        15 => prctl_set_name(w),
+        // PR_SVE_SET_VL, PR_SME_SET_VL
+        50 | 63 => {
+            let t = if option == 50 {
+                c::PR_SVE_VL_FLAGS
+            } else {
+                c::PR_SME_VL_FLAGS
+            };
+            arg_with(w, 1, |s, v, x| {
+                s.push_str(&vl_text(v, t, false, x).unwrap_or_default())
+            });
+        }
+        // PR_GET_SPECULATION_CTRL
+        52 => arg_with(w, 1, |s, v, x| {
+            xval(s, v, c::PR_SPEC_CMDS, "PR_SPEC_???", x)
+        }),
+        // PR_SET_TAGGED_ADDR_CTRL
+        55 => {
+            arg_with(w, 1, |s, v, x| {
+                s.push_str(&tagged_addr_text(v, false, x).unwrap_or_default())
+            });
+            prctl_rest(w, 2);
+        }
+        // PR_SET_CHILD_SUBREAPER, PR_SET_ENDIAN, PR_SET_FPEMU, PR_SET_FPEXC,
+        // PR_SET_KEEPCAPS, PR_SET_TIMING
+        36 | 20 | 10 | 12 | 8 | 14 => arg(w, 1, Ulong),
+        // PR_SET_DUMPABLE
+        4 => arg_with(w, 1, |s, v, x| {
+            xval(s, v, c::PR_DUMPABLE, "SUID_DUMP_???", x)
+        }),
         // PR_CAPBSET_READ, PR_CAPBSET_DROP
-        23 | 24 => arg(w, 1, Enum(CAPABILITIES, "CAP_???")),
-        // PR_GET_PDEATHSIG, PR_GET_TSC...: an output pointer
-        2 => arg(w, 1, Ptr),
-        // options with no argument: PR_GET_DUMPABLE, PR_GET_KEEPCAPS,
-        // PR_GET_SECCOMP, PR_GET_TIMERSLACK, PR_GET_NO_NEW_PRIVS, PR_GET_THP_DISABLE
-        3 | 7 | 21 | 30 | 39 | 42 => {}
-        // PR_SET_DUMPABLE, PR_SET_KEEPCAPS, PR_SET_TIMERSLACK
-        4 | 8 | 29 => arg(w, 1, Ulong),
-        // PR_SET_NO_NEW_PRIVS, PR_SET_THP_DISABLE: the value, then unused zeros
-        38 | 41 => {
-            for i in 1..5 {
-                arg(w, i, Ulong);
+        23 | 24 => arg_with(w, 1, |s, v, x| xval(s, v, CAPABILITIES, "CAP_???", x)),
+        // PR_CAP_AMBIENT
+        47 => {
+            arg_with(w, 1, |s, v, x| {
+                xval(s, v, c::PR_CAP_AMBIENT, "PR_CAP_AMBIENT_???", x)
+            });
+            if (1..=3).contains(&a[1]) {
+                arg_with(w, 2, |s, v, x| xval(s, v, CAPABILITIES, "CAP_???", x));
+                prctl_rest(w, 3);
+            } else {
+                prctl_rest(w, 2);
             }
         }
-        _ => {
-            for i in 1..5 {
-                arg(w, i, Hex);
+        // PR_MCE_KILL
+        33 => {
+            arg_with(w, 1, |s, v, x| {
+                xval(s, v, c::PR_MCE_KILL, "PR_MCE_KILL_???", x)
+            });
+            if a[1] == 1 {
+                arg_with(w, 2, |s, v, x| {
+                    xval(s, v, c::PR_MCE_KILL_POLICY, "PR_MCE_KILL_???", x)
+                });
+            } else {
+                arg(w, 2, Hex);
+            }
+            prctl_rest(w, 3);
+        }
+        // PR_SET_VMA
+        0x5356_4d41 => {
+            arg_with(w, 1, |s, v, x| {
+                xval(s, v, c::PR_SET_VMA, "PR_SET_VMA_???", x)
+            });
+            if a[1] == 0 {
+                arg(w, 2, Ptr);
+                arg(w, 3, Ulong);
+                arg(w, 4, Str);
+            } else {
+                prctl_rest(w, 2);
             }
         }
+        // PR_SET_MM
+        35 => {
+            arg_with(w, 1, |s, v, x| {
+                xval(s, v as u32 as u64, c::PR_SET_MM, "PR_SET_MM_???", x)
+            });
+            prctl_rest(w, 2);
+        }
+        // PR_SET_PDEATHSIG
+        1 => {
+            if a[1] > 128 {
+                arg(w, 1, Ulong);
+            } else {
+                arg(w, 1, Signal);
+            }
+        }
+        // PR_SET_PTRACER
+        0x5961_6d61 => {
+            if a[1] as u32 as i32 == -1 {
+                arg_with(w, 1, |s, _, x| {
+                    s.push_str(match x {
+                        Xlat::Raw => "-1",
+                        Xlat::Verbose => "-1 /* PR_SET_PTRACER_ANY */",
+                        Xlat::Abbrev => "PR_SET_PTRACER_ANY",
+                    })
+                });
+            } else {
+                pid_arg(w, 1);
+            }
+        }
+        // PR_SET_SECCOMP
+        22 => {
+            arg_with(w, 1, |s, v, x| {
+                xval(s, v, c::SECCOMP_MODE, "SECCOMP_MODE_???", x)
+            });
+            match a[1] {
+                1 => {}
+                // the filter program is not decoded
+                2 => arg(w, 2, Ptr),
+                _ => prctl_rest(w, 2),
+            }
+        }
+        // PR_SET_SECUREBITS
+        28 => arg_with(w, 1, |s, v, x| {
+            flags_hint(s, v, c::SECBITS, "SECBIT_???", x)
+        }),
+        // PR_SET_TIMERSLACK
+        29 => arg(w, 1, Long),
+        // PR_SET_TSC
+        26 => arg_with(w, 1, |s, v, x| {
+            xval(s, v as u32 as u64, c::PR_TSC, "PR_TSC_???", x)
+        }),
+        // PR_SET_UNALIGN
+        6 => arg_with(w, 1, |s, v, x| {
+            flags_hint(s, v as u32 as u64, c::PR_UNALIGN_FLAGS, "PR_UNALIGN_???", x)
+        }),
+        // PR_SET_NO_NEW_PRIVS, PR_SET_THP_DISABLE, PR_SET_IO_FLUSHER
+        38 | 41 | 57 => {
+            arg(w, 1, Ulong);
+            prctl_rest(w, 2);
+        }
+        // PR_SET_FP_MODE
+        45 => arg_with(w, 1, |s, v, x| {
+            flags_hint(s, v as u32 as u64, c::PR_FP_MODE, "PR_FP_MODE_???", x)
+        }),
+        // PR_SET_SPECULATION_CTRL
+        53 => {
+            arg_with(w, 1, |s, v, x| {
+                xval(s, v, c::PR_SPEC_CMDS, "PR_SPEC_???", x)
+            });
+            if a[1] <= 2 {
+                arg_with(w, 2, |s, v, x| {
+                    xval(s, v, c::PR_SPEC_SET_FLAGS, "PR_SPEC_???", x)
+                });
+            } else {
+                arg(w, 2, Hex);
+            }
+        }
+        // PR_PAC_RESET_KEYS
+        54 => {
+            arg_with(w, 1, |s, v, x| {
+                flags_hint(s, v, c::PR_PAC_KEYS, "PR_PAC_???", x)
+            });
+            prctl_rest(w, 2);
+        }
+        // PR_PAC_SET_ENABLED_KEYS
+        60 => {
+            for i in 1..3 {
+                arg_with(w, i, |s, v, x| {
+                    flags_hint(s, v, c::PR_PAC_ENABLED_KEYS, "PR_PAC_???", x)
+                });
+            }
+            prctl_rest(w, 3);
+        }
+        // PR_SET_SYSCALL_USER_DISPATCH
+        59 => {
+            arg_with(w, 1, |s, v, x| {
+                xval(s, v, c::PR_SUD_CMDS, "PR_SYS_DISPATCH_???", x)
+            });
+            arg(w, 2, Hex);
+            arg(w, 3, Hex);
+            arg(w, 4, Ptr);
+        }
+        // PR_SCHED_CORE
+        62 => {
+            arg_with(w, 1, |s, v, x| {
+                xval(
+                    s,
+                    v as u32 as u64,
+                    c::PR_SCHED_CORE_CMDS,
+                    "PR_SCHED_CORE_???",
+                    x,
+                )
+            });
+            pid_arg(w, 2);
+            // the pid type always with its name, unless -X raw
+            arg_with(w, 3, |s, v, x| {
+                let x = if x == Xlat::Raw { x } else { Xlat::Verbose };
+                xval(
+                    s,
+                    v as u32 as u64,
+                    c::PR_SCHED_CORE_PIDTYPES,
+                    "PIDTYPE_???",
+                    x,
+                )
+            });
+            if a[1] as u32 != 0 {
+                arg(w, 4, Ptr);
+                return;
+            }
+            // PR_SCHED_CORE_GET: the cookie, at exit
+            if !w.exiting() {
+                return;
+            }
+            w.sep();
+            let ok = w.call.ret().is_some_and(|r| r >= 0);
+            match w
+                .call
+                .exit_cap(PRCTL_SLOT_COOKIE)
+                .filter(|c| ok && c.data.len() >= 8)
+            {
+                Some(c) => {
+                    let _ = write!(w.s, "[");
+                    fmt::hex(&mut w.s, le_u64(&c.data, 0));
+                    w.s.push(']');
+                }
+                None => fmt::ptr(&mut w.s, a[4]),
+            }
+        }
+        // PR_GET_NO_NEW_PRIVS, PR_GET_THP_DISABLE, PR_MCE_KILL_GET,
+        // PR_GET_TAGGED_ADDR_CTRL, PR_PAC_GET_ENABLED_KEYS and the rest
+        _ => prctl_rest(w, 1),
     }
 }
 
@@ -3112,6 +3613,63 @@ fn dec_preadv2(w: &mut ArgWriter<'_>) {
     arg(w, 2, Ulong);
     arg(w, 3, Long);
     arg(w, 5, Flags(RWF_FLAGS));
+}
+
+/// prctl's return value as strace prints it: some options name what they
+/// return (`= 1 (SUID_DUMP_USER)`, `= 0x3 (SECBIT_NOROOT|...)`).
+fn prctl_return(s: &mut String, call: &CallView<'_>, x: Xlat) -> bool {
+    let ret = call.ret().unwrap_or(0);
+    let a = call.args;
+    let hex_note = |s: &mut String, note: Option<String>| {
+        s.push_str("= ");
+        fmt::hex(s, ret as u64);
+        if let Some(n) = note {
+            let _ = write!(s, " ({n})");
+        }
+    };
+    let name = |t: &'static [(u64, &'static str)]| {
+        t.iter().find(|(k, _)| *k == ret as u64).map(|(_, n)| *n)
+    };
+    match a[0] as u32 {
+        // PR_GET_DUMPABLE, PR_MCE_KILL_GET: the name, whatever -X says
+        3 | 34 => {
+            let t = if a[0] as u32 == 3 {
+                c::PR_DUMPABLE
+            } else {
+                c::PR_MCE_KILL_POLICY
+            };
+            let _ = write!(s, "= {ret}");
+            if let Some(n) = name(t) {
+                let _ = write!(s, " ({n})");
+            }
+        }
+        // PR_GET_SECUREBITS, PR_GET_FP_MODE
+        27 | 46 if ret != 0 => {
+            let t = if a[0] as u32 == 27 {
+                c::SECBITS
+            } else {
+                c::PR_FP_MODE
+            };
+            hex_note(s, aux_flags(ret as u64, t, x));
+        }
+        // PR_SVE_SET_VL, PR_SVE_GET_VL, PR_SME_SET_VL, PR_SME_GET_VL
+        50 | 51 | 63 | 64 if ret != 0 => {
+            let t = if matches!(a[0] as u32, 50 | 51) {
+                c::PR_SVE_VL_FLAGS
+            } else {
+                c::PR_SME_VL_FLAGS
+            };
+            hex_note(s, vl_text(ret as u64, t, true, x));
+        }
+        // PR_GET_SPECULATION_CTRL
+        52 if a[1] <= 2 => hex_note(s, aux_flags(ret as u64, c::PR_SPEC_GET_FLAGS, x)),
+        // PR_GET_TAGGED_ADDR_CTRL
+        56 => hex_note(s, tagged_addr_text(ret as u64, true, x)),
+        // PR_PAC_GET_ENABLED_KEYS
+        61 => hex_note(s, aux_flags(ret as u64, c::PR_PAC_ENABLED_KEYS, x)),
+        _ => return false,
+    }
+    true
 }
 
 fn dec_prlimit(w: &mut ArgWriter<'_>) {
@@ -3346,7 +3904,7 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
 pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Ret, x: Xlat) {
     let ret = call.ret().unwrap_or(0);
     // fcntl's notes (flags, seals, lease, signal) stay with -X raw, as in strace
-    if (-4095..0).contains(&ret) || (x == Xlat::Raw && name != "fcntl") {
+    if (-4095..0).contains(&ret) || (x == Xlat::Raw && !matches!(name, "fcntl" | "prctl")) {
         format_return(s, ret, kind, x);
         return;
     }
@@ -3386,13 +3944,7 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
             fmt::flags(s, ret as u64, c::FD_FLAGS, None, x);
             s.push(')');
         }
-        ("prctl", _) if call.args[0] == 3 => {
-            let _ = write!(s, "= {ret}");
-            let note = ["SUID_DUMP_DISABLE", "SUID_DUMP_USER", "SUID_DUMP_ROOT"];
-            if let Some(n) = note.get(ret as usize) {
-                let _ = write!(s, " ({n})");
-            }
-        }
+        ("prctl", _) if prctl_return(s, &call, x) => {}
         ("select" | "pselect6", _) => {
             let _ = write!(s, "= {ret}");
             if ret == 0 {
@@ -4072,5 +4624,384 @@ mod tests {
         s.clear();
         sigset(&mut s, 0);
         assert_eq!(s, "[]");
+    }
+}
+
+#[cfg(test)]
+mod prctl_tests {
+    use super::*;
+
+    fn cap(arg: u8, data: &[u8]) -> Capture {
+        Capture {
+            arg,
+            item: CaptureItem::Data,
+            elem: 0,
+            fault: false,
+            truncated: false,
+            more: false,
+            aux: data.len() as u64,
+            data: data.to_vec(),
+        }
+    }
+
+    fn faulted(arg: u8) -> Capture {
+        Capture {
+            fault: true,
+            ..cap(arg, b"")
+        }
+    }
+
+    /// The arguments and the return text of a prctl call.
+    fn prctl_x(
+        args: [u64; 5],
+        enter: &[Capture],
+        exit: Option<(i64, &[Capture])>,
+        x: Xlat,
+        mem: Option<&dyn Fn(u64, usize) -> Option<Vec<u8>>>,
+    ) -> String {
+        let o = Options {
+            xlat: x,
+            ..Options::default()
+        };
+        let env = Env {
+            read_mem: mem,
+            ..Env::default()
+        };
+        let nr = table::by_name("prctl").unwrap().nr;
+        let call = CallView {
+            nr,
+            args: [args[0], args[1], args[2], args[3], args[4], 0],
+            enter,
+            exit,
+        };
+        let s = write_args(call, &o, &env).s;
+        match exit {
+            Some(_) => format!("{s}) {}", return_text("prctl", call, Ret::Dec, x)),
+            None => s,
+        }
+    }
+
+    fn prctl(args: [u64; 5], exit: Option<(i64, &[Capture])>) -> String {
+        prctl_x(args, &[], exit, Xlat::Abbrev, None)
+    }
+
+    #[test]
+    fn set_name_reads_at_most_15_bytes() {
+        let mem = |_: u64, n: usize| Some(b"0123456789abcdef"[..n.min(16)].to_vec());
+        let s = prctl_x(
+            [15, 0x1000, 0, 0, 0],
+            &[faulted(1)],
+            Some((0, &[])),
+            Xlat::Abbrev,
+            Some(&mem),
+        );
+        assert_eq!(s, "PR_SET_NAME, \"0123456789abcde\"...) = 0");
+        // the 15-byte view, when the string read ran into unreadable memory
+        let s = prctl_x(
+            [15, 0x1000, 0, 0, 0],
+            &[faulted(1), cap(PRCTL_SLOT_NAME15 as u8, b"123456789abcdef")],
+            Some((0, &[])),
+            Xlat::Abbrev,
+            None,
+        );
+        assert_eq!(s, "PR_SET_NAME, \"123456789abcdef\"...) = 0");
+        // a NUL within 15 bytes: no dots; nothing readable: the address
+        let s = prctl_x(
+            [15, 0x1000, 0, 0, 0],
+            &[cap(1, b"abc")],
+            Some((0, &[])),
+            Xlat::Abbrev,
+            None,
+        );
+        assert_eq!(s, "PR_SET_NAME, \"abc\") = 0");
+        let s = prctl_x(
+            [15, 0x1000, 0, 0, 0],
+            &[faulted(1)],
+            Some((0, &[])),
+            Xlat::Abbrev,
+            None,
+        );
+        assert_eq!(s, "PR_SET_NAME, 0x1000) = 0");
+        assert_eq!(
+            prctl([15, 0, 0, 0, 0], Some((-14, &[]))),
+            "PR_SET_NAME, NULL) = -1 EFAULT (Bad address)"
+        );
+    }
+
+    #[test]
+    fn option_is_an_unsigned_int_and_unknown_ones_show_all_args() {
+        assert_eq!(
+            prctl([0xbadc_0ded_0000_0007, 1, 2, 3, 4], Some((0, &[]))),
+            "PR_GET_KEEPCAPS) = 0"
+        );
+        assert_eq!(
+            prctl(
+                [0xffff_ffff, 0xfffffffe, 0xfffffffd, 0xfffffffc, 0xfffffffb],
+                None
+            ),
+            "0xffffffff /* PR_??? */, 0xfffffffe, 0xfffffffd, 0xfffffffc, 0xfffffffb"
+        );
+        let s = prctl_x([0xffff_ffff, 0, 1, 2, 3], &[], None, Xlat::Raw, None);
+        assert_eq!(s, "0xffffffff, 0, 0x1, 0x2, 0x3");
+        // names newer than strace 6.1 are not printed
+        assert_eq!(
+            prctl([65, 0, 0, 0, 0], None),
+            "0x41 /* PR_??? */, 0, 0, 0, 0"
+        );
+    }
+
+    #[test]
+    fn int_outputs_at_exit() {
+        let slot = PRCTL_SLOT_INT as u8;
+        let int = |v: u32| [cap(slot, &v.to_le_bytes())];
+        // the entry part ends with the separator, as strace's
+        assert_eq!(prctl([2, 0x1000, 0, 0, 0], None), "PR_GET_PDEATHSIG, ");
+        assert_eq!(
+            prctl([2, 0x1000, 0, 0, 0], Some((0, &int(2)))),
+            "PR_GET_PDEATHSIG, [SIGINT]) = 0"
+        );
+        assert_eq!(
+            prctl([2, 0x1000, 0, 0, 0], Some((-14, &[]))),
+            "PR_GET_PDEATHSIG, 0x1000) = -1 EFAULT (Bad address)"
+        );
+        assert_eq!(
+            prctl([2, 0, 0, 0, 0], Some((-14, &[]))),
+            "PR_GET_PDEATHSIG, NULL) = -1 EFAULT (Bad address)"
+        );
+        assert_eq!(
+            prctl([37, 0x1000, 0, 0, 0], Some((0, &int(7)))),
+            "PR_GET_CHILD_SUBREAPER, [7]) = 0"
+        );
+        assert_eq!(
+            prctl([25, 0x1000, 0, 0, 0], Some((0, &int(2)))),
+            "PR_GET_TSC, [PR_TSC_SIGSEGV]) = 0"
+        );
+        assert_eq!(
+            prctl([25, 0x1000, 0, 0, 0], Some((0, &int(8)))),
+            "PR_GET_TSC, [0x8 /* PR_TSC_??? */]) = 0"
+        );
+        assert_eq!(
+            prctl([5, 0x1000, 0, 0, 0], Some((0, &int(7)))),
+            "PR_GET_UNALIGN, [PR_UNALIGN_NOPRINT|PR_UNALIGN_SIGBUS|0x4]) = 0"
+        );
+        // a short capture is not read past its end
+        assert_eq!(
+            prctl([5, 0x1000, 0, 0, 0], Some((0, &[cap(slot, b"\x01")]))),
+            "PR_GET_UNALIGN, 0x1000) = 0"
+        );
+        let kptr = [cap(PRCTL_SLOT_KPTR as u8, &0x7f00_1234u64.to_le_bytes())];
+        assert_eq!(
+            prctl([40, 0x1000, 0, 0, 0], Some((0, &kptr))),
+            "PR_GET_TID_ADDRESS, [0x7f001234]) = 0"
+        );
+    }
+
+    #[test]
+    fn capture_plan_follows_the_option() {
+        let p = plan("prctl", &Options::default());
+        let args = |opt: u64| [opt | 0xbadc_0ded_0000_0000, 0x1000, 0, 0, 0x2000, 0];
+        let takes = |slot: usize, opt: u64| {
+            p[slot].kind != CapKind::None && p[slot].cond.is_some_and(|c| c.accepts(&args(opt)))
+        };
+        for opt in [2, 5, 9, 11, 19, 25, 37] {
+            assert!(takes(PRCTL_SLOT_INT, opt), "{opt}");
+        }
+        assert!(!takes(PRCTL_SLOT_INT, 40));
+        assert_eq!(p[PRCTL_SLOT_INT].src_arg, Some(1));
+        assert!(takes(PRCTL_SLOT_KPTR, 40) && !takes(PRCTL_SLOT_KPTR, 2));
+        assert!(takes(PRCTL_SLOT_COOKIE, 62));
+        assert_eq!(p[PRCTL_SLOT_COOKIE].src_arg, Some(4));
+        assert!(takes(4, 0x5356_4d41) && !takes(4, 62));
+        assert!(takes(1, 15) && takes(1, 16) && takes(PRCTL_SLOT_NAME15, 15));
+        assert!(!takes(PRCTL_SLOT_NAME15, 16));
+    }
+
+    #[test]
+    fn sched_core() {
+        let get = [62, 0, 1234, 0, 0x2000];
+        assert_eq!(
+            prctl(get, None),
+            "PR_SCHED_CORE, PR_SCHED_CORE_GET, 1234, 0 /* PIDTYPE_PID */, "
+        );
+        let cookie = [cap(
+            PRCTL_SLOT_COOKIE as u8,
+            &0xdeadc0debadc0dedu64.to_le_bytes(),
+        )];
+        assert_eq!(
+            prctl(get, Some((0, &cookie))),
+            "PR_SCHED_CORE, PR_SCHED_CORE_GET, 1234, 0 /* PIDTYPE_PID */, [0xdeadc0debadc0ded]) = 0"
+        );
+        let s = prctl_x(
+            [62, 4, 0xffff_ffff, 0xffff_ffff, 0],
+            &[],
+            Some((-22, &[])),
+            Xlat::Raw,
+            None,
+        );
+        assert_eq!(
+            s,
+            "0x3e, 0x4, -1, 0xffffffff, NULL) = -1 EINVAL (Invalid argument)"
+        );
+        let s = prctl_x(
+            [62, 1, 5, 1, 0x2000],
+            &[],
+            Some((-22, &[])),
+            Xlat::Verbose,
+            None,
+        );
+        assert_eq!(
+            s,
+            "0x3e /* PR_SCHED_CORE */, 0x1 /* PR_SCHED_CORE_CREATE */, 5, 0x1 /* PIDTYPE_TGID */, 0x2000) = -1 EINVAL (Invalid argument)"
+        );
+    }
+
+    #[test]
+    fn set_arguments() {
+        assert_eq!(prctl([1, 200, 0, 0, 0], None), "PR_SET_PDEATHSIG, 200");
+        assert_eq!(
+            prctl([4, 3, 0, 0, 0], None),
+            "PR_SET_DUMPABLE, 0x3 /* SUID_DUMP_??? */"
+        );
+        assert_eq!(
+            prctl([23, 0xff, 0, 0, 0], None),
+            "PR_CAPBSET_READ, 0xff /* CAP_??? */"
+        );
+        assert_eq!(
+            prctl([47, 2, 13, 0, 0], None),
+            "PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_NET_RAW, 0, 0"
+        );
+        assert_eq!(
+            prctl([33, 1, 0xff, 0, 0], None),
+            "PR_MCE_KILL, PR_MCE_KILL_SET, 0xff /* PR_MCE_KILL_??? */, 0, 0"
+        );
+        assert_eq!(
+            prctl([0x5961_6d61, 0xffff_ffff, 0, 0, 0], None),
+            "PR_SET_PTRACER, PR_SET_PTRACER_ANY"
+        );
+        let s = prctl_x(
+            [0x5961_6d61, 0xffff_ffff, 0, 0, 0],
+            &[],
+            None,
+            Xlat::Verbose,
+            None,
+        );
+        assert_eq!(
+            s,
+            "0x59616d61 /* PR_SET_PTRACER */, -1 /* PR_SET_PTRACER_ANY */"
+        );
+        assert_eq!(
+            prctl([28, 0x100, 0, 0, 0], None),
+            "PR_SET_SECUREBITS, 0x100 /* SECBIT_??? */"
+        );
+        assert_eq!(
+            prctl([54, 0x1f, 1, 2, 3], None),
+            "PR_PAC_RESET_KEYS, PR_PAC_APIAKEY|PR_PAC_APIBKEY|PR_PAC_APDAKEY|PR_PAC_APDBKEY|PR_PAC_APGAKEY, 0x1, 0x2, 0x3"
+        );
+        let s = prctl_x([60, 0x10, 0, 0, 0], &[], None, Xlat::Verbose, None);
+        assert_eq!(
+            s,
+            "0x3c /* PR_PAC_SET_ENABLED_KEYS */, 0x10 /* PR_PAC_??? */, 0, 0, 0"
+        );
+        assert_eq!(
+            prctl([53, 0, 4, 0, 0], None),
+            "PR_SET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, PR_SPEC_DISABLE"
+        );
+        assert_eq!(
+            prctl([0x5356_4d41, 0, 0x1000, 5, 0], None),
+            "PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0x1000, 5, NULL"
+        );
+        assert_eq!(
+            prctl([59, 1, 0x10, 0x20, 0], None),
+            "PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON, 0x10, 0x20, NULL"
+        );
+    }
+
+    #[test]
+    fn vector_lengths_and_tagged_addresses() {
+        let sve = |v: u64, x| prctl_x([50, v, 0, 0, 0], &[], None, x, None);
+        assert_eq!(sve(0, Xlat::Abbrev), "PR_SVE_SET_VL, 0");
+        assert_eq!(sve(0, Xlat::Raw), "0x32, 0");
+        assert_eq!(
+            sve(0x6_001f, Xlat::Abbrev),
+            "PR_SVE_SET_VL, PR_SVE_SET_VL_ONEXEC|PR_SVE_VL_INHERIT|0x1f"
+        );
+        assert_eq!(
+            sve(0x8_001f, Xlat::Verbose),
+            "0x32 /* PR_SVE_SET_VL */, 0x8001f /* 0x80000|0x1f */"
+        );
+        let tag = |v: u64, x| prctl_x([55, v, 0, 0, 0], &[], None, x, None);
+        assert_eq!(
+            tag(0, Xlat::Abbrev),
+            "PR_SET_TAGGED_ADDR_CTRL, !PR_TAGGED_ADDR_ENABLE|PR_MTE_TCF_NONE, 0, 0, 0"
+        );
+        assert_eq!(
+            tag(0x1_0003, Xlat::Verbose),
+            "0x37 /* PR_SET_TAGGED_ADDR_CTRL */, 0x10003 /* PR_TAGGED_ADDR_ENABLE|PR_MTE_TCF_SYNC|0x2000<<PR_MTE_TAG_SHIFT */, 0, 0, 0"
+        );
+        assert_eq!(tag(0x1_0000_0000, Xlat::Raw), "0x37, 0x100000000, 0, 0, 0");
+    }
+
+    #[test]
+    fn return_values_named_as_strace_does() {
+        let ret = |args: [u64; 5], r: i64, x| {
+            let s = prctl_x(args, &[], Some((r, &[])), x, None);
+            s[s.find(") = ").unwrap() + 2..].to_string()
+        };
+        assert_eq!(
+            ret([3, 0, 0, 0, 0], 1, Xlat::Abbrev),
+            "= 1 (SUID_DUMP_USER)"
+        );
+        assert_eq!(ret([3, 0, 0, 0, 0], 1, Xlat::Raw), "= 1 (SUID_DUMP_USER)");
+        assert_eq!(ret([3, 0, 0, 0, 0], 5, Xlat::Abbrev), "= 5");
+        assert_eq!(
+            ret([34, 0, 0, 0, 0], 2, Xlat::Abbrev),
+            "= 2 (PR_MCE_KILL_DEFAULT)"
+        );
+        assert_eq!(ret([27, 0, 0, 0, 0], 0, Xlat::Abbrev), "= 0");
+        assert_eq!(
+            ret([27, 0, 0, 0, 0], 0x1ff, Xlat::Abbrev),
+            "= 0x1ff (SECBIT_NOROOT|SECBIT_NOROOT_LOCKED|SECBIT_NO_SETUID_FIXUP|SECBIT_NO_SETUID_FIXUP_LOCKED|SECBIT_KEEP_CAPS|SECBIT_KEEP_CAPS_LOCKED|SECBIT_NO_CAP_AMBIENT_RAISE|SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED|0x100)"
+        );
+        assert_eq!(ret([27, 0, 0, 0, 0], 0x100, Xlat::Abbrev), "= 0x100");
+        assert_eq!(ret([27, 0, 0, 0, 0], 3, Xlat::Raw), "= 0x3");
+        assert_eq!(
+            ret([27, 0, 0, 0, 0], 3, Xlat::Verbose),
+            "= 0x3 (SECBIT_NOROOT|SECBIT_NOROOT_LOCKED)"
+        );
+        assert_eq!(
+            ret([46, 0, 0, 0, 0], 3, Xlat::Abbrev),
+            "= 0x3 (PR_FP_MODE_FR|PR_FP_MODE_FRE)"
+        );
+        assert_eq!(
+            ret([52, 0, 0, 0, 0], 0, Xlat::Abbrev),
+            "= 0 (PR_SPEC_NOT_AFFECTED)"
+        );
+        assert_eq!(
+            ret([52, 0, 0, 0, 0], 3, Xlat::Abbrev),
+            "= 0x3 (PR_SPEC_PRCTL|PR_SPEC_ENABLE)"
+        );
+        assert_eq!(ret([52, 3, 0, 0, 0], 3, Xlat::Abbrev), "= 3");
+        assert_eq!(
+            ret([51, 0, 0, 0, 0], 0x2_0010, Xlat::Abbrev),
+            "= 0x20010 (PR_SVE_VL_INHERIT|0x10)"
+        );
+        assert_eq!(ret([51, 0, 0, 0, 0], 0x10, Xlat::Abbrev), "= 0x10");
+        assert_eq!(ret([51, 0, 0, 0, 0], 0x2_0010, Xlat::Raw), "= 0x20010");
+        assert_eq!(
+            ret([56, 0, 0, 0, 0], 0, Xlat::Abbrev),
+            "= 0 (!PR_TAGGED_ADDR_ENABLE|PR_MTE_TCF_NONE)"
+        );
+        assert_eq!(
+            ret([56, 0, 0, 0, 0], 7, Xlat::Verbose),
+            "= 0x7 (PR_TAGGED_ADDR_ENABLE|PR_MTE_TCF_MASK)"
+        );
+        assert_eq!(
+            ret([61, 0, 0, 0, 0], 0x13, Xlat::Abbrev),
+            "= 0x13 (PR_PAC_APIAKEY|PR_PAC_APIBKEY|0x10)"
+        );
+        assert_eq!(
+            ret([61, 0, 0, 0, 0], -22, Xlat::Abbrev),
+            "= -1 EINVAL (Invalid argument)"
+        );
     }
 }

@@ -328,6 +328,7 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             bitmap: c.bitmap,
         }),
         max: p.max,
+        src_arg: p.src_arg,
     }
 }
 

@@ -177,7 +177,10 @@ struct genba_arg_spec {
 	 * accepted values below 64 (bit v accepts v): fcntl's lock commands */
 	__u8 cond_arg;
 	__u8 cond_bitmap;
-	__u8 pad[2];
+	/* 0: the memory is at args[own index]; n: at args[n - 1], so that a
+	 * free slot can copy a second view of another argument (prctl) */
+	__u8 src_arg;
+	__u8 pad;
 	__u32 cond_mask;
 	__u32 cond_val;
 	__u32 cond_val2;

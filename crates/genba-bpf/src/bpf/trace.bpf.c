@@ -933,7 +933,15 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 			continue;
 		}
 		c->arg = i;
-		c->ptr = args[i];
+		if (a->src_arg) {
+			__u32 src = a->src_arg - 1;
+
+			if (src >= GENBA_NARGS)
+				continue;
+			c->ptr = args[src];
+		} else {
+			c->ptr = args[i];
+		}
 		c->cap_kind = a->kind;
 		c->mult = a->mult;
 		c->max = a->max;
