@@ -26,8 +26,8 @@ pub struct Options {
     pub verbose: bool,
     /// `-X`: how constants are printed.
     pub xlat: Xlat,
-    /// `-x`: non-ASCII strings in hex; `-xx`: all strings in hex.
-    pub hex: u8,
+    /// `-x`, `-xx`, `--strings-in-hex=`: which strings are in hex.
+    pub hex: fmt::HexStr,
 }
 
 impl Default for Options {
@@ -36,7 +36,7 @@ impl Default for Options {
             strsize: 32,
             verbose: false,
             xlat: Xlat::Abbrev,
-            hex: 0,
+            hex: fmt::HexStr::None,
         }
     }
 }
@@ -1191,7 +1191,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     } else {
                         opts.strsize
                     };
-                    fmt::quoted(s, &d[..n.min(limit)], n > limit, opts.hex >= 2);
+                    fmt::quoted(s, &d[..n.min(limit)], n > limit, opts.hex);
                 }
                 None => {
                     unreadable.set(unreadable.get() + 1);
@@ -1204,7 +1204,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             (Some(c), Some(read)) if c.fault && v != 0 => {
                 let len = call.args[l as usize] as usize;
                 match read(v, len.min(opts.strsize)) {
-                    Some(d) => fmt::quoted(s, &d, len > opts.strsize, opts.hex >= 2),
+                    Some(d) => fmt::quoted(s, &d, len > opts.strsize, opts.hex),
                     None => {
                         unreadable.set(unreadable.get() + 1);
                         fmt::ptr(s, v)
@@ -1217,7 +1217,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         BufOut => buffer(s, call.cap(i), v, opts),
         RandomOut => {
             let hex = Options {
-                hex: 2,
+                hex: fmt::HexStr::All,
                 ..opts.clone()
             };
             buffer(s, call.cap(i), v, &hex)
@@ -1225,7 +1225,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         StrOut => match call.cap(i) {
             Some(c) if !c.fault => {
                 let n = c.data.iter().position(|&b| b == 0).unwrap_or(c.data.len());
-                fmt::quoted(s, &c.data[..n], c.truncated, opts.hex >= 2);
+                fmt::quoted(s, &c.data[..n], c.truncated, opts.hex);
             }
             _ => fmt::ptr(s, v),
         },
@@ -1267,7 +1267,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         Envp => envp(s, &call.items(i), v, opts),
         IovIn(_) | IovOut(_) => iovec(s, &call.items(i), v, opts),
         SockaddrIn(_) => match call.cap(i) {
-            Some(c) if !c.fault && !c.data.is_empty() => sockaddr(s, &c.data, x, opts.hex >= 2),
+            Some(c) if !c.fault && !c.data.is_empty() => sockaddr(s, &c.data, x, opts.hex),
             _ => fmt::ptr(s, v),
         },
         // the kernel says how long the address is (the length after the
@@ -1283,7 +1283,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 if d.len() < 2 {
                     fmt::ptr(s, v)
                 } else {
-                    sockaddr(s, d, x, opts.hex >= 2)
+                    sockaddr(s, d, x, opts.hex)
                 }
             }
             _ => fmt::ptr(s, v),
@@ -1382,7 +1382,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
         }
         Dirents => match Dents::of(call, i) {
-            Some(d) if opts.verbose => dirents(s, &d.data, !d.whole, opts.hex >= 2),
+            Some(d) if opts.verbose => dirents(s, &d.data, !d.whole, opts.hex),
             Some(d) => {
                 fmt::ptr(s, v);
                 let _ = write!(
@@ -1409,7 +1409,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             Some(c) if c.data.len() == 4 => {
                 let _ = write!(s, "[{}]", le_u32(&c.data, 0) as i32);
             }
-            Some(c) => fmt::quoted(s, &c.data, c.truncated, false),
+            Some(c) => fmt::quoted(s, &c.data, c.truncated, fmt::HexStr::None),
             None => fmt::ptr(s, v),
         },
         CloneArgs => clone_args(s, call.cap(i), v, x),
@@ -1508,7 +1508,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     let f = &d[k * 65..(k + 1) * 65];
                     let n = f.iter().position(|&b| b == 0).unwrap_or(f.len());
                     let mut q = String::new();
-                    fmt::quoted(&mut q, &f[..n], false, false);
+                    fmt::quoted(&mut q, &f[..n], false, fmt::HexStr::None);
                     q
                 };
                 let _ = write!(s, "{{sysname={}, nodename={}", field(0), field(1));
@@ -1733,7 +1733,7 @@ fn string(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options, path: bool
     match cap {
         Some(c) if !c.fault => {
             let _ = path;
-            fmt::quoted(s, &c.data, c.truncated, o.hex >= 2);
+            fmt::quoted(s, &c.data, c.truncated, o.hex);
         }
         _ => fmt::ptr(s, v),
     }
@@ -1748,12 +1748,7 @@ fn buffer(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
                 d = &d[..o.strsize];
                 trunc = true;
             }
-            fmt::quoted(
-                s,
-                d,
-                trunc,
-                o.hex >= 2 || (o.hex == 1 && d.iter().any(|b| !(0x20..0x7f).contains(b))),
-            );
+            fmt::quoted(s, d, trunc, o.hex);
         }
         Some(c) if c.aux == 0 => s.push_str("\"\""),
         _ => fmt::ptr(s, v),
@@ -1968,7 +1963,7 @@ fn argv(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
         if c.fault {
             fmt::ptr(s, c.aux);
         } else {
-            fmt::quoted(s, &c.data, c.truncated, o.hex >= 2);
+            fmt::quoted(s, &c.data, c.truncated, o.hex);
         }
     }
     if count.is_some_and(|c| c.more) {
@@ -2029,7 +2024,7 @@ fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
                 d = &d[..o.strsize];
                 trunc = true;
             }
-            fmt::quoted(s, d, trunc, o.hex >= 2);
+            fmt::quoted(s, d, trunc, o.hex);
         }
         let _ = write!(s, ", iov_len={}}}", c.aux);
     }
@@ -2055,7 +2050,7 @@ fn msghdr(s: &mut String, items: &[&Capture], v: u64, _next: u64, o: &Options) {
     let namelen = le_u32(d, 8);
     s.push_str("{msg_name=");
     match items.iter().find(|c| c.item == CaptureItem::Name) {
-        Some(n) if !n.fault => sockaddr(s, &n.data, o.xlat, o.hex >= 2),
+        Some(n) if !n.fault => sockaddr(s, &n.data, o.xlat, o.hex),
         _ => fmt::ptr(s, le_u64(d, 0)),
     }
     let _ = write!(s, ", msg_namelen={namelen}, msg_iov=");
@@ -2075,7 +2070,7 @@ fn msghdr(s: &mut String, items: &[&Capture], v: u64, _next: u64, o: &Options) {
     s.push('}');
 }
 
-fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: bool) {
+fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: fmt::HexStr) {
     if d.len() < 2 {
         s.push_str("{...}");
         return;
@@ -2909,7 +2904,7 @@ fn io_uring_params(s: &mut String, d: &[u8], x: Xlat) {
 /// `struct linux_dirent64` records, in full (`-v`).
 /// The entries of a getdents buffer (`-v`); `cut`: the buffer was not all
 /// captured, so `...` follows the last whole entry.
-fn dirents(s: &mut String, d: &[u8], cut: bool, hex: bool) {
+fn dirents(s: &mut String, d: &[u8], cut: bool, hex: fmt::HexStr) {
     const DT: [&str; 15] = [
         "DT_UNKNOWN",
         "DT_FIFO",
@@ -3287,7 +3282,7 @@ fn prctl_set_name(w: &mut ArgWriter<'_>) {
     const MAX: usize = 15;
     w.sep();
     let v = w.call.args[1];
-    let hex = w.opts.hex >= 2;
+    let hex = w.opts.hex;
     let call = w.call;
     // the string (it stops at a NUL), else the 15 bytes of the second view
     // (a name without a NUL in them, running up to unreadable memory)
@@ -3358,7 +3353,7 @@ fn dec_prctl(w: &mut ArgWriter<'_>) {
             {
                 Some(c) => {
                     let n = c.data.iter().position(|&b| b == 0).unwrap_or(c.data.len());
-                    fmt::quoted(&mut w.s, &c.data[..n], false, w.opts.hex >= 2);
+                    fmt::quoted(&mut w.s, &c.data[..n], false, w.opts.hex);
                 }
                 None => fmt::ptr(&mut w.s, a[1]),
             }
@@ -3876,7 +3871,7 @@ fn dec_setsockopt(w: &mut ArgWriter<'_>) {
         Some(c) if c.data.len() == 4 => {
             let _ = write!(w.s, "[{}]", le_u32(&c.data, 0) as i32);
         }
-        Some(c) => fmt::quoted(&mut w.s, &c.data, c.truncated, false),
+        Some(c) => fmt::quoted(&mut w.s, &c.data, c.truncated, fmt::HexStr::None),
         None => fmt::ptr(&mut w.s, a[3]),
     }
     arg(w, 4, Uint);
@@ -4533,7 +4528,7 @@ mod tests {
             Options {
                 verbose: true,
                 xlat: Xlat::Verbose,
-                hex: 2,
+                hex: fmt::HexStr::All,
                 strsize: 4,
             },
         ];

@@ -15,13 +15,38 @@ pub enum Xlat {
     Verbose,
 }
 
+/// How strings are quoted, as strace's `--strings-in-hex=` levels (`-x`:
+/// `NonAscii`, `-xx`: `All`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum HexStr {
+    /// C escapes, octal for the rest.
+    #[default]
+    None,
+    /// The bytes that do not print as `\xNN`, the others as they are.
+    NonAsciiChars,
+    /// The whole string in hex when any byte is neither printable nor
+    /// whitespace.
+    NonAscii,
+    /// Every string in hex.
+    All,
+}
+
 /// Escapes `bytes` the way strace quotes strings (without the quotes).
 ///
 /// Printable ASCII stays; `\t \n \v \f \r \" \\` get their C escapes; anything
-/// else is octal, in the shortest form unless the next byte is an octal digit.
-pub fn escape_into(out: &mut String, bytes: &[u8], hex: bool) {
+/// else is octal, in the shortest form unless the next byte is an octal digit
+/// (`\xNN` with `HexStr::NonAsciiChars`); with `NonAscii` or `All`, the
+/// whole string may be hex.
+pub fn escape_into(out: &mut String, bytes: &[u8], hex: HexStr) {
+    let whole = match hex {
+        HexStr::All => true,
+        HexStr::NonAscii => bytes
+            .iter()
+            .any(|&b| b > 0x7e || (b < 0x20 && !(9..=13).contains(&b))),
+        _ => false,
+    };
     for (i, &b) in bytes.iter().enumerate() {
-        if hex {
+        if whole {
             let _ = write!(out, "\\x{b:02x}");
             continue;
         }
@@ -34,6 +59,9 @@ pub fn escape_into(out: &mut String, bytes: &[u8], hex: bool) {
             0x0c => out.push_str("\\f"),
             b'\r' => out.push_str("\\r"),
             0x20..=0x7e => out.push(b as char),
+            _ if hex == HexStr::NonAsciiChars => {
+                let _ = write!(out, "\\x{b:02x}");
+            }
             _ => {
                 let next_is_digit = bytes.get(i + 1).is_some_and(|n| (b'0'..=b'7').contains(n));
                 if next_is_digit {
@@ -47,7 +75,7 @@ pub fn escape_into(out: &mut String, bytes: &[u8], hex: bool) {
 }
 
 /// A quoted string, `...` appended when `truncated`.
-pub fn quoted(out: &mut String, bytes: &[u8], truncated: bool, hex: bool) {
+pub fn quoted(out: &mut String, bytes: &[u8], truncated: bool, hex: HexStr) {
     out.push('"');
     escape_into(out, bytes, hex);
     out.push('"');
@@ -230,7 +258,7 @@ mod tests {
 
     fn q(b: &[u8]) -> String {
         let mut s = String::new();
-        quoted(&mut s, b, false, false);
+        quoted(&mut s, b, false, HexStr::None);
         s
     }
 

@@ -877,7 +877,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
                 strsize: 32,
                 verbose: false,
                 xlat: genba_syscalls::Xlat::Abbrev,
-                hex: 0,
+                hex: Default::default(),
             };
             for (dst, src) in plan
                 .args

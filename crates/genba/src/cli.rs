@@ -244,6 +244,17 @@ pub struct TraceArgs {
     /// Strings in hex (-x: non-ASCII ones, -xx: all).
     #[arg(short = 'x', action = ArgAction::Count)]
     pub hex: u8,
+    /// Strings in hex: none, non-ascii-chars (only the bytes that do not
+    /// print), non-ascii (as -x), all (as -xx; alone: all).
+    #[arg(
+        long = "strings-in-hex",
+        value_name = "WHICH",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "all",
+        overrides_with = "strings_in_hex"
+    )]
+    pub strings_in_hex: Option<String>,
     /// Output format: text (strace's) or jsonl (one object per call).
     #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
     pub format: String,

@@ -644,11 +644,29 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         }
         Some(set)
     };
+    use genba_syscalls::fmt::HexStr;
+    let hex = match (a.hex, a.strings_in_hex.as_deref()) {
+        (0, None) => HexStr::None,
+        (1, None) => HexStr::NonAscii,
+        (_, None) => HexStr::All,
+        (0, Some("none")) => HexStr::None,
+        (0, Some("non-ascii-chars")) => HexStr::NonAsciiChars,
+        (0, Some("non-ascii")) => HexStr::NonAscii,
+        (0, Some("all")) => HexStr::All,
+        (0, Some(other)) => bail!(Exit(
+            1,
+            format!("invalid --strings-in-hex argument: '{other}' (expected none, non-ascii-chars, non-ascii or all)")
+        )),
+        (_, Some(_)) => bail!(Exit(
+            1,
+            "-x and --strings-in-hex cannot be provided simultaneously".into()
+        )),
+    };
     let decode = Options {
         strsize: a.strsize,
         verbose: a.verbose,
         xlat,
-        hex: a.hex,
+        hex,
     };
     let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
     for (nr, plan) in plans.iter_mut().enumerate() {

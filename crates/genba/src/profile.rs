@@ -293,7 +293,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         strsize: 32,
         verbose: false,
         xlat: Xlat::Abbrev,
-        hex: 0,
+        hex: Default::default(),
     };
     let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
     for (nr, plan) in plans.iter_mut().enumerate() {

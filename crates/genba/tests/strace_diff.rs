@@ -865,3 +865,17 @@ fn diff_inject() {
 fn diff_desc_dumps() {
     diff_test_flags("desc", &["-e", "read=all", "--write=all"], &no_skip);
 }
+
+/// `-x`, `-xx` and `--strings-in-hex=non-ascii-chars`: strings with
+/// control, high and escaped bytes quoted as strace quotes them.
+#[test]
+fn diff_strings_hex() {
+    for flags in [
+        &["-x"][..],
+        &["-xx"],
+        &["--strings-in-hex=non-ascii-chars"],
+        &["--strings-in-hex=none"],
+    ] {
+        diff_test_flags("strings", flags, &no_skip);
+    }
+}
