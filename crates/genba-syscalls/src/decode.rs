@@ -726,6 +726,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "madvise" => sig!(Dec; Ptr, Ulong, Enum(c::MADV, "MADV_???")),
         "msync" => sig!(Dec; Ptr, Ulong, Flags(c::MSYNC_FLAGS)),
         "mlock" | "munlock" => sig!(Dec; Ptr, Ulong),
+        "mlockall" => sig!(Dec; Flags(MCL_FLAGS)),
         // processes
         "execve" => sig!(Dec; Path, Argv, Envp),
         "execveat" => sig!(Dec; DirFd, Path, Argv, Envp, Flags(c::AT_FLAGS)),
@@ -932,6 +933,27 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 ..Default::default()
             };
         }
+        // ARCH_GET_FS, ARCH_GET_GS, ARCH_GET_XCOMP_*: the value the kernel
+        // writes (the XCOMP ones in free slots, copying argument 1)
+        "arch_prctl" => {
+            let get = |src_arg, val, val2| CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::ExitOk,
+                max: 8,
+                src_arg,
+                cond: Some(CapCond {
+                    arg: 0,
+                    mask: u32::MAX,
+                    val,
+                    val2,
+                    bitmap: false,
+                }),
+                ..Default::default()
+            };
+            out[1] = get(None, ARCH_GET_FS_GS[0], ARCH_GET_FS_GS[1]);
+            out[2] = get(Some(1), ARCH_GET_XCOMP[0], ARCH_GET_XCOMP[1]);
+            out[3] = get(Some(1), ARCH_GET_XCOMP[2], ARCH_GET_XCOMP[2]);
+        }
         "prctl" => {
             let only = |val: u32| {
                 Some(CapCond {
@@ -1049,6 +1071,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "open" => &[Path],
         "openat" => &[DirFd, Path],
         "prlimit64" => &[Int, Skip, RlimitIn, RlimitOut],
+        "arch_prctl" => &[Skip, Skip],
         "preadv2" => &[Fd, IovOut(2)],
         "pwritev2" => &[Fd, IovIn(2)],
         "futex" => &[Ptr, Skip, Skip, TimespecIn],
@@ -3091,9 +3114,115 @@ fn dec_clone3(w: &mut ArgWriter<'_>) {
     arg(w, 1, Ulong);
 }
 
+/// mlockall's flags.
+const MCL_FLAGS: &[(u64, &str)] = &[(1, "MCL_CURRENT"), (2, "MCL_FUTURE"), (4, "MCL_ONFAULT")];
+
+/// ARCH_GET_FS, ARCH_GET_GS: the kernel writes the base to the pointer.
+const ARCH_GET_FS_GS: [u32; 2] = [0x1003, 0x1004];
+/// ARCH_GET_XCOMP_SUPP, ARCH_GET_XCOMP_PERM; ARCH_GET_XCOMP_GUEST_PERM: the
+/// kernel writes a mask of x86 state components to the pointer.
+const ARCH_GET_XCOMP: [u32; 3] = [0x1021, 0x1022, 0x1024];
+
+/// The x86 state components (arch/x86/include/asm/fpu/types.h), by bit.
+const XFEATURE_BITS: &[(u64, &str)] = &[
+    (0, "XFEATURE_FP"),
+    (1, "XFEATURE_SSE"),
+    (2, "XFEATURE_YMM"),
+    (3, "XFEATURE_BNDREGS"),
+    (4, "XFEATURE_BNDCSR"),
+    (5, "XFEATURE_OPMASK"),
+    (6, "XFEATURE_ZMM_Hi256"),
+    (7, "XFEATURE_Hi16_ZMM"),
+    (8, "XFEATURE_PT_UNIMPLEMENTED_SO_FAR"),
+    (9, "XFEATURE_PKRU"),
+    (10, "XFEATURE_PASID"),
+    (15, "XFEATURE_LBR"),
+    (17, "XFEATURE_XTILE_CFG"),
+    (18, "XFEATURE_XTILE_DATA"),
+];
+
+/// Their masks, the groups first, as strace names a mask.
+const XFEATURE_MASKS: &[(u64, &str)] = &[
+    (0x3, "XFEATURE_MASK_FPSSE"),
+    (1 << 0, "XFEATURE_MASK_FP"),
+    (1 << 1, "XFEATURE_MASK_SSE"),
+    (1 << 2, "XFEATURE_MASK_YMM"),
+    (1 << 3, "XFEATURE_MASK_BNDREGS"),
+    (1 << 4, "XFEATURE_MASK_BNDCSR"),
+    (0xe0, "XFEATURE_MASK_AVX512"),
+    (1 << 5, "XFEATURE_MASK_OPMASK"),
+    (1 << 6, "XFEATURE_MASK_ZMM_Hi256"),
+    (1 << 7, "XFEATURE_MASK_Hi16_ZMM"),
+    (1 << 8, "XFEATURE_MASK_PT"),
+    (1 << 9, "XFEATURE_MASK_PKRU"),
+    (1 << 10, "XFEATURE_MASK_PASID"),
+    (1 << 15, "XFEATURE_MASK_LBR"),
+    (0x60000, "XFEATURE_MASK_XTILE"),
+    (1 << 17, "XFEATURE_MASK_XTILE_CFG"),
+    (1 << 18, "XFEATURE_MASK_XTILE_DATA"),
+];
+
+/// A mask of x86 state components as strace prints it in arch_prctl's
+/// arguments: always the number with the names (`0x3 /* ... */`).
+fn xfeature_mask(s: &mut String, v: u64, x: Xlat) {
+    if x == Xlat::Raw || v == 0 {
+        fmt::hex(s, v);
+        return;
+    }
+    fmt::flags_hinted(s, v, XFEATURE_MASKS, Xlat::Verbose);
+}
+
 fn dec_arch_prctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Enum(c::ARCH_PRCTL_CODES, "ARCH_???"));
-    arg(w, 1, Hex);
+    let a = w.call.args;
+    match a[0] as u32 {
+        // the base written back, as strace: [0x...], or the address
+        op if ARCH_GET_FS_GS.contains(&op) => {
+            if !w.exiting() {
+                return;
+            }
+            w.sep();
+            let ok = w.call.ret().is_some_and(|r| r >= 0);
+            match w.call.data(1).filter(|d| ok && d.len() >= 8) {
+                Some(d) => {
+                    w.s.push('[');
+                    fmt::ptr(&mut w.s, le_u64(d, 0));
+                    w.s.push(']');
+                }
+                None => fmt::ptr(&mut w.s, a[1]),
+            }
+        }
+        // ARCH_GET_XCOMP_*: the mask written back, [0x3 /* ... */]
+        op if ARCH_GET_XCOMP.contains(&op) => {
+            if !w.exiting() {
+                return;
+            }
+            w.sep();
+            let ok = w.call.ret().is_some_and(|r| r >= 0);
+            let slot = if op == ARCH_GET_XCOMP[2] { 3 } else { 2 };
+            match w.call.data(slot).filter(|d| ok && d.len() >= 8) {
+                Some(d) => {
+                    w.s.push('[');
+                    xfeature_mask(&mut w.s, le_u64(d, 0), w.opts.xlat);
+                    w.s.push(']');
+                }
+                None => fmt::ptr(&mut w.s, a[1]),
+            }
+        }
+        // ARCH_REQ_XCOMP_PERM, ARCH_REQ_XCOMP_GUEST_PERM: a component
+        0x1023 | 0x1025 => {
+            w.sep();
+            let v = a[1];
+            fmt::hex(&mut w.s, v);
+            if w.opts.xlat != Xlat::Raw {
+                let name = XFEATURE_BITS.iter().find(|(k, _)| *k == v).map(|(_, n)| *n);
+                let _ = write!(w.s, " /* {} */", name.unwrap_or("XFEATURE_???"));
+            }
+        }
+        // ARCH_GET_CPUID: no argument
+        0x1011 => {}
+        _ => arg(w, 1, Hex),
+    }
 }
 
 /// `prctl` options whose second argument points to an `int` the call
@@ -3899,7 +4028,9 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
 pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Ret, x: Xlat) {
     let ret = call.ret().unwrap_or(0);
     // fcntl's notes (flags, seals, lease, signal) stay with -X raw, as in strace
-    if (-4095..0).contains(&ret) || (x == Xlat::Raw && !matches!(name, "fcntl" | "prctl")) {
+    if (-4095..0).contains(&ret)
+        || (x == Xlat::Raw && !matches!(name, "fcntl" | "prctl" | "arch_prctl"))
+    {
         format_return(s, ret, kind, x);
         return;
     }
@@ -3940,6 +4071,14 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
             s.push(')');
         }
         ("prctl", _) if prctl_return(s, &call, x) => {}
+        // ARCH_REQ_XCOMP_*: the components now permitted
+        ("arch_prctl", _) if matches!(call.args[0], 0x1023 | 0x1025) && ret > 0 => {
+            s.push_str("= ");
+            fmt::hex(s, ret as u64);
+            if let Some(n) = aux_flags(ret as u64, XFEATURE_MASKS, x) {
+                let _ = write!(s, " ({n})");
+            }
+        }
         ("select" | "pselect6", _) => {
             let _ = write!(s, "= {ret}");
             if ret == 0 {
