@@ -1382,17 +1382,20 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         WaitOptions => fmt::flags(s, v, c::WAIT_OPTIONS, None, x),
         PollfdsBoth(n) => pollfds(s, call, i, call.args[n as usize], opts, namer),
         TimespecBoth => timespec(s, call.enter_cap(i), v),
+        // a socklen_t in and out, as strace prints it: an int
         SocklenBoth => match (call.enter_cap(i), call.exit_cap(i)) {
             (Some(a), Some(b)) if a.data.len() >= 4 && b.data.len() >= 4 => {
-                let (inv, outv) = (le_u32(&a.data, 0), le_u32(&b.data, 0));
+                let (inv, outv) = (le_u32(&a.data, 0) as i32, le_u32(&b.data, 0) as i32);
                 if inv == outv || call.ret().is_some_and(|r| r < 0) {
                     let _ = write!(s, "[{inv}]");
                 } else {
                     let _ = write!(s, "[{inv} => {outv}]");
                 }
             }
-            (Some(a), None) if a.data.len() >= 4 => {
-                let _ = write!(s, "[{}]", le_u32(&a.data, 0));
+            // one copy: the entry's, or the exit's alone (a call that did
+            // not run, -e inject=)
+            (Some(a), None) | (None, Some(a)) if a.data.len() >= 4 => {
+                let _ = write!(s, "[{}]", le_u32(&a.data, 0) as i32);
             }
             _ => fmt::ptr(s, v),
         },
@@ -3978,41 +3981,225 @@ fn dec_socketpair(w: &mut ArgWriter<'_>) {
     arg(w, 3, FdPairOut);
 }
 
-fn sockopt_head(w: &mut ArgWriter<'_>) {
+fn sockopt_head(w: &mut ArgWriter<'_>, get: bool) {
     let a = w.call.args;
     let x = w.opts.xlat;
     arg(w, 0, Fd);
-    arg(w, 1, Enum(c::SOCKET_LEVELS, "SOL_???"));
+    arg(w, 1, Enum(c::SOCKET_LEVELS, "SOL_??"));
     w.sep();
-    let table: &[(u64, &str)] = match a[1] {
-        1 => c::SOCKOPT_SOL_SOCKET,
-        6 => c::SOCKOPT_TCP,
-        _ => &[],
+    // the option's name by its level, as strace: a number in hex with the
+    // level's hint when unknown; a level strace does not know, in decimal
+    let (table, hint): (&[(u64, &str)], &str) = match a[1] as u32 {
+        0 => (SOCKOPT_IP, "IP_???"),
+        // 26: SO_GET_FILTER to get, SO_ATTACH_FILTER to set
+        1 if a[2] as u32 == 26 => {
+            let n = if get {
+                "SO_GET_FILTER"
+            } else {
+                "SO_ATTACH_FILTER"
+            };
+            fmt::enumv(&mut w.s, 26, &[(26, n)], "SO_???", x, true);
+            return;
+        }
+        1 => (c::SOCKOPT_SOL_SOCKET, "SO_???"),
+        6 => (c::SOCKOPT_TCP, "TCP_???"),
+        17 => (SOCKOPT_UDP, "UDP_???"),
+        255 => (&[(1, "ICMP_FILTER")], "RAW_???"),
+        263 => (SOCKOPT_PACKET, "PACKET_???"),
+        270 => (SOCKOPT_NETLINK, "NETLINK_???"),
+        _ => {
+            let _ = write!(w.s, "{}", a[2] as u32);
+            return;
+        }
     };
-    fmt::enumv(&mut w.s, a[2] as u32 as u64, table, "", x, false);
+    fmt::enumv(&mut w.s, a[2] as u32 as u64, table, hint, x, true);
 }
 
+/// SOL_IP's options.
+const SOCKOPT_IP: &[(u64, &str)] = &[
+    (1, "IP_TOS"),
+    (2, "IP_TTL"),
+    (3, "IP_HDRINCL"),
+    (4, "IP_OPTIONS"),
+    (5, "IP_ROUTER_ALERT"),
+    (6, "IP_RECVOPTS"),
+    (7, "IP_RETOPTS"),
+    (8, "IP_PKTINFO"),
+    (9, "IP_PKTOPTIONS"),
+    (10, "IP_MTU_DISCOVER"),
+    (11, "IP_RECVERR"),
+    (12, "IP_RECVTTL"),
+    (13, "IP_RECVTOS"),
+    (14, "IP_MTU"),
+    (15, "IP_FREEBIND"),
+    (16, "IP_IPSEC_POLICY"),
+    (17, "IP_XFRM_POLICY"),
+    (18, "IP_PASSSEC"),
+    (19, "IP_TRANSPARENT"),
+    (20, "IP_ORIGDSTADDR"),
+    (21, "IP_MINTTL"),
+    (22, "IP_NODEFRAG"),
+    (23, "IP_CHECKSUM"),
+    (24, "IP_BIND_ADDRESS_NO_PORT"),
+    (25, "IP_RECVFRAGSIZE"),
+    (26, "IP_RECVERR_RFC4884"),
+    (32, "IP_MULTICAST_IF"),
+    (33, "IP_MULTICAST_TTL"),
+    (34, "IP_MULTICAST_LOOP"),
+    (35, "IP_ADD_MEMBERSHIP"),
+    (36, "IP_DROP_MEMBERSHIP"),
+    (37, "IP_UNBLOCK_SOURCE"),
+    (38, "IP_BLOCK_SOURCE"),
+    (39, "IP_ADD_SOURCE_MEMBERSHIP"),
+    (40, "IP_DROP_SOURCE_MEMBERSHIP"),
+    (41, "IP_MSFILTER"),
+    (42, "MCAST_JOIN_GROUP"),
+    (43, "MCAST_BLOCK_SOURCE"),
+    (44, "MCAST_UNBLOCK_SOURCE"),
+    (45, "MCAST_LEAVE_GROUP"),
+    (46, "MCAST_JOIN_SOURCE_GROUP"),
+    (47, "MCAST_LEAVE_SOURCE_GROUP"),
+    (48, "MCAST_MSFILTER"),
+    (49, "IP_MULTICAST_ALL"),
+    (50, "IP_UNICAST_IF"),
+];
+
+/// SOL_UDP's options.
+const SOCKOPT_UDP: &[(u64, &str)] = &[
+    (1, "UDP_CORK"),
+    (100, "UDP_ENCAP"),
+    (101, "UDP_NO_CHECK6_TX"),
+    (102, "UDP_NO_CHECK6_RX"),
+    (103, "UDP_SEGMENT"),
+    (104, "UDP_GRO"),
+];
+
+/// SOL_PACKET's options.
+const SOCKOPT_PACKET: &[(u64, &str)] = &[
+    (1, "PACKET_ADD_MEMBERSHIP"),
+    (2, "PACKET_DROP_MEMBERSHIP"),
+    (3, "PACKET_RECV_OUTPUT"),
+    (5, "PACKET_RX_RING"),
+    (6, "PACKET_STATISTICS"),
+    (7, "PACKET_COPY_THRESH"),
+    (8, "PACKET_AUXDATA"),
+    (9, "PACKET_ORIGDEV"),
+    (10, "PACKET_VERSION"),
+    (11, "PACKET_HDRLEN"),
+    (12, "PACKET_RESERVE"),
+    (13, "PACKET_TX_RING"),
+    (14, "PACKET_LOSS"),
+    (15, "PACKET_VNET_HDR"),
+    (16, "PACKET_TX_TIMESTAMP"),
+    (17, "PACKET_TIMESTAMP"),
+    (18, "PACKET_FANOUT"),
+    (19, "PACKET_TX_HAS_OFF"),
+    (20, "PACKET_QDISC_BYPASS"),
+    (21, "PACKET_ROLLOVER_STATS"),
+    (22, "PACKET_FANOUT_DATA"),
+    (23, "PACKET_IGNORE_OUTGOING"),
+];
+
+/// SOL_NETLINK's options.
+const SOCKOPT_NETLINK: &[(u64, &str)] = &[
+    (1, "NETLINK_ADD_MEMBERSHIP"),
+    (2, "NETLINK_DROP_MEMBERSHIP"),
+    (3, "NETLINK_PKTINFO"),
+    (4, "NETLINK_BROADCAST_ERROR"),
+    (5, "NETLINK_NO_ENOBUFS"),
+    (6, "NETLINK_RX_RING"),
+    (7, "NETLINK_TX_RING"),
+    (8, "NETLINK_LISTEN_ALL_NSID"),
+    (9, "NETLINK_LIST_MEMBERSHIPS"),
+    (10, "NETLINK_CAP_ACK"),
+    (11, "NETLINK_EXT_ACK"),
+    (12, "NETLINK_GET_STRICT_CHK"),
+];
+
 fn dec_setsockopt(w: &mut ArgWriter<'_>) {
-    sockopt_head(w);
+    sockopt_head(w, false);
     let a = w.call.args;
     w.sep();
+    // a negative length: the address, as strace
+    if (a[4] as i32) < 0 {
+        fmt::ptr(&mut w.s, a[3]);
+        arg(w, 4, Int);
+        return;
+    }
     match w.call.cap(3).filter(|c| !c.fault) {
+        // SOL_PACKET PACKET_RX_RING, PACKET_TX_RING: struct tpacket_req
+        Some(c) if a[1] as u32 == 263 && matches!(a[2] as u32, 5 | 13) && c.data.len() >= 16 => {
+            let u = |k: usize| le_u32(&c.data, 4 * k);
+            let _ = write!(
+                w.s,
+                "{{tp_block_size={}, tp_block_nr={}, tp_frame_size={}, tp_frame_nr={}}}",
+                u(0),
+                u(1),
+                u(2),
+                u(3)
+            );
+        }
         Some(c) if c.data.len() == 4 => {
             let _ = write!(w.s, "[{}]", le_u32(&c.data, 0) as i32);
         }
         Some(c) => fmt::quoted(&mut w.s, &c.data, c.truncated, fmt::HexStr::None),
         None => fmt::ptr(&mut w.s, a[3]),
     }
-    arg(w, 4, Uint);
+    arg(w, 4, Int);
 }
 
 fn dec_getsockopt(w: &mut ArgWriter<'_>) {
-    sockopt_head(w);
+    sockopt_head(w, true);
     if !w.exiting() {
         return;
     }
-    arg(w, 3, SockoptOut(4));
-    arg(w, 4, SocklenPtr);
+    let a = w.call.args;
+    let ok = w.call.ret().is_some_and(|r| r >= 0);
+    let d = w
+        .call
+        .data(3)
+        .filter(|d| ok && !d.is_empty())
+        .map(<[u8]>::to_vec);
+    let u = |d: &[u8], k: usize| le_u32(d, 4 * k);
+    let shown = match (a[1] as u32, a[2] as u32, d.as_deref()) {
+        // SOL_SOCKET SO_LINGER, SO_PEERCRED
+        (1, 13, Some(d)) if d.len() >= 8 => Some(format!(
+            "{{l_onoff={}, l_linger={}}}",
+            u(d, 0) as i32,
+            u(d, 1) as i32
+        )),
+        (1, 17, Some(d)) if d.len() >= 12 => Some(format!(
+            "{{pid={}, uid={}, gid={}}}",
+            u(d, 0) as i32,
+            u(d, 1),
+            u(d, 2)
+        )),
+        // SOL_PACKET PACKET_STATISTICS (tpacket_stats, tpacket_stats_v3)
+        (263, 6, Some(d)) if d.len() >= 8 => {
+            let mut t = format!("{{tp_packets={}, tp_drops={}", u(d, 0), u(d, 1));
+            if d.len() >= 12 {
+                let _ = write!(t, ", tp_freeze_q_cnt={}", u(d, 2));
+            }
+            t.push('}');
+            Some(t)
+        }
+        // nothing copied (a zero length): the address
+        (_, _, None) if ok => {
+            w.sep();
+            fmt::ptr(&mut w.s, a[3]);
+            arg(w, 4, SocklenBoth);
+            return;
+        }
+        _ => None,
+    };
+    match shown {
+        Some(t) => {
+            w.sep();
+            w.s.push_str(&t);
+        }
+        None => arg(w, 3, SockoptOut(4)),
+    }
+    arg(w, 4, SocklenBoth);
 }
 
 /// The whole return text of a call, with the notes strace adds for some
