@@ -2460,12 +2460,18 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
     }
 }
 
+#[path = "ioctl.rs"]
+mod ioctl;
+
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Fd);
     w.sep();
     let req = w.call.args[1] as u32 as u64;
     let x = w.opts.xlat;
     ioctl_request(&mut w.s, req, x);
+    if ioctl::decode(w, req as u32) {
+        return;
+    }
     let v = w.call.args[2];
     let failed = w.call.ret().is_some_and(|r| r < 0);
     // what the kernel reads (set) or writes (get), and how it looks
