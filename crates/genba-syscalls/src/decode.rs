@@ -977,6 +977,7 @@ pub fn ioctl_sizes() -> Vec<(u32, u32)> {
     for r in [0x540F, 0x541B, 0x5410, 0x5421, 0x5452] {
         v.push((r, INT));
     }
+    v.extend_from_slice(ioctl::SIZES);
     v
 }
 
@@ -2422,6 +2423,7 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
         let mut names: Vec<&str> = crate::linux_ioctls::LINUX_IOCTLS
             .iter()
             .chain(crate::drm_ioctls::DRM_IOCTLS)
+            .chain(ioctl::OLD_STYLE)
             .filter(|(k, _)| *k == req)
             .map(|(_, n)| *n)
             .collect();

@@ -16,6 +16,8 @@ pub(super) struct Out<'a> {
     x: Xlat,
     /// `-v`: arrays and structs unabridged.
     verbose: bool,
+    /// `-s`: how much of a string to show.
+    strsize: usize,
 }
 
 impl Out<'_> {
@@ -56,6 +58,93 @@ fn u64at(d: &[u8], o: usize) -> u64 {
     u64::from_le_bytes(d[o..o + 8].try_into().unwrap())
 }
 
+/// The requests linux/hdreg.h and linux/kd.h define as plain numbers (not
+/// with _IO macros, so scripts/gen-ioctls.sh misses them); strace names them.
+pub(super) static OLD_STYLE: &[(u64, &str)] = &[
+    (0x0301, "HDIO_GETGEO"),
+    (0x0302, "HDIO_GET_UNMASKINTR"),
+    (0x0304, "HDIO_GET_MULTCOUNT"),
+    (0x0305, "HDIO_GET_QDMA"),
+    (0x0306, "HDIO_SET_XFER"),
+    (0x0307, "HDIO_OBSOLETE_IDENTITY"),
+    (0x0308, "HDIO_GET_KEEPSETTINGS"),
+    (0x0309, "HDIO_GET_32BIT"),
+    (0x030a, "HDIO_GET_NOWERR"),
+    (0x030b, "HDIO_GET_DMA"),
+    (0x030c, "HDIO_GET_NICE"),
+    (0x030d, "HDIO_GET_IDENTITY"),
+    (0x030e, "HDIO_GET_WCACHE"),
+    (0x030f, "HDIO_GET_ACOUSTIC"),
+    (0x0310, "HDIO_GET_ADDRESS"),
+    (0x031a, "HDIO_GET_BUSSTATE"),
+    (0x031b, "HDIO_TRISTATE_HWIF"),
+    (0x031c, "HDIO_DRIVE_RESET"),
+    (0x031d, "HDIO_DRIVE_TASKFILE"),
+    (0x031e, "HDIO_DRIVE_TASK"),
+    (0x031f, "HDIO_DRIVE_CMD"),
+    (0x0321, "HDIO_SET_MULTCOUNT"),
+    (0x0322, "HDIO_SET_UNMASKINTR"),
+    (0x0323, "HDIO_SET_KEEPSETTINGS"),
+    (0x0324, "HDIO_SET_32BIT"),
+    (0x0325, "HDIO_SET_NOWERR"),
+    (0x0326, "HDIO_SET_DMA"),
+    (0x0327, "HDIO_SET_PIO_MODE"),
+    (0x0328, "HDIO_SCAN_HWIF"),
+    (0x0329, "HDIO_SET_NICE"),
+    (0x032a, "HDIO_UNREGISTER_HWIF"),
+    (0x032b, "HDIO_SET_WCACHE"),
+    (0x032c, "HDIO_SET_ACOUSTIC"),
+    (0x032d, "HDIO_SET_BUSSTATE"),
+    (0x032e, "HDIO_SET_QDMA"),
+    (0x032f, "HDIO_SET_ADDRESS"),
+    (0x4b2f, "KIOCSOUND"),
+    (0x4b30, "KDMKTONE"),
+    (0x4b31, "KDGETLED"),
+    (0x4b32, "KDSETLED"),
+    (0x4b33, "KDGKBTYPE"),
+    (0x4b34, "KDADDIO"),
+    (0x4b35, "KDDELIO"),
+    (0x4b36, "KDENABIO"),
+    (0x4b37, "KDDISABIO"),
+    (0x4b3a, "KDSETMODE"),
+    (0x4b3b, "KDGETMODE"),
+    (0x4b3c, "KDMAPDISP"),
+    (0x4b3d, "KDUNMAPDISP"),
+    (0x4b40, "GIO_SCRNMAP"),
+    (0x4b41, "PIO_SCRNMAP"),
+    (0x4b44, "KDGKBMODE"),
+    (0x4b45, "KDSKBMODE"),
+    (0x4b46, "KDGKBENT"),
+    (0x4b47, "KDSKBENT"),
+    (0x4b48, "KDGKBSENT"),
+    (0x4b49, "KDSKBSENT"),
+    (0x4b4a, "KDGKBDIACR"),
+    (0x4b4b, "KDSKBDIACR"),
+    (0x4b4c, "KDGETKEYCODE"),
+    (0x4b4d, "KDSETKEYCODE"),
+    (0x4b4e, "KDSIGACCEPT"),
+    (0x4b52, "KDKBDREP"),
+    (0x4b60, "GIO_FONT"),
+    (0x4b61, "PIO_FONT"),
+    (0x4b62, "KDGKBMETA"),
+    (0x4b63, "KDSKBMETA"),
+    (0x4b64, "KDGKBLED"),
+    (0x4b65, "KDSKBLED"),
+    (0x4b66, "GIO_UNIMAP"),
+    (0x4b67, "PIO_UNIMAP"),
+    (0x4b68, "PIO_UNIMAPCLR"),
+    (0x4b69, "GIO_UNISCRNMAP"),
+    (0x4b6a, "PIO_UNISCRNMAP"),
+    (0x4b6b, "GIO_FONTX"),
+    (0x4b6c, "PIO_FONTX"),
+    (0x4b6d, "PIO_FONTRESET"),
+    (0x4b70, "GIO_CMAP"),
+    (0x4b71, "PIO_CMAP"),
+    (0x4b72, "KDFONTOP"),
+    (0x4bfa, "KDGKBDIACRUC"),
+    (0x4bfb, "KDSKBDIACRUC"),
+];
+
 /// What strace prints of the third argument.
 enum How {
     /// Nothing at all (`ioctl(-1, FIFREEZE)`).
@@ -66,6 +155,10 @@ enum How {
     In(Shape),
     /// What the kernel writes, decoded at exit (the address if it failed).
     Out(Shape),
+    /// The argument itself, a value.
+    Val(fn(&mut Out<'_>, u64)),
+    /// A decoder of its own.
+    Custom(fn(&mut ArgWriter<'_>)),
 }
 
 /// Decodes the argument of `req` if its family is one this module knows;
@@ -74,6 +167,8 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
     let how = match (req >> 8) & 0xff {
         0x58 => fs_x(req), // 'X'
         0x3e => counter(req),
+        0x03 => hdio(req),
+        0x70 => rtc(req), // 'p'
         _ => return false,
     };
     let Some(how) = how else {
@@ -82,19 +177,32 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
     let v = w.call.args[2];
     let x = w.opts.xlat;
     let verbose = w.opts.verbose;
+    let strsize = w.opts.strsize;
     match how {
         How::Nothing => {}
+        How::Custom(f) => f(w),
+        How::Val(f) => {
+            w.sep();
+            let mut o = Out {
+                s: &mut w.s,
+                x,
+                verbose,
+                strsize,
+            };
+            f(&mut o, v);
+        }
         How::Hex => {
             w.sep();
             fmt::hex(&mut w.s, v);
         }
         How::In(shape) => {
             w.sep();
-            let data = w.call.enter_cap(2).map(|c| c.data.clone());
+            let data = input(w, req);
             let mut o = Out {
                 s: &mut w.s,
                 x,
                 verbose,
+                strsize,
             };
             match data {
                 Some(d) if shape(&mut o, &d) => {}
@@ -107,11 +215,12 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
             }
             w.sep();
             let failed = w.call.ret().is_some_and(|r| r < 0);
-            let data = w.call.exit_cap(2).map(|c| c.data.clone());
+            let data = output(w, req);
             let mut o = Out {
                 s: &mut w.s,
                 x,
                 verbose,
+                strsize,
             };
             match data {
                 Some(d) if !failed && shape(&mut o, &d) => {}
@@ -120,6 +229,74 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         }
     }
     true
+}
+
+/// The bytes the request's size encodes (`_IOC_SIZE`).
+fn ioc_size(req: u32) -> usize {
+    match SIZES.iter().find(|(r, _)| *r == req) {
+        Some(&(_, n)) => n as usize,
+        None => ((req >> 16) & 0x3fff) as usize,
+    }
+}
+
+/// How many bytes the argument of an old-style request (one that does not
+/// encode its size) has, for those decoded here: what BPF copies.
+pub(super) static SIZES: &[(u32, u32)] = &[
+    (0x0301, 16),  // HDIO_GETGEO: struct hd_geometry
+    (0x031f, 4),   // HDIO_DRIVE_CMD: struct hd_drive_cmd_hdr
+    (0x031c, 12),  // HDIO_DRIVE_RESET: int[3]
+    (0x0328, 12),  // HDIO_SCAN_HWIF: int[3]
+    (0x0307, 142), // HDIO_OBSOLETE_IDENTITY
+    (0x030d, 512), // HDIO_GET_IDENTITY
+    (0x0309, 8),   // HDIO_GET_32BIT and the other getters: unsigned long
+    (0x030f, 8),
+    (0x0310, 8),
+    (0x030b, 8),
+    (0x0308, 8),
+    (0x0304, 8),
+    (0x030a, 8),
+    (0x0302, 8),
+    (0x030e, 8),
+    (0x030c, 8),
+    (0x031a, 8),
+];
+
+/// Whether BPF tried to copy the argument in `caps` (and if so, what it got).
+fn tried(caps: &[super::Capture]) -> Option<Option<Vec<u8>>> {
+    caps.iter()
+        .find(|c| c.arg == 2 && c.item == super::CaptureItem::Data)
+        .map(|c| (!c.fault).then(|| c.data.clone()))
+}
+
+/// What the kernel reads: the entry's copy; when the call was not seen
+/// entering (an injected return skips the tracepoint), the exit's, or the
+/// memory as it is now.
+fn input(w: &ArgWriter<'_>, req: u32) -> Option<Vec<u8>> {
+    if let Some(d) = tried(w.call.enter) {
+        return d;
+    }
+    if let Some(d) = w.call.exit.and_then(|(_, caps)| tried(caps)) {
+        return d;
+    }
+    let v = w.call.args[2];
+    let len = ioc_size(req).max(1);
+    w.env
+        .read_mem
+        .filter(|_| v != 0)
+        .and_then(|read| read(v, len))
+}
+
+/// What the kernel wrote: the exit's copy.
+fn output(w: &ArgWriter<'_>, req: u32) -> Option<Vec<u8>> {
+    if let Some(d) = w.call.exit.and_then(|(_, caps)| tried(caps)) {
+        return d;
+    }
+    let v = w.call.args[2];
+    let len = ioc_size(req).max(1);
+    w.env
+        .read_mem
+        .filter(|_| v != 0)
+        .and_then(|read| read(v, len))
 }
 
 // ---- 'X': fs_x_ioctl ----
@@ -232,13 +409,479 @@ fn counter_watch(o: &mut Out<'_>, d: &[u8]) -> bool {
         return false;
     }
     o.put("{component={type=");
-    o.xval(d[0] as u64, COUNTER_COMPONENT_TYPES, "COUNTER_COMPONENT_???");
+    o.xval(
+        d[0] as u64,
+        COUNTER_COMPONENT_TYPES,
+        "COUNTER_COMPONENT_???",
+    );
     o.put(", scope=");
     o.xval(d[1] as u64, COUNTER_SCOPES, "COUNTER_SCOPE_???");
     let _ = write!(o.s, ", parent={}, id={}}}, event=", d[2], d[3]);
     o.xval(d[4] as u64, COUNTER_EVENTS, "COUNTER_EVENT_???");
     let _ = write!(o.s, ", channel={}}}", d[5]);
     true
+}
+
+// ---- 0x03: hdio ----
+
+static ATA_CMDS: &[(u64, &str)] = &[
+    (0x00, "ATA_CMD_NOP"),
+    (0x03, "ATA_CMD_CFA_REQ_EXT_ERR"),
+    (0x06, "ATA_CMD_DSM"),
+    (0x08, "ATA_CMD_DEV_RESET"),
+    (0x0b, "ATA_CMD_REQ_SENSE_DATA"),
+    (0x10, "ATA_CMD_RESTORE"),
+    (0x20, "ATA_CMD_PIO_READ"),
+    (0x22, "ATA_CMD_READ_LONG"),
+    (0x23, "ATA_CMD_READ_LONG_ONCE"),
+    (0x24, "ATA_CMD_PIO_READ_EXT"),
+    (0x25, "ATA_CMD_READ_EXT"),
+    (0x26, "ATA_CMD_READ_QUEUED"),
+    (0x27, "ATA_CMD_READ_NATIVE_MAX_EXT"),
+    (0x29, "ATA_CMD_READ_MULTI_EXT"),
+    (0x2a, "ATA_CMD_READ_STREAM_DMA_EXT"),
+    (0x2b, "ATA_CMD_READ_STREAM_EXT"),
+    (0x2f, "ATA_CMD_READ_LOG_EXT"),
+    (0x30, "ATA_CMD_PIO_WRITE"),
+    (0x32, "ATA_CMD_WRITE_LONG"),
+    (0x33, "ATA_CMD_WRITE_LONG_ONCE"),
+    (0x34, "ATA_CMD_PIO_WRITE_EXT"),
+    (0x35, "ATA_CMD_WRITE_EXT"),
+    (0x36, "ATA_CMD_WRITE_QUEUED"),
+    (0x37, "ATA_CMD_SET_MAX_EXT"),
+    (0x38, "ATA_CMD_CFA_WRITE_NE"),
+    (0x39, "ATA_CMD_WRITE_MULTI_EXT"),
+    (0x3a, "ATA_CMD_WRITE_STREAM_DMA_EXT"),
+    (0x3b, "ATA_CMD_WRITE_STREAM_EXT"),
+    (0x3d, "ATA_CMD_WRITE_FUA_EXT"),
+    (0x3e, "ATA_CMD_WRITE_QUEUED_FUA_EXT"),
+    (0x3f, "ATA_CMD_WRITE_LOG_EXT"),
+    (0x40, "ATA_CMD_VERIFY"),
+    (0x42, "ATA_CMD_VERIFY_EXT"),
+    (0x45, "ATA_CMD_WRITE_UNCORR_EXT"),
+    (0x47, "ATA_CMD_READ_LOG_DMA_EXT"),
+    (0x4a, "ATA_CMD_ZAC_MGMT_IN"),
+    (0x51, "ATA_CMD_CONFIG_STREAM"),
+    (0x57, "ATA_CMD_WRITE_LOG_DMA_EXT"),
+    (0x5b, "ATA_CMD_TRUSTED_NONDATA"),
+    (0x5c, "ATA_CMD_TRUSTED_RCV"),
+    (0x5d, "ATA_CMD_TRUSTED_RCV_DMA"),
+    (0x5e, "ATA_CMD_TRUSTED_SND"),
+    (0x5f, "ATA_CMD_TRUSTED_SND_DMA"),
+    (0x60, "ATA_CMD_FPDMA_READ"),
+    (0x61, "ATA_CMD_FPDMA_WRITE"),
+    (0x63, "ATA_CMD_NCQ_NON_DATA"),
+    (0x64, "ATA_CMD_FPDMA_SEND"),
+    (0x65, "ATA_CMD_FPDMA_RECV"),
+    (0x87, "ATA_CMD_CFA_TRANS_SECT"),
+    (0x90, "ATA_CMD_EDD"),
+    (0x91, "ATA_CMD_INIT_DEV_PARAMS"),
+    (0x92, "ATA_CMD_DOWNLOAD_MICRO"),
+    (0x93, "ATA_CMD_DOWNLOAD_MICRO_DMA"),
+    (0x9f, "ATA_CMD_ZAC_MGMT_OUT"),
+    (0xa0, "ATA_CMD_PACKET"),
+    (0xa1, "ATA_CMD_ID_ATAPI"),
+    (0xa2, "ATA_CMD_SERVICE"),
+    (0xb0, "ATA_CMD_SMART"),
+    (0xb1, "ATA_CMD_CONF_OVERLAY"),
+    (0xb4, "ATA_CMD_SANITIZE_DEVICE"),
+    (0xc0, "ATA_CMD_CFA_ERASE"),
+    (0xc4, "ATA_CMD_READ_MULTI"),
+    (0xc5, "ATA_CMD_WRITE_MULTI"),
+    (0xc6, "ATA_CMD_SET_MULTI"),
+    (0xc8, "ATA_CMD_READ"),
+    (0xca, "ATA_CMD_WRITE"),
+    (0xcd, "ATA_CMD_CFA_WRITE_MULT_NE"),
+    (0xce, "ATA_CMD_WRITE_MULTI_FUA_EXT"),
+    (0xd1, "ATA_CMD_CHK_MED_CRD_TYP"),
+    (0xde, "ATA_CMD_MEDIA_LOCK"),
+    (0xdf, "ATA_CMD_MEDIA_UNLOCK"),
+    (0xe0, "ATA_CMD_STANDBYNOW1"),
+    (0xe1, "ATA_CMD_IDLEIMMEDIATE"),
+    (0xe2, "ATA_CMD_STANDBY"),
+    (0xe3, "ATA_CMD_IDLE"),
+    (0xe4, "ATA_CMD_PMP_READ"),
+    (0xe5, "ATA_CMD_CHK_POWER"),
+    (0xe6, "ATA_CMD_SLEEP"),
+    (0xe7, "ATA_CMD_FLUSH"),
+    (0xe8, "ATA_CMD_PMP_WRITE"),
+    (0xe9, "ATA_CMD_PMP_READ_DMA"),
+    (0xea, "ATA_CMD_FLUSH_EXT"),
+    (0xeb, "ATA_CMD_PMP_WRITE_DMA"),
+    (0xec, "ATA_CMD_ID_ATA"),
+    (0xef, "ATA_CMD_SET_FEATURES"),
+    (0xf1, "ATA_CMD_SEC_SET_PASS"),
+    (0xf2, "ATA_CMD_SEC_UNLOCK"),
+    (0xf3, "ATA_CMD_SEC_ERASE_PREP"),
+    (0xf4, "ATA_CMD_SEC_ERASE_UNIT"),
+    (0xf5, "ATA_CMD_SEC_FREEZE_LOCK"),
+    (0xf6, "ATA_CMD_SEC_DISABLE_PASS"),
+    (0xf8, "ATA_CMD_READ_NATIVE_MAX"),
+    (0xf9, "ATA_CMD_SET_MAX"),
+];
+
+static IDE_NICE: &[(u64, &str)] = &[
+    (1 << 0, "1 << IDE_NICE_DSC_OVERLAP"),
+    (1 << 1, "1 << IDE_NICE_ATAPI_OVERLAP"),
+    (1 << 3, "1 << IDE_NICE_1"),
+    (1 << 2, "1 << IDE_NICE_0"),
+    (1 << 4, "1 << IDE_NICE_2"),
+];
+
+static BUSSTATES: &[(u64, &str)] = &[
+    (0, "BUSSTATE_OFF"),
+    (1, "BUSSTATE_ON"),
+    (2, "BUSSTATE_TRISTATE"),
+];
+
+fn hdio(req: u32) -> Option<How> {
+    Some(match req {
+        0x0301 => How::Out(hd_geometry),
+        0x031f => How::Custom(hdio_drive_cmd),
+        0x031c | 0x0328 => How::In(three_hex_ints), // HDIO_DRIVE_RESET, HDIO_SCAN_HWIF
+        0x0307 => How::Out(|o, d| identity(o, d, 142)), // HDIO_OBSOLETE_IDENTITY
+        0x030d => How::Out(|o, d| identity(o, d, 512)), // HDIO_GET_IDENTITY
+        0x030c => How::Out(|o, d| {
+            // HDIO_GET_NICE
+            if d.len() < 8 {
+                return false;
+            }
+            o.put("[");
+            fmt::flags(o.s, u64at(d, 0), IDE_NICE, None, o.x);
+            o.put("]");
+            true
+        }),
+        0x031a => How::Out(|o, d| {
+            // HDIO_GET_BUSSTATE
+            if d.len() < 8 {
+                return false;
+            }
+            o.put("[");
+            o.xval(u64at(d, 0), BUSSTATES, "BUSSTATE_???");
+            o.put("]");
+            true
+        }),
+        // the other getters: an unsigned long
+        0x0309 | 0x030f | 0x0310 | 0x030b | 0x0308 | 0x0304 | 0x030a | 0x0302 | 0x030e => {
+            How::Out(|o, d| {
+                if d.len() < 8 {
+                    return false;
+                }
+                let _ = write!(o.s, "[{}]", u64at(d, 0));
+                true
+            })
+        }
+        0x0329 => How::Val(|o, v| fmt::flags(o.s, v, IDE_NICE, None, o.x)), // HDIO_SET_NICE
+        0x032d => How::Val(|o, v| o.xval(v, BUSSTATES, "BUSSTATE_???")),    // HDIO_SET_BUSSTATE
+        // the other setters: an unsigned long
+        0x0324 | 0x032c | 0x032f | 0x0326 | 0x0323 | 0x0321 | 0x0325 | 0x0327 | 0x0322 | 0x032b
+        | 0x032a => How::Val(|o, v| {
+            let _ = write!(o.s, "{v}");
+        }),
+        _ => How::Hex,
+    })
+}
+
+fn hd_geometry(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if d.len() < 16 {
+        return false;
+    }
+    let _ = write!(
+        o.s,
+        "{{heads={}, sectors={}, cylinders={}, start={}}}",
+        d[0],
+        d[1],
+        u16at(d, 2),
+        u64at(d, 8)
+    );
+    true
+}
+
+fn three_hex_ints(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if d.len() < 12 {
+        return false;
+    }
+    let _ = write!(
+        o.s,
+        "[{:#x}, {:#x}, {:#x}]",
+        u32at(d, 0),
+        u32at(d, 4),
+        u32at(d, 8)
+    );
+    true
+}
+
+/// A drive's identity: `len` bytes, shown as a string up to `-s`.
+fn identity(o: &mut Out<'_>, d: &[u8], len: usize) -> bool {
+    if d.len() < len {
+        return false;
+    }
+    let n = len.min(o.strsize);
+    fmt::quoted(o.s, &d[..n], len > n, false);
+    true
+}
+
+/// HDIO_DRIVE_CMD: the command in, then the status and the sectors read.
+fn hdio_drive_cmd(w: &mut ArgWriter<'_>) {
+    let v = w.call.args[2];
+    let x = w.opts.xlat;
+    let Some(h) = input(w, 0x031f).filter(|d| d.len() >= 4) else {
+        w.sep();
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    w.sep();
+    let _ = write!(w.s, "{{command=");
+    fmt::enumv(&mut w.s, h[0] as u64, ATA_CMDS, "ATA_CMD_???", x, true);
+    let _ = write!(
+        w.s,
+        ", sector_number={}, feature={}, sector_count={}}}",
+        h[1], h[2], h[3]
+    );
+    if !w.exiting_inside() {
+        return;
+    }
+    let ret = w.call.ret().unwrap_or(0);
+    if ret < 0 && ret != -5 {
+        return; // failed, but for EIO
+    }
+    let Some(d) = output(w, 0x031f).filter(|d| d.len() >= 4) else {
+        return;
+    };
+    let _ = write!(
+        w.s,
+        " => {{status={:#x}, error={}, nsector={}",
+        d[0], d[1], d[2]
+    );
+    if d[3] != 0 {
+        w.s.push_str(", buf=");
+        let len = d[3] as usize * 512;
+        let n = len.min(w.opts.strsize);
+        let at = v + 4;
+        match w.env.read_mem.and_then(|read| read(at, n)) {
+            Some(b) if b.len() >= n => fmt::quoted(&mut w.s, &b[..n], len > n, true),
+            _ => fmt::ptr(&mut w.s, at),
+        }
+    }
+    w.s.push('}');
+}
+
+// ---- 'p': rtc ----
+
+static RTC_VL_FLAGS: &[(u64, &str)] = &[
+    (1 << 0, "RTC_VL_DATA_INVALID"),
+    (1 << 1, "RTC_VL_BACKUP_LOW"),
+    (1 << 2, "RTC_VL_BACKUP_EMPTY"),
+    (1 << 3, "RTC_VL_ACCURACY_LOW"),
+    (1 << 4, "RTC_VL_BACKUP_SWITCH"),
+];
+
+static RTC_PARAMS: &[(u64, &str)] = &[
+    (0, "RTC_PARAM_FEATURES"),
+    (1, "RTC_PARAM_CORRECTION"),
+    (2, "RTC_PARAM_BACKUP_SWITCH_MODE"),
+];
+
+static RTC_FEATURES: &[(u64, &str)] = &[
+    (1 << 0, "1<<RTC_FEATURE_ALARM"),
+    (1 << 1, "1<<RTC_FEATURE_ALARM_RES_MINUTE"),
+    (1 << 2, "1<<RTC_FEATURE_NEED_WEEK_DAY"),
+    (1 << 3, "1<<RTC_FEATURE_ALARM_RES_2S"),
+    (1 << 4, "1<<RTC_FEATURE_UPDATE_INTERRUPT"),
+    (1 << 5, "1<<RTC_FEATURE_CORRECTION"),
+    (1 << 6, "1<<RTC_FEATURE_BACKUP_SWITCH_MODE"),
+    (1 << 7, "1<<RTC_FEATURE_ALARM_WAKEUP_ONLY"),
+];
+
+static RTC_BSMS: &[(u64, &str)] = &[
+    (0, "RTC_BSM_DISABLED"),
+    (1, "RTC_BSM_DIRECT"),
+    (2, "RTC_BSM_LEVEL"),
+    (3, "RTC_BSM_STANDBY"),
+];
+
+fn rtc(req: u32) -> Option<How> {
+    Some(match req {
+        0x80247008 | 0x80247009 => How::Out(rtc_time), // RTC_ALM_READ, RTC_RD_TIME
+        0x40247007 | 0x4024700a => How::In(rtc_time),  // RTC_ALM_SET, RTC_SET_TIME
+        0x4008700c | 0x4008700e => How::Val(|o, v| {
+            // RTC_IRQP_SET, RTC_EPOCH_SET
+            let _ = write!(o.s, "{v}");
+        }),
+        0x8008700b | 0x8008700d => How::Out(|o, d| {
+            // RTC_IRQP_READ, RTC_EPOCH_READ
+            if d.len() < 8 {
+                return false;
+            }
+            let _ = write!(o.s, "[{}]", u64at(d, 0));
+            true
+        }),
+        0x80287010 => How::Out(rtc_wkalrm), // RTC_WKALM_RD
+        0x4028700f => How::In(rtc_wkalrm),  // RTC_WKALM_SET
+        0x80207011 => How::Out(rtc_pll),    // RTC_PLL_GET
+        0x40207012 => How::In(rtc_pll),     // RTC_PLL_SET
+        0x80047013 => How::Out(|o, d| {
+            // RTC_VL_READ
+            if d.len() < 4 {
+                return false;
+            }
+            o.put("[");
+            o.flags(u32at(d, 0), RTC_VL_FLAGS, "RTC_VL_???");
+            o.put("]");
+            true
+        }),
+        0x40187013 => How::Custom(rtc_param_get),
+        0x40187014 => How::In(|o, d| rtc_param(o, d, true, true)), // RTC_PARAM_SET
+        // RTC_{AIE,UIE,PIE,WIE}_{ON,OFF}, RTC_VL_CLR: no argument
+        0x7001..=0x7006 | 0x700f | 0x7010 | 0x7014 => How::Nothing,
+        _ => How::Hex,
+    })
+}
+
+fn rtc_time_fields(o: &mut Out<'_>, d: &[u8]) {
+    let f = |k: usize| i32at(d, 4 * k);
+    let _ = write!(
+        o.s,
+        "{{tm_sec={}, tm_min={}, tm_hour={}, tm_mday={}, tm_mon={}, tm_year={}",
+        f(0),
+        f(1),
+        f(2),
+        f(3),
+        f(4),
+        f(5)
+    );
+    if o.verbose {
+        let _ = write!(
+            o.s,
+            ", tm_wday={}, tm_yday={}, tm_isdst={}}}",
+            f(6),
+            f(7),
+            f(8)
+        );
+    } else {
+        o.put(", ...}");
+    }
+}
+
+fn rtc_time(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if d.len() < 36 {
+        return false;
+    }
+    rtc_time_fields(o, d);
+    true
+}
+
+fn rtc_wkalrm(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if d.len() < 40 {
+        return false;
+    }
+    let _ = write!(o.s, "{{enabled={}, pending={}, time=", d[0], d[1]);
+    rtc_time_fields(o, &d[4..]);
+    o.put("}");
+    true
+}
+
+fn rtc_pll(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if d.len() < 32 {
+        return false;
+    }
+    let f = |k: usize| i32at(d, 4 * k);
+    let _ = write!(
+        o.s,
+        "{{pll_ctrl={}, pll_value={}, pll_max={}, pll_min={}, pll_posmult={}, \
+         pll_negmult={}, pll_clock={}}}",
+        f(0),
+        f(1),
+        f(2),
+        f(3),
+        f(4),
+        f(5),
+        u64at(d, 24) as i64
+    );
+    true
+}
+
+/// struct rtc_param: what the caller gives at entry (`head`: the parameter
+/// and its index), its value when `value`.
+fn rtc_param(o: &mut Out<'_>, d: &[u8], head: bool, value: bool) -> bool {
+    if d.len() < 24 {
+        return false;
+    }
+    let param = u64at(d, 0);
+    let v = u64at(d, 8);
+    o.put("{");
+    if head {
+        o.put("param=");
+        o.xval(param, RTC_PARAMS, "RTC_PARAM_???");
+    }
+    if value {
+        if head {
+            o.put(", ");
+        }
+        match param {
+            0 => {
+                o.put("uvalue=");
+                o.flags(v, RTC_FEATURES, "1<<RTC_FEATURE_???");
+            }
+            1 => {
+                let _ = write!(o.s, "svalue={}", v as i64);
+            }
+            2 => {
+                o.put("uvalue=");
+                o.xval(v, RTC_BSMS, "RTC_BSM_???");
+            }
+            _ => {
+                o.put("uvalue=");
+                fmt::hex(o.s, v);
+            }
+        }
+    }
+    if head {
+        let _ = write!(o.s, ", index={}", u32at(d, 16));
+    }
+    let pad = u32at(d, 20);
+    if pad != 0 {
+        let _ = write!(o.s, ", __pad={pad:#x}");
+    }
+    o.put("}");
+    true
+}
+
+/// RTC_PARAM_GET: the parameter asked for, ` => ` its value.
+fn rtc_param_get(w: &mut ArgWriter<'_>) {
+    let v = w.call.args[2];
+    let (x, verbose, strsize) = (w.opts.xlat, w.opts.verbose, w.opts.strsize);
+    w.sep();
+    let d = input(w, 0x40187013);
+    let mut o = Out {
+        s: &mut w.s,
+        x,
+        verbose,
+        strsize,
+    };
+    match d {
+        Some(d) if rtc_param(&mut o, &d, true, false) => {}
+        _ => {
+            fmt::ptr(&mut w.s, v);
+            return;
+        }
+    }
+    if !w.exiting_inside() {
+        return;
+    }
+    w.s.push_str(" => ");
+    let failed = w.call.ret().is_some_and(|r| r < 0);
+    let d = output(w, 0x40187013);
+    let mut o = Out {
+        s: &mut w.s,
+        x,
+        verbose,
+        strsize,
+    };
+    match d {
+        Some(d) if !failed && rtc_param(&mut o, &d, false, true) => {}
+        _ => fmt::ptr(&mut w.s, v),
+    }
 }
 
 #[cfg(test)]
@@ -251,6 +894,7 @@ mod tests {
             s: &mut s,
             x,
             verbose: false,
+            strsize: 32,
         };
         assert!(shape(&mut o, d));
         s
