@@ -168,7 +168,8 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         0x58 => fs_x(req), // 'X'
         0x3e => counter(req),
         0x03 => hdio(req),
-        0x70 => rtc(req), // 'p'
+        0x70 => rtc(req),  // 'p'
+        0x66 => fs_f(req), // 'f'
         _ => return false,
     };
     let Some(how) = how else {
@@ -259,6 +260,8 @@ pub(super) static SIZES: &[(u32, u32)] = &[
     (0x030e, 8),
     (0x030c, 8),
     (0x031a, 8),
+    (0x80086601, 4), // FS_IOC_GETFLAGS, FS_IOC_SETFLAGS: an int, despite their size
+    (0x40086602, 4),
 ];
 
 /// Whether BPF tried to copy the argument in `caps` (and if so, what it got).
@@ -882,6 +885,60 @@ fn rtc_param_get(w: &mut ArgWriter<'_>) {
         Some(d) if !failed && rtc_param(&mut o, &d, false, true) => {}
         _ => fmt::ptr(&mut w.s, v),
     }
+}
+
+// ---- 'f': fs_f_ioctl ----
+
+static FS_IOC_FLAGS: &[(u64, &str)] = &[
+    (0x00000001, "FS_SECRM_FL"),
+    (0x00000002, "FS_UNRM_FL"),
+    (0x00000004, "FS_COMPR_FL"),
+    (0x00000008, "FS_SYNC_FL"),
+    (0x00000010, "FS_IMMUTABLE_FL"),
+    (0x00000020, "FS_APPEND_FL"),
+    (0x00000040, "FS_NODUMP_FL"),
+    (0x00000080, "FS_NOATIME_FL"),
+    (0x00000100, "FS_DIRTY_FL"),
+    (0x00000200, "FS_COMPRBLK_FL"),
+    (0x00000400, "FS_NOCOMP_FL"),
+    (0x00000800, "FS_ENCRYPT_FL"),
+    (0x00001000, "FS_INDEX_FL"),
+    (0x00002000, "FS_IMAGIC_FL"),
+    (0x00004000, "FS_JOURNAL_DATA_FL"),
+    (0x00008000, "FS_NOTAIL_FL"),
+    (0x00010000, "FS_DIRSYNC_FL"),
+    (0x00020000, "FS_TOPDIR_FL"),
+    (0x00040000, "FS_HUGE_FILE_FL"),
+    (0x00080000, "FS_EXTENT_FL"),
+    (0x00100000, "FS_VERITY_FL"),
+    (0x00200000, "FS_EA_INODE_FL"),
+    (0x00400000, "FS_EOFBLOCKS_FL"),
+    (0x00800000, "FS_NOCOW_FL"),
+    (0x02000000, "FS_DAX_FL"),
+    (0x10000000, "FS_INLINE_DATA_FL"),
+    (0x20000000, "FS_PROJINHERIT_FL"),
+    (0x40000000, "FS_CASEFOLD_FL"),
+    (0x80000000, "FS_RESERVED_FL"),
+];
+
+fn fs_f(req: u32) -> Option<How> {
+    Some(match req {
+        // FS_IOC_GETFLAGS, FS_IOC32_GETFLAGS
+        0x80086601 | 0x80046601 => How::Out(fs_ioc_flags),
+        // FS_IOC_SETFLAGS, FS_IOC32_SETFLAGS
+        0x40086602 | 0x40046602 => How::In(fs_ioc_flags),
+        _ => How::Hex,
+    })
+}
+
+fn fs_ioc_flags(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if d.len() < 4 {
+        return false;
+    }
+    o.put("[");
+    o.flags(u32at(d, 0), FS_IOC_FLAGS, "FS_???_FL");
+    o.put("]");
+    true
 }
 
 #[cfg(test)]
