@@ -25,6 +25,38 @@ impl Out<'_> {
         self.s.push_str(t);
     }
 
+    /// An array of `n` items, `...` after `-s` of them unless `-v`.
+    fn array(&mut self, n: usize, mut item: impl FnMut(&mut Self, usize)) {
+        self.put("[");
+        for i in 0..n {
+            if i > 0 {
+                self.put(", ");
+            }
+            if !self.verbose && i >= self.strsize {
+                self.put("...");
+                break;
+            }
+            item(self, i);
+        }
+        self.put("]");
+    }
+
+    /// A char array holding a C string (`...` when it has no NUL).
+    fn cstring(&mut self, b: &[u8]) {
+        match b.iter().position(|&c| c == 0) {
+            Some(n) => fmt::quoted(self.s, &b[..n], false, false),
+            None => fmt::quoted(self.s, b, true, false),
+        }
+    }
+
+    /// `, name=[...]` of u32 in hex, when any is not zero.
+    fn nonzero_u32s(&mut self, name: &str, d: &[u8], at: usize, n: usize) {
+        if (0..n).any(|k| u32at(d, at + 4 * k) != 0) {
+            let _ = write!(self.s, ", {name}=");
+            self.array(n, |o, k| fmt::hex(o.s, u32at(d, at + 4 * k)));
+        }
+    }
+
     /// One value of an enumeration (hex when unknown, with the hint).
     fn xval(&mut self, v: u64, table: &[(u64, &str)], hint: &str) {
         fmt::enumv(self.s, v, table, hint, self.x, true);
@@ -155,6 +187,9 @@ enum How {
     In(Shape),
     /// What the kernel writes, decoded at exit (the address if it failed).
     Out(Shape),
+    /// What the caller gives at entry, then (when the call succeeded)
+    /// ` => ` what the kernel gave back.
+    InOut(Shape, Shape),
     /// The argument itself, a value.
     Val(fn(&mut Out<'_>, u64)),
     /// A decoder of its own.
@@ -170,6 +205,7 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         0x03 => hdio(req),
         0x70 => rtc(req),  // 'p'
         0x66 => fs_f(req), // 'f'
+        0xb4 => gpio(req),
         _ => return false,
     };
     let Some(how) = how else {
@@ -207,6 +243,38 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
             };
             match data {
                 Some(d) if shape(&mut o, &d) => {}
+                _ => fmt::ptr(&mut w.s, v),
+            }
+        }
+        How::InOut(enter, exit) => {
+            w.sep();
+            let data = input(w, req);
+            let mut o = Out {
+                s: &mut w.s,
+                x,
+                verbose,
+                strsize,
+            };
+            match data {
+                Some(d) if enter(&mut o, &d) => {}
+                _ => {
+                    fmt::ptr(&mut w.s, v);
+                    return true;
+                }
+            }
+            if !w.exiting_inside() || w.call.ret().is_some_and(|r| r < 0) {
+                return true;
+            }
+            let data = output(w, req);
+            w.s.push_str(" => ");
+            let mut o = Out {
+                s: &mut w.s,
+                x,
+                verbose,
+                strsize,
+            };
+            match data {
+                Some(d) if exit(&mut o, &d) => {}
                 _ => fmt::ptr(&mut w.s, v),
             }
         }
@@ -938,6 +1006,343 @@ fn fs_ioc_flags(o: &mut Out<'_>, d: &[u8]) -> bool {
     o.put("[");
     o.flags(u32at(d, 0), FS_IOC_FLAGS, "FS_???_FL");
     o.put("]");
+    true
+}
+
+// ---- 0xb4: gpio ----
+
+static GPIO_EVENT_FLAGS: &[(u64, &str)] = &[
+    (3, "GPIOEVENT_REQUEST_BOTH_EDGES"),
+    (1, "GPIOEVENT_REQUEST_RISING_EDGE"),
+    (2, "GPIOEVENT_REQUEST_FALLING_EDGE"),
+];
+
+static GPIO_HANDLE_FLAGS: &[(u64, &str)] = &[
+    (1 << 0, "GPIOHANDLE_REQUEST_INPUT"),
+    (1 << 1, "GPIOHANDLE_REQUEST_OUTPUT"),
+    (1 << 2, "GPIOHANDLE_REQUEST_ACTIVE_LOW"),
+    (1 << 3, "GPIOHANDLE_REQUEST_OPEN_DRAIN"),
+    (1 << 4, "GPIOHANDLE_REQUEST_OPEN_SOURCE"),
+    (1 << 5, "GPIOHANDLE_REQUEST_BIAS_PULL_UP"),
+    (1 << 6, "GPIOHANDLE_REQUEST_BIAS_PULL_DOWN"),
+    (1 << 7, "GPIOHANDLE_REQUEST_BIAS_DISABLE"),
+];
+
+static GPIO_LINE_FLAGS: &[(u64, &str)] = &[
+    (1 << 0, "GPIOLINE_FLAG_KERNEL"),
+    (1 << 1, "GPIOLINE_FLAG_IS_OUT"),
+    (1 << 2, "GPIOLINE_FLAG_ACTIVE_LOW"),
+    (1 << 3, "GPIOLINE_FLAG_OPEN_DRAIN"),
+    (1 << 4, "GPIOLINE_FLAG_OPEN_SOURCE"),
+    (1 << 5, "GPIOLINE_FLAG_BIAS_PULL_UP"),
+    (1 << 6, "GPIOLINE_FLAG_BIAS_PULL_DOWN"),
+    (1 << 7, "GPIOLINE_FLAG_BIAS_DISABLE"),
+];
+
+static GPIO_V2_LINE_FLAGS: &[(u64, &str)] = &[
+    (1 << 0, "GPIO_V2_LINE_FLAG_USED"),
+    (1 << 1, "GPIO_V2_LINE_FLAG_ACTIVE_LOW"),
+    (1 << 2, "GPIO_V2_LINE_FLAG_INPUT"),
+    (1 << 3, "GPIO_V2_LINE_FLAG_OUTPUT"),
+    (1 << 4, "GPIO_V2_LINE_FLAG_EDGE_RISING"),
+    (1 << 5, "GPIO_V2_LINE_FLAG_EDGE_FALLING"),
+    (1 << 6, "GPIO_V2_LINE_FLAG_OPEN_DRAIN"),
+    (1 << 7, "GPIO_V2_LINE_FLAG_OPEN_SOURCE"),
+    (1 << 8, "GPIO_V2_LINE_FLAG_BIAS_PULL_UP"),
+    (1 << 9, "GPIO_V2_LINE_FLAG_BIAS_PULL_DOWN"),
+    (1 << 10, "GPIO_V2_LINE_FLAG_BIAS_DISABLED"),
+    (1 << 11, "GPIO_V2_LINE_FLAG_EVENT_CLOCK_REALTIME"),
+    (1 << 12, "GPIO_V2_LINE_FLAG_EVENT_CLOCK_HTE"),
+];
+
+/// Checks a struct's size; false (the address printed) when short.
+fn need(d: &[u8], n: usize) -> bool {
+    d.len() >= n
+}
+
+fn gpio(req: u32) -> Option<How> {
+    Some(match req {
+        // GPIO_GET_CHIPINFO_IOCTL
+        0x8044b401 => How::Out(|o, d| {
+            if !need(d, 68) {
+                return false;
+            }
+            o.put("{name=");
+            o.cstring(&d[..32]);
+            o.put(", label=");
+            o.cstring(&d[32..64]);
+            let _ = write!(o.s, ", lines={}}}", u32at(d, 64));
+            true
+        }),
+        // GPIO_GET_LINEINFO_UNWATCH_IOCTL
+        0xc004b40c => How::In(|o, d| {
+            if !need(d, 4) {
+                return false;
+            }
+            let _ = write!(o.s, "{{offset={}}}", u32at(d, 0));
+            true
+        }),
+        // GPIO_V2_GET_LINEINFO_IOCTL, GPIO_V2_GET_LINEINFO_WATCH_IOCTL
+        0xc100b405 | 0xc100b406 => How::InOut(
+            |o, d| {
+                if !need(d, 256) {
+                    return false;
+                }
+                let _ = write!(o.s, "{{offset={}}}", u32at(d, 64));
+                true
+            },
+            gpio_v2_line_info,
+        ),
+        0xc250b407 => How::InOut(gpio_v2_line_request, fd_field(588)), // GPIO_V2_GET_LINE_IOCTL
+        // GPIO_V2_LINE_SET_CONFIG_IOCTL
+        0xc110b40d => How::In(|o, d| {
+            if !need(d, 272) {
+                return false;
+            }
+            gpio_v2_line_config(o, d);
+            true
+        }),
+        // GPIO_V2_LINE_GET_VALUES_IOCTL
+        0xc010b40e => How::InOut(
+            |o, d| {
+                if !need(d, 16) {
+                    return false;
+                }
+                let _ = write!(o.s, "{{mask={:#x}}}", u64at(d, 8));
+                true
+            },
+            |o, d| {
+                if !need(d, 16) {
+                    return false;
+                }
+                o.put("{bits=");
+                fmt::hex(o.s, u64at(d, 0));
+                o.put("}");
+                true
+            },
+        ),
+        // GPIO_V2_LINE_SET_VALUES_IOCTL
+        0xc010b40f => How::In(|o, d| {
+            if !need(d, 16) {
+                return false;
+            }
+            o.put("{bits=");
+            fmt::hex(o.s, u64at(d, 0));
+            o.put(", mask=");
+            fmt::hex(o.s, u64at(d, 8));
+            o.put("}");
+            true
+        }),
+        // GPIO_GET_LINEINFO_IOCTL, GPIO_GET_LINEINFO_WATCH_IOCTL
+        0xc048b402 | 0xc048b40b => How::InOut(
+            |o, d| {
+                if !need(d, 72) {
+                    return false;
+                }
+                let _ = write!(o.s, "{{line_offset={}}}", u32at(d, 0));
+                true
+            },
+            |o, d| {
+                if !need(d, 72) {
+                    return false;
+                }
+                o.put("{flags=");
+                o.flags(u32at(d, 4), GPIO_LINE_FLAGS, "GPIOLINE_FLAG_???");
+                o.put(", name=");
+                o.cstring(&d[8..40]);
+                o.put(", consumer=");
+                o.cstring(&d[40..72]);
+                o.put("}");
+                true
+            },
+        ),
+        0xc16cb403 => How::InOut(gpiohandle_request, fd_field(360)), // GPIO_GET_LINEHANDLE_IOCTL
+        0xc030b404 => How::InOut(gpioevent_request, fd_field(44)),   // GPIO_GET_LINEEVENT_IOCTL
+        0xc040b408 => How::Out(gpiohandle_data), // GPIOHANDLE_GET_LINE_VALUES_IOCTL
+        0xc040b409 => How::In(gpiohandle_data),  // GPIOHANDLE_SET_LINE_VALUES_IOCTL
+        // GPIOHANDLE_SET_CONFIG_IOCTL
+        0xc054b40a => How::In(|o, d| {
+            if !need(d, 84) {
+                return false;
+            }
+            o.put("{flags=");
+            o.flags(u32at(d, 0), GPIO_HANDLE_FLAGS, "GPIOHANDLE_REQUEST_???");
+            o.put(", default_values=");
+            o.array(64, |o, k| {
+                let _ = write!(o.s, "{}", d[4 + k]);
+            });
+            o.put("}");
+            true
+        }),
+        _ => How::Hex,
+    })
+}
+
+/// `{fd=N}` of the int at `at`.
+fn fd_field(at: usize) -> Shape {
+    match at {
+        588 => |o, d| fd_at(o, d, 588),
+        360 => |o, d| fd_at(o, d, 360),
+        _ => |o, d| fd_at(o, d, 44),
+    }
+}
+
+fn fd_at(o: &mut Out<'_>, d: &[u8], at: usize) -> bool {
+    if !need(d, at + 4) {
+        return false;
+    }
+    let _ = write!(o.s, "{{fd={}}}", i32at(d, at));
+    true
+}
+
+fn gpiohandle_data(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if !need(d, 64) {
+        return false;
+    }
+    o.put("{values=");
+    o.array(64, |o, k| {
+        let _ = write!(o.s, "{}", d[k]);
+    });
+    o.put("}");
+    true
+}
+
+fn gpiohandle_request(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if !need(d, 364) {
+        return false;
+    }
+    let lines = u32at(d, 356);
+    let n = (lines as usize).min(64);
+    let _ = write!(o.s, "{{lines={lines}, lineoffsets=");
+    o.array(n, |o, k| {
+        let _ = write!(o.s, "{}", u32at(d, 4 * k));
+    });
+    o.put(", flags=");
+    o.flags(u32at(d, 256), GPIO_HANDLE_FLAGS, "GPIOHANDLE_REQUEST_???");
+    o.put(", default_values=");
+    o.array(n, |o, k| {
+        let _ = write!(o.s, "{}", d[260 + k]);
+    });
+    o.put(", consumer_label=");
+    o.cstring(&d[324..356]);
+    o.put("}");
+    true
+}
+
+fn gpioevent_request(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if !need(d, 48) {
+        return false;
+    }
+    let _ = write!(o.s, "{{lineoffset={}, handleflags=", u32at(d, 0));
+    o.flags(u32at(d, 4), GPIO_HANDLE_FLAGS, "GPIOHANDLE_REQUEST_???");
+    o.put(", eventflags=");
+    o.flags(u32at(d, 8), GPIO_EVENT_FLAGS, "GPIOEVENT_REQUEST_???");
+    o.put(", consumer_label=");
+    o.cstring(&d[12..44]);
+    o.put("}");
+    true
+}
+
+/// struct gpio_v2_line_attribute (16 bytes at `d`); `field`: inside a
+/// config attribute, where the raw form is wrapped in `attr={...}`.
+fn gpio_v2_attr(o: &mut Out<'_>, d: &[u8], field: bool) {
+    let id = u32at(d, 0);
+    let pad = u32at(d, 4);
+    let val = u64at(d, 8);
+    match id {
+        1 if pad == 0 => {
+            o.put("flags=");
+            o.flags(val, GPIO_V2_LINE_FLAGS, "GPIO_V2_LINE_FLAG_???");
+        }
+        2 if pad == 0 => {
+            o.put("values=");
+            fmt::hex(o.s, val);
+        }
+        3 if pad == 0 => {
+            let _ = write!(o.s, "debounce_period_us={}", u32at(d, 8));
+        }
+        _ => {
+            if field {
+                o.put("attr={");
+            }
+            let _ = write!(o.s, "id={id}");
+            if pad != 0 {
+                let _ = write!(o.s, ", padding={pad:#x}");
+            }
+            o.put(", data=");
+            fmt::hex(o.s, val);
+            if field {
+                o.put("}");
+            }
+        }
+    }
+}
+
+/// struct gpio_v2_line_config (272 bytes at `d`).
+fn gpio_v2_line_config(o: &mut Out<'_>, d: &[u8]) {
+    o.put("{flags=");
+    o.flags(u64at(d, 0), GPIO_V2_LINE_FLAGS, "GPIO_V2_LINE_FLAG_???");
+    let num = u32at(d, 8);
+    let _ = write!(o.s, ", num_attrs={num}");
+    o.nonzero_u32s("padding", d, 12, 5);
+    if num != 0 {
+        o.put(", attrs=");
+        o.array((num as usize).min(10), |o, k| {
+            let a = &d[32 + 24 * k..];
+            o.put("{");
+            gpio_v2_attr(o, a, true);
+            o.put(", mask=");
+            fmt::hex(o.s, u64at(a, 16));
+            o.put("}");
+        });
+    }
+    o.put("}");
+}
+
+fn gpio_v2_line_info(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if !need(d, 256) {
+        return false;
+    }
+    o.put("{name=");
+    o.cstring(&d[..32]);
+    o.put(", consumer=");
+    o.cstring(&d[32..64]);
+    o.put(", flags=");
+    o.flags(u64at(d, 72), GPIO_V2_LINE_FLAGS, "GPIO_V2_LINE_FLAG_???");
+    let num = u32at(d, 68);
+    let _ = write!(o.s, ", num_attrs={num}");
+    if num != 0 {
+        o.put(", attrs=");
+        o.array((num as usize).min(10), |o, k| {
+            o.put("{");
+            gpio_v2_attr(o, &d[80 + 16 * k..], false);
+            o.put("}");
+        });
+    }
+    o.nonzero_u32s("padding", d, 240, 4);
+    o.put("}");
+    true
+}
+
+fn gpio_v2_line_request(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if !need(d, 592) {
+        return false;
+    }
+    let num = u32at(d, 560);
+    let _ = write!(o.s, "{{num_lines={num}, offsets=");
+    o.array((num as usize).min(64), |o, k| {
+        let _ = write!(o.s, "{}", u32at(d, 4 * k));
+    });
+    o.put(", consumer=");
+    o.cstring(&d[256..288]);
+    o.put(", config=");
+    gpio_v2_line_config(o, &d[288..560]);
+    let ebs = u32at(d, 564);
+    if ebs != 0 {
+        let _ = write!(o.s, ", event_buffer_size={ebs}");
+    }
+    o.nonzero_u32s("padding", d, 568, 5);
+    o.put("}");
     true
 }
 
