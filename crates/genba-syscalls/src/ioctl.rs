@@ -1391,4 +1391,86 @@ mod tests {
              parent=0, id=0}, event=0 /* COUNTER_EVENT_OVERFLOW */, channel=0}"
         );
     }
+
+    #[test]
+    fn hdio_shapes() {
+        let mut g = vec![0xca, 0xfe, 0xbe, 0xba, 0, 0, 0, 0];
+        g.extend_from_slice(&0xbadc0deddeadfaceu64.to_le_bytes());
+        assert_eq!(
+            show(hd_geometry, &g, Xlat::Abbrev),
+            format!(
+                "{{heads=202, sectors=254, cylinders=47806, start={}}}",
+                0xbadc0deddeadfaceu64
+            )
+        );
+        let mut d = Vec::new();
+        for v in [0xdeadbeefu32, 0xaaaaaaaa, 0xbeefbeef] {
+            d.extend_from_slice(&v.to_le_bytes());
+        }
+        assert_eq!(
+            show(three_hex_ints, &d, Xlat::Abbrev),
+            "[0xdeadbeef, 0xaaaaaaaa, 0xbeefbeef]"
+        );
+        let id = vec![b'a'; 142];
+        assert_eq!(
+            show(|o, d| identity(o, d, 142), &id, Xlat::Abbrev),
+            format!("\"{}\"...", "a".repeat(32))
+        );
+    }
+
+    #[test]
+    fn old_style_requests_are_named() {
+        let mut s = String::new();
+        super::super::ioctl_request(&mut s, 0x0305, Xlat::Abbrev);
+        assert_eq!(s, "HDIO_GET_QDMA");
+        s.clear();
+        super::super::ioctl_request(&mut s, 0x4b2f, Xlat::Verbose);
+        assert_eq!(s, "0x4b2f /* KIOCSOUND */");
+    }
+
+    #[test]
+    fn rtc_param_halves() {
+        let mut d = vec![0u8; 24];
+        d[8..16].copy_from_slice(&0x101u64.to_le_bytes());
+        d[16..20].copy_from_slice(&7u32.to_le_bytes());
+        assert_eq!(
+            show(|o, d| rtc_param(o, d, true, false), &d, Xlat::Abbrev),
+            "{param=RTC_PARAM_FEATURES, index=7}"
+        );
+        assert_eq!(
+            show(|o, d| rtc_param(o, d, false, true), &d, Xlat::Abbrev),
+            "{uvalue=1<<RTC_FEATURE_ALARM|0x100}"
+        );
+        d[0] = 1;
+        d[8..16].copy_from_slice(&(-5i64).to_le_bytes());
+        d[20] = 1;
+        assert_eq!(
+            show(|o, d| rtc_param(o, d, true, true), &d, Xlat::Abbrev),
+            "{param=RTC_PARAM_CORRECTION, svalue=-5, index=7, __pad=0x1}"
+        );
+    }
+
+    #[test]
+    fn gpio_arrays_abbreviate() {
+        let d: Vec<u8> = (1..=64).collect();
+        let text = show(gpiohandle_data, &d, Xlat::Abbrev);
+        assert!(text.starts_with("{values=[1, 2, 3,"));
+        assert!(text.ends_with(", 31, 32, ...]}"));
+        let mut a = vec![0u8; 16];
+        a[0] = 2;
+        a[4..8].copy_from_slice(&0xfeedfaceu32.to_le_bytes());
+        a[8..16].copy_from_slice(&0xdeadbeefba11c0dau64.to_le_bytes());
+        let mut s = String::new();
+        let mut o = Out {
+            s: &mut s,
+            x: Xlat::Abbrev,
+            verbose: false,
+            strsize: 32,
+        };
+        gpio_v2_attr(&mut o, &a, true);
+        assert_eq!(
+            s,
+            "attr={id=2, padding=0xfeedface, data=0xdeadbeefba11c0da}"
+        );
+    }
 }
