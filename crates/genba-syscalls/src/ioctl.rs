@@ -303,16 +303,19 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
 /// The bytes the request's size encodes (`_IOC_SIZE`).
 fn ioc_size(req: u32) -> usize {
     match SIZES.iter().find(|(r, _)| *r == req) {
-        Some(&(_, n)) => n as usize,
+        Some(&(_, n)) => (n & 0xffff).max(n >> 16) as usize,
         None => ((req >> 16) & 0x3fff) as usize,
     }
 }
 
 /// How many bytes the argument of an old-style request (one that does not
-/// encode its size) has, for those decoded here: what BPF copies.
+/// encode its size) has, for those decoded here: what BPF copies (the high
+/// 16 bits, when set: as many to copy instead when all are readable).
 pub(super) static SIZES: &[(u32, u32)] = &[
-    (0x0301, 16),  // HDIO_GETGEO: struct hd_geometry
-    (0x031f, 4),   // HDIO_DRIVE_CMD: struct hd_drive_cmd_hdr
+    (0x0301, 16), // HDIO_GETGEO: struct hd_geometry
+    // HDIO_DRIVE_CMD: struct hd_drive_cmd_hdr, and when readable the
+    // sectors after it as far as strace shows them by default (-s 32)
+    (0x031f, 4 | (4 + 32) << 16),
     (0x031c, 12),  // HDIO_DRIVE_RESET: int[3]
     (0x0328, 12),  // HDIO_SCAN_HWIF: int[3]
     (0x0307, 142), // HDIO_OBSOLETE_IDENTITY
@@ -729,7 +732,17 @@ fn hdio_drive_cmd(w: &mut ArgWriter<'_>) {
         let len = d[3] as usize * 512;
         let n = len.min(w.opts.strsize);
         let at = v + 4;
-        match w.env.read_mem.and_then(|read| read(at, n)) {
+        // BPF copied the sectors' first bytes when they were readable; more
+        // (a larger -s) only from the live process
+        let copied = ioc_size(0x031f);
+        let b = if d.len() >= 4 + n {
+            Some(d[4..4 + n].to_vec())
+        } else if d.len() >= copied {
+            w.env.read_mem.and_then(|read| read(at, n))
+        } else {
+            None
+        };
+        match b {
             Some(b) if b.len() >= n => fmt::quoted(&mut w.s, &b[..n], len > n, true),
             _ => fmt::ptr(&mut w.s, at),
         }
