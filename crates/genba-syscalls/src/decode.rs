@@ -2413,10 +2413,12 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
         fmt::hex(out, req);
         return;
     }
-    let mut name = c::IOCTL_CMDS
-        .iter()
-        .find(|(k, _)| *k == req)
-        .map(|(_, n)| n.to_string());
+    let mut name = ioctl::special_name(req).map(str::to_string).or_else(|| {
+        c::IOCTL_CMDS
+            .iter()
+            .find(|(k, _)| *k == req)
+            .map(|(_, n)| n.to_string())
+    });
     if name.is_none() {
         // the kernel's and libdrm's headers: every name of the code, in
         // order, as strace joins them
@@ -2424,6 +2426,7 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
             .iter()
             .chain(crate::drm_ioctls::DRM_IOCTLS)
             .chain(ioctl::OLD_STYLE)
+            .chain(ioctl::INDIRECT)
             .filter(|(k, _)| *k == req)
             .map(|(_, n)| *n)
             .collect();

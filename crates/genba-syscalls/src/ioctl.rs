@@ -177,6 +177,22 @@ pub(super) static OLD_STYLE: &[(u64, &str)] = &[
     (0x4bfb, "KDSKBDIACRUC"),
 ];
 
+/// Requests linux/seccomp.h defines through macros of its own
+/// (SECCOMP_IOR/SECCOMP_IOW/SECCOMP_IOWR), so scripts/gen-ioctls.sh misses
+/// them.
+pub(super) static INDIRECT: &[(u64, &str)] = &[
+    (0xc0502100, "SECCOMP_IOCTL_NOTIF_RECV"),
+    (0xc0182101, "SECCOMP_IOCTL_NOTIF_SEND"),
+    (0x40082102, "SECCOMP_IOCTL_NOTIF_ID_VALID"),
+    (0x40182103, "SECCOMP_IOCTL_NOTIF_ADDFD"),
+];
+
+/// A request strace names by itself, before its tables: the seccomp
+/// request of the wrong direction (the kernel still accepts it).
+pub(super) fn special_name(req: u64) -> Option<&'static str> {
+    (req == 0x80082102).then_some("SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR")
+}
+
 /// What strace prints of the third argument.
 enum How {
     /// Nothing at all (`ioctl(-1, FIFREEZE)`).
@@ -206,6 +222,7 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         0x70 => rtc(req),  // 'p'
         0x66 => fs_f(req), // 'f'
         0xb4 => gpio(req),
+        0x21 => seccomp(req), // '!'
         _ => return false,
     };
     let Some(how) = how else {
@@ -1359,6 +1376,222 @@ fn gpio_v2_line_request(o: &mut Out<'_>, d: &[u8]) -> bool {
     true
 }
 
+// ---- '!': seccomp ----
+
+static AUDIT_ARCHES: &[(u64, &str)] = &[
+    (0xc00000b7, "AUDIT_ARCH_AARCH64"),
+    (0xc0009026, "AUDIT_ARCH_ALPHA"),
+    (0x4000005d, "AUDIT_ARCH_ARCOMPACT"),
+    (0x5d, "AUDIT_ARCH_ARCOMPACTBE"),
+    (0x400000c3, "AUDIT_ARCH_ARCV2"),
+    (0xc3, "AUDIT_ARCH_ARCV2BE"),
+    (0x40000028, "AUDIT_ARCH_ARM"),
+    (0x28, "AUDIT_ARCH_ARMEB"),
+    (0x4000008c, "AUDIT_ARCH_C6X"),
+    (0x8c, "AUDIT_ARCH_C6XBE"),
+    (0x4000004c, "AUDIT_ARCH_CRIS"),
+    (0x400000fc, "AUDIT_ARCH_CSKY"),
+    (0x5441, "AUDIT_ARCH_FRV"),
+    (0x2e, "AUDIT_ARCH_H8300"),
+    (0xa4, "AUDIT_ARCH_HEXAGON"),
+    (0x40000003, "AUDIT_ARCH_I386"),
+    (0xc0000032, "AUDIT_ARCH_IA64"),
+    (0x40000102, "AUDIT_ARCH_LOONGARCH32"),
+    (0xc0000102, "AUDIT_ARCH_LOONGARCH64"),
+    (0x58, "AUDIT_ARCH_M32R"),
+    (0x4, "AUDIT_ARCH_M68K"),
+    (0xbd, "AUDIT_ARCH_MICROBLAZE"),
+    (0x8, "AUDIT_ARCH_MIPS"),
+    (0x80000008, "AUDIT_ARCH_MIPS64"),
+    (0xa0000008, "AUDIT_ARCH_MIPS64N32"),
+    (0x40000008, "AUDIT_ARCH_MIPSEL"),
+    (0xc0000008, "AUDIT_ARCH_MIPSEL64"),
+    (0xe0000008, "AUDIT_ARCH_MIPSEL64N32"),
+    (0x400000a7, "AUDIT_ARCH_NDS32"),
+    (0xa7, "AUDIT_ARCH_NDS32BE"),
+    (0x40000071, "AUDIT_ARCH_NIOS2"),
+    (0x5c, "AUDIT_ARCH_OPENRISC"),
+    (0xf, "AUDIT_ARCH_PARISC"),
+    (0x8000000f, "AUDIT_ARCH_PARISC64"),
+    (0x14, "AUDIT_ARCH_PPC"),
+    (0x80000015, "AUDIT_ARCH_PPC64"),
+    (0xc0000015, "AUDIT_ARCH_PPC64LE"),
+    (0x400000f3, "AUDIT_ARCH_RISCV32"),
+    (0xc00000f3, "AUDIT_ARCH_RISCV64"),
+    (0x16, "AUDIT_ARCH_S390"),
+    (0x80000016, "AUDIT_ARCH_S390X"),
+    (0x2a, "AUDIT_ARCH_SH"),
+    (0x8000002a, "AUDIT_ARCH_SH64"),
+    (0x4000002a, "AUDIT_ARCH_SHEL"),
+    (0xc000002a, "AUDIT_ARCH_SHEL64"),
+    (0x2, "AUDIT_ARCH_SPARC"),
+    (0x8000002b, "AUDIT_ARCH_SPARC64"),
+    (0xc00000bf, "AUDIT_ARCH_TILEGX"),
+    (0x400000bf, "AUDIT_ARCH_TILEGX32"),
+    (0x400000bc, "AUDIT_ARCH_TILEPRO"),
+    (0x4000006e, "AUDIT_ARCH_UNICORE"),
+    (0xc000003e, "AUDIT_ARCH_X86_64"),
+    (0x5e, "AUDIT_ARCH_XTENSA"),
+];
+
+static SECCOMP_RESP_FLAGS: &[(u64, &str)] = &[(1, "SECCOMP_USER_NOTIF_FLAG_CONTINUE")];
+
+static SECCOMP_ADDFD_FLAGS: &[(u64, &str)] = &[
+    (1, "SECCOMP_ADDFD_FLAG_SETFD"),
+    (2, "SECCOMP_ADDFD_FLAG_SEND"),
+];
+
+fn seccomp(req: u32) -> Option<How> {
+    Some(match req {
+        0xc0502100 => How::Custom(seccomp_notif_recv), // SECCOMP_IOCTL_NOTIF_RECV
+        // SECCOMP_IOCTL_NOTIF_SEND
+        0xc0182101 => How::In(|o, d| {
+            if !need(d, 24) {
+                return false;
+            }
+            o.put("{id=");
+            fmt::hex(o.s, u64at(d, 0));
+            let _ = write!(o.s, ", val={}, error=", u64at(d, 8) as i64);
+            let e = i32at(d, 16);
+            match crate::consts::errno_name(-e as i32).filter(|_| e < 0) {
+                Some((name, _)) => match o.x {
+                    Xlat::Abbrev => {
+                        let _ = write!(o.s, "-{name}");
+                    }
+                    Xlat::Raw => {
+                        let _ = write!(o.s, "{e}");
+                    }
+                    Xlat::Verbose => {
+                        let _ = write!(o.s, "{e} /* -{name} */");
+                    }
+                },
+                None => {
+                    let _ = write!(o.s, "{e}");
+                }
+            }
+            o.put(", flags=");
+            o.flags(
+                u32at(d, 20),
+                SECCOMP_RESP_FLAGS,
+                "SECCOMP_USER_NOTIF_FLAG_???",
+            );
+            o.put("}");
+            true
+        }),
+        // SECCOMP_IOCTL_NOTIF_ID_VALID, and with the wrong direction
+        0x40082102 | 0x80082102 => How::In(|o, d| {
+            if !need(d, 8) {
+                return false;
+            }
+            o.put("[");
+            fmt::hex(o.s, u64at(d, 0));
+            o.put("]");
+            true
+        }),
+        0x40182103 => How::Custom(seccomp_notif_addfd), // SECCOMP_IOCTL_NOTIF_ADDFD
+        _ => How::Hex,
+    })
+}
+
+/// struct seccomp_notif (80 bytes).
+fn seccomp_notif(o: &mut Out<'_>, d: &[u8]) {
+    o.put("{id=");
+    fmt::hex(o.s, u64at(d, 0));
+    let _ = write!(o.s, ", pid={}, flags=", i32at(d, 8));
+    fmt::hex(o.s, u32at(d, 12));
+    o.put(", data={nr=");
+    // the call's name when the architecture is this one's
+    let nr = u32at(d, 16);
+    let arch = u32at(d, 20);
+    let name = (arch == 0xc000003e)
+        .then(|| crate::table::by_nr(nr as u32).map(|c| c.name))
+        .flatten();
+    match (name, o.x) {
+        (Some(n), Xlat::Abbrev) => {
+            let _ = write!(o.s, "__NR_{n}");
+        }
+        (Some(n), Xlat::Verbose) => {
+            let _ = write!(o.s, "{nr} /* __NR_{n} */");
+        }
+        _ => {
+            let _ = write!(o.s, "{nr}");
+        }
+    }
+    o.put(", arch=");
+    o.xval(arch, AUDIT_ARCHES, "AUDIT_ARCH_???");
+    o.put(", instruction_pointer=");
+    fmt::ptr(o.s, u64at(d, 24));
+    o.put(", args=");
+    o.array(6, |o, k| fmt::hex(o.s, u64at(d, 32 + 8 * k)));
+    o.put("}}");
+}
+
+/// SECCOMP_IOCTL_NOTIF_RECV: what the caller left there when not all zero,
+/// ` => ` what the kernel put.
+fn seccomp_notif_recv(w: &mut ArgWriter<'_>) {
+    let v = w.call.args[2];
+    let (x, verbose, strsize) = (w.opts.xlat, w.opts.verbose, w.opts.strsize);
+    w.sep();
+    let d = input(w, 0xc0502100);
+    let Some(d) = d.filter(|d| d.len() >= 80) else {
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    if d.iter().any(|&b| b != 0) {
+        let mut o = Out {
+            s: &mut w.s,
+            x,
+            verbose,
+            strsize,
+        };
+        seccomp_notif(&mut o, &d);
+        w.s.push_str(" => ");
+    }
+    if !w.exiting_inside() {
+        return;
+    }
+    let failed = w.call.ret().is_some_and(|r| r < 0);
+    let d = output(w, 0xc0502100);
+    match d {
+        Some(d) if !failed && d.len() >= 80 => {
+            let mut o = Out {
+                s: &mut w.s,
+                x,
+                verbose,
+                strsize,
+            };
+            seccomp_notif(&mut o, &d);
+        }
+        _ => fmt::ptr(&mut w.s, v),
+    }
+}
+
+/// SECCOMP_IOCTL_NOTIF_ADDFD: the descriptor with its path under -y.
+fn seccomp_notif_addfd(w: &mut ArgWriter<'_>) {
+    let v = w.call.args[2];
+    let x = w.opts.xlat;
+    w.sep();
+    let Some(d) = input(w, 0x40182103).filter(|d| d.len() >= 24) else {
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    w.s.push_str("{id=");
+    fmt::hex(&mut w.s, u64at(&d, 0));
+    w.s.push_str(", flags=");
+    let mut o = Out {
+        s: &mut w.s,
+        x,
+        verbose: false,
+        strsize: 0,
+    };
+    o.flags(u32at(&d, 8), SECCOMP_ADDFD_FLAGS, "SECCOMP_ADDFD_FLAG_???");
+    w.s.push_str(", srcfd=");
+    super::fd(&mut w.s, i32at(&d, 12) as i32, w.env.fd_path);
+    let _ = write!(w.s, ", newfd={}, newfd_flags=", i32at(&d, 16));
+    fmt::flags(&mut w.s, u32at(&d, 20), crate::consts::OPEN_FLAGS, None, x);
+    w.s.push('}');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1485,5 +1718,34 @@ mod tests {
             s,
             "attr={id=2, padding=0xfeedface, data=0xdeadbeefba11c0da}"
         );
+    }
+
+    #[test]
+    fn seccomp_notif_names_the_call() {
+        let mut d = vec![0u8; 80];
+        d[8] = 7; // pid
+        d[16] = 186; // gettid on x86_64
+        d[20..24].copy_from_slice(&0xc000003eu32.to_le_bytes());
+        let text = |x| {
+            let mut s = String::new();
+            let mut o = Out {
+                s: &mut s,
+                x,
+                verbose: false,
+                strsize: 32,
+            };
+            seccomp_notif(&mut o, &d);
+            s
+        };
+        assert_eq!(
+            text(Xlat::Abbrev),
+            "{id=0, pid=7, flags=0, data={nr=__NR_gettid, arch=AUDIT_ARCH_X86_64, \
+             instruction_pointer=NULL, args=[0, 0, 0, 0, 0, 0]}}"
+        );
+        assert!(text(Xlat::Verbose)
+            .contains("nr=186 /* __NR_gettid */, arch=0xc000003e /* AUDIT_ARCH_X86_64 */"));
+        let mut s = String::new();
+        super::super::ioctl_request(&mut s, 0x80082102, Xlat::Abbrev);
+        assert_eq!(s, "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR");
     }
 }
