@@ -45,7 +45,8 @@ impl Out<'_> {
     fn cstring(&mut self, b: &[u8]) {
         match b.iter().position(|&c| c == 0) {
             Some(n) => fmt::quoted(self.s, &b[..n], false, false),
-            None => fmt::quoted(self.s, b, true, false),
+            // as strace: the last byte is the NUL's place
+            None => fmt::quoted(self.s, &b[..b.len().saturating_sub(1)], true, false),
         }
     }
 
@@ -185,6 +186,11 @@ pub(super) static INDIRECT: &[(u64, &str)] = &[
     (0xc0182101, "SECCOMP_IOCTL_NOTIF_SEND"),
     (0x40082102, "SECCOMP_IOCTL_NOTIF_ID_VALID"),
     (0x40182103, "SECCOMP_IOCTL_NOTIF_ADDFD"),
+    // linux/ptp_clock.h's, whose structs the generator's compile misses
+    (0xc0403d08, "PTP_SYS_OFFSET_PRECISE"),
+    (0xc0403d11, "PTP_SYS_OFFSET_PRECISE2"),
+    (0xc4c03d09, "PTP_SYS_OFFSET_EXTENDED"),
+    (0xc4c03d12, "PTP_SYS_OFFSET_EXTENDED2"),
 ];
 
 /// A request strace names by itself, before its tables: the seccomp
@@ -223,6 +229,7 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         0x66 => fs_f(req), // 'f'
         0xb4 => gpio(req),
         0x21 => seccomp(req), // '!'
+        0x3d => ptp(req),     // '='
         _ => return false,
     };
     let Some(how) = how else {
@@ -348,6 +355,10 @@ pub(super) static SIZES: &[(u32, u32)] = &[
     (0x030e, 8),
     (0x030c, 8),
     (0x031a, 8),
+    // PTP_SYS_OFFSET_EXTENDED{,2}: more than BPF copies (1024); its head,
+    // or as much as fits when all of it is readable
+    (0xc4c03d09, 16 | 1216 << 16),
+    (0xc4c03d12, 16 | 1216 << 16),
     (0x80086601, 4), // FS_IOC_GETFLAGS, FS_IOC_SETFLAGS: an int, despite their size
     (0x40086602, 4),
 ];
@@ -1592,6 +1603,293 @@ fn seccomp_notif_addfd(w: &mut ArgWriter<'_>) {
     w.s.push('}');
 }
 
+// ---- '=': ptp ----
+
+static PTP_EXTTS_FLAGS: &[(u64, &str)] = &[
+    (1 << 0, "PTP_ENABLE_FEATURE"),
+    (1 << 1, "PTP_RISING_EDGE"),
+    (1 << 2, "PTP_FALLING_EDGE"),
+    (1 << 3, "PTP_STRICT_FLAGS"),
+];
+
+static PTP_PEROUT_FLAGS: &[(u64, &str)] = &[
+    (1 << 0, "PTP_PEROUT_ONE_SHOT"),
+    (1 << 1, "PTP_PEROUT_DUTY_CYCLE"),
+    (1 << 2, "PTP_PEROUT_PHASE"),
+];
+
+static PTP_PIN_FUNCS: &[(u64, &str)] = &[
+    (0, "PTP_PF_NONE"),
+    (1, "PTP_PF_EXTTS"),
+    (2, "PTP_PF_PEROUT"),
+    (3, "PTP_PF_PHYSYNC"),
+];
+
+/// Days since 1970-01-01 as a civil (proleptic Gregorian) date.
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// ` /* 2124-11-08T05:45:45.123456789+0000 */`, as strace comments a
+/// realtime clock's time (in UTC; none for an invalid nsec or for zero).
+fn time_comment(o: &mut Out<'_>, sec: i64, nsec: u64) {
+    if o.x == Xlat::Raw || nsec >= 1_000_000_000 || (sec == 0 && nsec == 0) {
+        return;
+    }
+    let (y, m, d) = civil(sec.div_euclid(86_400));
+    let t = sec.rem_euclid(86_400);
+    let _ = write!(
+        o.s,
+        " /* {y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    );
+    if nsec != 0 {
+        let _ = write!(o.s, ".{nsec:09}");
+    }
+    o.put("+0000 */");
+}
+
+/// struct ptp_clock_time (16 bytes at `d`), with the time in a comment for
+/// a realtime one.
+fn ptp_time(o: &mut Out<'_>, d: &[u8], rtc: bool) {
+    let sec = u64at(d, 0) as i64;
+    let nsec = u32at(d, 8);
+    let _ = write!(o.s, "{{sec={sec}, nsec={nsec}");
+    let rsv = u32at(d, 12);
+    if rsv != 0 {
+        let _ = write!(o.s, ", reserved={rsv:#x}");
+    }
+    o.put("}");
+    if rtc {
+        time_comment(o, sec, nsec);
+    }
+}
+
+fn ptp(req: u32) -> Option<How> {
+    Some(match req {
+        0x80503d01 | 0x80503d0a => How::Out(ptp_caps), // PTP_CLOCK_GETCAPS{,2}
+        0x40103d02 => How::In(|o, d| ptp_extts(o, d, false)), // PTP_EXTTS_REQUEST
+        0x40103d0b => How::In(|o, d| ptp_extts(o, d, true)), // PTP_EXTTS_REQUEST2
+        0x40383d03 => How::In(|o, d| ptp_perout(o, d, false)), // PTP_PEROUT_REQUEST
+        0x40383d0c => How::In(|o, d| ptp_perout(o, d, true)), // PTP_PEROUT_REQUEST2
+        0x43403d05 | 0x43403d0e => How::Custom(|w| ptp_sys_offset(w, false)), // PTP_SYS_OFFSET{,2}
+        0xc4c03d09 | 0xc4c03d12 => How::Custom(|w| ptp_sys_offset(w, true)), // _EXTENDED{,2}
+        0xc0603d06 | 0xc0603d0f => How::Custom(ptp_pin_getfunc), // PTP_PIN_GETFUNC{,2}
+        0x40603d07 => How::In(|o, d| ptp_pin(o, d, true, false, false)), // PTP_PIN_SETFUNC
+        0x40603d10 => How::In(|o, d| ptp_pin(o, d, true, false, true)), // PTP_PIN_SETFUNC2
+        0xc0403d08 | 0xc0403d11 => How::Out(ptp_precise), // PTP_SYS_OFFSET_PRECISE{,2}
+        _ => How::Hex,
+    })
+}
+
+fn ptp_caps(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if !need(d, 80) {
+        return false;
+    }
+    let f = |k: usize| i32at(d, 4 * k);
+    let _ = write!(
+        o.s,
+        "{{max_adj={}, n_alarm={}, n_ext_ts={}, n_per_out={}, pps={}, n_pins={}, \
+         cross_timestamping={}, adjust_phase={}",
+        f(0),
+        f(1),
+        f(2),
+        f(3),
+        f(4),
+        f(5),
+        f(6),
+        f(7)
+    );
+    o.nonzero_u32s("rsv", d, 32, 12);
+    o.put("}");
+    true
+}
+
+fn ptp_extts(o: &mut Out<'_>, d: &[u8], two: bool) -> bool {
+    if !need(d, 16) {
+        return false;
+    }
+    let _ = write!(o.s, "{{index={}, flags=", u32at(d, 0));
+    o.flags(u32at(d, 4), PTP_EXTTS_FLAGS, "PTP_???");
+    if two {
+        o.nonzero_u32s("rsv", d, 8, 2);
+    }
+    o.put("}");
+    true
+}
+
+fn ptp_perout(o: &mut Out<'_>, d: &[u8], two: bool) -> bool {
+    if !need(d, 56) {
+        return false;
+    }
+    let flags = u32at(d, 36);
+    if flags & 4 != 0 {
+        o.put("{phase=");
+        ptp_time(o, d, false);
+    } else {
+        o.put("{start=");
+        ptp_time(o, d, true);
+    }
+    o.put(", period=");
+    ptp_time(o, &d[16..], false);
+    let _ = write!(o.s, ", index={}, flags=", u32at(d, 32));
+    o.flags(flags, PTP_PEROUT_FLAGS, "PTP_PEROUT_???");
+    if flags & 2 != 0 {
+        o.put(", on=");
+        ptp_time(o, &d[40..], false);
+    } else if two {
+        o.nonzero_u32s("rsv", d, 40, 4);
+    }
+    o.put("}");
+    true
+}
+
+/// struct ptp_pin_desc: `set` the fields a setter gives, `name` the one a
+/// getter gets, `rsv` the reserved words when not zero.
+fn ptp_pin(o: &mut Out<'_>, d: &[u8], head: bool, name: bool, rsv: bool) -> bool {
+    if !need(d, 96) {
+        return false;
+    }
+    if head {
+        let _ = write!(o.s, "{{index={}", u32at(d, 64));
+    }
+    if name {
+        o.put(", name=");
+        o.cstring(&d[..64]);
+    }
+    o.put(", func=");
+    o.xval(u32at(d, 68), PTP_PIN_FUNCS, "PTP_PF_???");
+    let _ = write!(o.s, ", chan={}", u32at(d, 72));
+    if rsv {
+        o.nonzero_u32s("rsv", d, 76, 5);
+    }
+    o.put("}");
+    true
+}
+
+fn ptp_writer<'a>(w: &'a mut ArgWriter<'_>) -> Out<'a> {
+    let (x, verbose, strsize) = (w.opts.xlat, w.opts.verbose, w.opts.strsize);
+    Out {
+        s: &mut w.s,
+        x,
+        verbose,
+        strsize,
+    }
+}
+
+/// PTP_PIN_GETFUNC{,2}: the index asked, then what the kernel tells of it.
+fn ptp_pin_getfunc(w: &mut ArgWriter<'_>) {
+    let req = w.call.args[1] as u32;
+    let v = w.call.args[2];
+    w.sep();
+    let Some(d) = input(w, req).filter(|d| d.len() >= 96) else {
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    let _ = write!(w.s, "{{index={}", u32at(&d, 64));
+    if req == 0xc0603d0f {
+        ptp_writer(w).nonzero_u32s("rsv", &d, 76, 5);
+    }
+    if !w.exiting_inside() {
+        return;
+    }
+    if w.call.ret().is_some_and(|r| r < 0) {
+        w.s.push('}');
+        return;
+    }
+    match output(w, req).filter(|d| d.len() >= 96) {
+        Some(d) => {
+            ptp_pin(&mut ptp_writer(w), &d, false, true, false);
+        }
+        None => w.s.push_str(", ???}"),
+    }
+}
+
+/// PTP_SYS_OFFSET{,2} and _EXTENDED{,2}: the samples asked, then the times.
+fn ptp_sys_offset(w: &mut ArgWriter<'_>, extended: bool) {
+    let req = w.call.args[1] as u32;
+    let v = w.call.args[2];
+    let size = if extended { 1216 } else { 832 };
+    w.sep();
+    // BPF copies at most 1024 bytes: a copy that short of the struct
+    // means the rest was not readable
+    let whole = |d: &Vec<u8>| d.len() >= size.min(1024);
+    let Some(d) = input(w, req).filter(whole) else {
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    let _ = write!(w.s, "{{n_samples={}", u32at(&d, 0));
+    ptp_writer(w).nonzero_u32s("rsv", &d, 4, 3);
+    if !w.exiting_inside() {
+        return;
+    }
+    if w.call.ret().is_some_and(|r| r < 0) {
+        w.s.push('}');
+        return;
+    }
+    let mut d = output(w, req).filter(whole);
+    // the rest of a struct larger than a copy, from the live process
+    if d.as_ref().is_some_and(|d| d.len() < size) {
+        if let Some(all) = w.env.read_mem.and_then(|read| read(v, size)) {
+            d = Some(all);
+        }
+    }
+    let Some(d) = d else {
+        w.s.push_str(", ???}");
+        return;
+    };
+    let n = (u32at(&d, 0) as usize).min(25);
+    // the samples BPF copied (the extended struct is larger than a copy)
+    let have = (d.len() - 16) / 16;
+    w.s.push_str(", ts=");
+    let mut o = ptp_writer(w);
+    if extended {
+        o.array(n, |o, k| {
+            if 3 * k + 3 > have {
+                o.put("???");
+                return;
+            }
+            o.put("[");
+            for j in 0..3 {
+                if j > 0 {
+                    o.put(", ");
+                }
+                ptp_time(o, &d[16 + 48 * k + 16 * j..], true);
+            }
+            o.put("]");
+        });
+    } else {
+        o.array(2 * n + 1, |o, k| ptp_time(o, &d[16 + 16 * k..], true));
+    }
+    o.put("}");
+}
+
+fn ptp_precise(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if !need(d, 64) {
+        return false;
+    }
+    o.put("{device=");
+    ptp_time(o, d, true);
+    o.put(", sys_realtime=");
+    ptp_time(o, &d[16..], true);
+    o.put(", sys_monoraw=");
+    ptp_time(o, &d[32..], false);
+    o.nonzero_u32s("rsv", d, 48, 4);
+    o.put("}");
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1747,5 +2045,27 @@ mod tests {
         let mut s = String::new();
         super::super::ioctl_request(&mut s, 0x80082102, Xlat::Abbrev);
         assert_eq!(s, "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR");
+    }
+
+    #[test]
+    fn ptp_times_in_utc() {
+        let mut d = vec![0u8; 16];
+        d[0..8].copy_from_slice(&4886718345i64.to_le_bytes());
+        d[8..12].copy_from_slice(&123456789u32.to_le_bytes());
+        let mut s = String::new();
+        let mut o = Out {
+            s: &mut s,
+            x: Xlat::Abbrev,
+            verbose: false,
+            strsize: 32,
+        };
+        ptp_time(&mut o, &d, true);
+        assert_eq!(
+            s,
+            "{sec=4886718345, nsec=123456789} /* 2124-11-08T05:45:45.123456789+0000 */"
+        );
+        assert_eq!(civil(0), (1970, 1, 1));
+        assert_eq!(civil(591751049 / 86400), (1988, 10, 1));
+        assert_eq!(civil(-1), (1969, 12, 31));
     }
 }
