@@ -2413,7 +2413,7 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
         fmt::hex(out, req);
         return;
     }
-    let mut name = ioctl::special_name(req).map(str::to_string).or_else(|| {
+    let mut name = ioctl::special_name(req, x).or_else(|| {
         c::IOCTL_CMDS
             .iter()
             .find(|(k, _)| *k == req)
