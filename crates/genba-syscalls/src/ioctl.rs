@@ -2755,20 +2755,88 @@ fn evdev_absinfo(o: &mut Out<'_>, d: &[u8]) -> bool {
     true
 }
 
-/// struct ff_effect, abridged but under -v (where strace shows the effect
-/// itself, not done here: the address then).
-fn evdev_ff_effect(o: &mut Out<'_>, d: &[u8]) -> bool {
-    if !need(d, 48) || o.verbose {
-        return false;
-    }
-    o.put("{type=");
-    o.xval(u16at(d, 0), EVDEV_FF_TYPES, "FF_???");
+/// struct ff_envelope (8 bytes at `d`).
+fn ff_envelope(o: &mut Out<'_>, d: &[u8]) {
     let _ = write!(
         o.s,
-        ", id={}, direction={}, ...}}",
+        "envelope={{attack_length={}, attack_level={}, fade_length={}, fade_level={:#x}}}",
+        u16at(d, 0),
+        u16at(d, 2),
+        u16at(d, 4),
+        u16at(d, 6)
+    );
+}
+
+/// struct ff_effect: abridged, or under -v with its trigger, replay and
+/// the effect of its type.
+fn evdev_ff_effect(o: &mut Out<'_>, d: &[u8]) -> bool {
+    if !need(d, 48) {
+        return false;
+    }
+    let ty = u16at(d, 0);
+    o.put("{type=");
+    o.xval(ty, EVDEV_FF_TYPES, "FF_???");
+    let _ = write!(
+        o.s,
+        ", id={}, direction={}, ",
         u16at(d, 2) as i16,
         u16at(d, 4)
     );
+    if !o.verbose {
+        o.put("...}");
+        return true;
+    }
+    let _ = write!(
+        o.s,
+        "trigger={{button={}, interval={}}}, replay={{length={}, delay={}}}",
+        u16at(d, 6),
+        u16at(d, 8),
+        u16at(d, 10),
+        u16at(d, 12)
+    );
+    let u = &d[16..];
+    let sh = |k: usize| u16at(u, k) as i16;
+    match ty {
+        0x52 => {
+            // FF_CONSTANT
+            let _ = write!(o.s, ", constant={{level={}, ", sh(0));
+            ff_envelope(o, &u[2..]);
+            o.put("}");
+        }
+        0x57 => {
+            // FF_RAMP
+            let _ = write!(o.s, ", ramp={{start_level={}, end_level={}, ", sh(0), sh(2));
+            ff_envelope(o, &u[4..]);
+            o.put("}");
+        }
+        0x51 => {
+            // FF_PERIODIC
+            let _ = write!(
+                o.s,
+                ", periodic={{waveform={}, period={}, magnitude={}, offset={}, phase={}, ",
+                u16at(u, 0),
+                u16at(u, 2),
+                sh(4),
+                sh(6),
+                u16at(u, 8)
+            );
+            ff_envelope(o, &u[10..]);
+            let _ = write!(o.s, ", custom_len={}, custom_data=", u32at(u, 20));
+            fmt::ptr(o.s, u64at(u, 24));
+            o.put("}");
+        }
+        0x50 => {
+            // FF_RUMBLE
+            let _ = write!(
+                o.s,
+                ", rumble={{strong_magnitude={}, weak_magnitude={}}}",
+                u16at(u, 0),
+                u16at(u, 2)
+            );
+        }
+        _ => {}
+    }
+    o.put("}");
     true
 }
 
