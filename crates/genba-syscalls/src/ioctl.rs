@@ -1081,8 +1081,135 @@ fn fs_f(req: u32) -> Option<How> {
         0x80086601 | 0x80046601 => How::Out(fs_ioc_flags),
         // FS_IOC_SETFLAGS, FS_IOC32_SETFLAGS
         0x40086602 | 0x40046602 => How::In(fs_ioc_flags),
+        0xc020660b => How::Custom(fiemap), // FS_IOC_FIEMAP
         _ => How::Hex,
     })
+}
+
+static FIEMAP_FLAGS: &[(u64, &str)] = &[
+    (1, "FIEMAP_FLAG_SYNC"),
+    (2, "FIEMAP_FLAG_XATTR"),
+    (4, "FIEMAP_FLAG_CACHE"),
+];
+
+static FIEMAP_EXTENT_FLAGS: &[(u64, &str)] = &[
+    (0x1, "FIEMAP_EXTENT_LAST"),
+    (0x2, "FIEMAP_EXTENT_UNKNOWN"),
+    (0x4, "FIEMAP_EXTENT_DELALLOC"),
+    (0x8, "FIEMAP_EXTENT_ENCODED"),
+    (0x80, "FIEMAP_EXTENT_DATA_ENCRYPTED"),
+    (0x100, "FIEMAP_EXTENT_NOT_ALIGNED"),
+    (0x200, "FIEMAP_EXTENT_DATA_INLINE"),
+    (0x400, "FIEMAP_EXTENT_DATA_TAIL"),
+    (0x800, "FIEMAP_EXTENT_UNWRITTEN"),
+    (0x1000, "FIEMAP_EXTENT_MERGED"),
+    (0x2000, "FIEMAP_EXTENT_SHARED"),
+];
+
+/// FS_IOC_FIEMAP: the range asked, then (on success) what was mapped; the
+/// extents themselves under -v.
+fn fiemap(w: &mut ArgWriter<'_>) {
+    let req = 0xc020660b;
+    let v = w.call.args[2];
+    let x = w.opts.xlat;
+    w.sep();
+    let Some(d) = input(w, req).filter(|d| d.len() >= 32) else {
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    let _ = write!(
+        w.s,
+        "{{fm_start={}, fm_length={}, fm_flags=",
+        u64at(&d, 0),
+        u64at(&d, 8)
+    );
+    let mut o = Out {
+        s: &mut w.s,
+        x,
+        verbose: false,
+        strsize: 0,
+    };
+    o.flags(u32at(&d, 16), FIEMAP_FLAGS, "FIEMAP_FLAG_???");
+    let _ = write!(w.s, ", fm_extent_count={}}}", u32at(&d, 24));
+    if !w.exiting_inside() || w.call.ret().is_some_and(|r| r < 0) {
+        return;
+    }
+    w.s.push_str(" => ");
+    let Some(d) = output(w, req).filter(|d| d.len() >= 32) else {
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    let mapped = u32at(&d, 20);
+    w.s.push_str("{fm_flags=");
+    let mut o = Out {
+        s: &mut w.s,
+        x,
+        verbose: false,
+        strsize: 0,
+    };
+    o.flags(u32at(&d, 16), FIEMAP_FLAGS, "FIEMAP_FLAG_???");
+    let _ = write!(w.s, ", fm_mapped_extents={mapped}, ");
+    if !w.opts.verbose {
+        w.s.push_str("...}");
+        return;
+    }
+    // the extents after the header: BPF copies only the header, so from
+    // the live process, each as far as readable
+    const EXTENT: usize = 56;
+    let at = v + 32;
+    let read = |k: usize| {
+        w.env
+            .read_mem
+            .and_then(|r| r(at + (k * EXTENT) as u64, EXTENT))
+            .filter(|e| e.len() >= EXTENT)
+    };
+    // up to the first unreadable one
+    let extents: Vec<Option<Vec<u8>>> = (0..mapped as usize)
+        .map(read)
+        .scan(true, |ok, e| {
+            if !*ok {
+                return None;
+            }
+            *ok = e.is_some();
+            Some(e)
+        })
+        .collect();
+    w.s.push_str("fm_extents=");
+    if mapped == 0 {
+        w.s.push_str("[]}");
+        return;
+    }
+    if extents.first().is_none_or(|e| e.is_none()) {
+        fmt::ptr(&mut w.s, at);
+        w.s.push('}');
+        return;
+    }
+    w.s.push('[');
+    for (k, e) in extents.iter().enumerate() {
+        if k > 0 {
+            w.s.push_str(", ");
+        }
+        let Some(e) = e else {
+            let _ = write!(w.s, "... /* {:#x} */", at + (k * EXTENT) as u64);
+            break;
+        };
+        let _ = write!(
+            w.s,
+            "{{fe_logical={}, fe_physical={}, fe_length={}, fe_flags=",
+            u64at(e, 0),
+            u64at(e, 8),
+            u64at(e, 16)
+        );
+        let mut o = Out {
+            s: &mut w.s,
+            x,
+            verbose: false,
+            strsize: 0,
+        };
+        o.flags(u32at(e, 40), FIEMAP_EXTENT_FLAGS, "FIEMAP_EXTENT_???");
+        w.s.push('}');
+    }
+    w.s.push_str("]}");
 }
 
 fn fs_ioc_flags(o: &mut Out<'_>, d: &[u8]) -> bool {
