@@ -81,7 +81,9 @@ pub struct TraceConfig {
     pub inject: bool,
     /// ioctl requests and the bytes of their argument to copy (see
     /// [`CaptureKind::Ioc`]): those that do not encode their size, or
-    /// whose decoder wants more than the size encoded.
+    /// whose decoder wants more than the size encoded. The low 16 bits are
+    /// the bytes to copy; the high 16 bits, when larger, the bytes to copy
+    /// instead when all of them are readable.
     pub ioctl_sizes: Vec<(u32, u32)>,
 }
 

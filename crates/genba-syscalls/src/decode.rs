@@ -1062,6 +1062,7 @@ pub fn ioctl_sizes() -> Vec<(u32, u32)> {
     for r in [0x540F, 0x541B, 0x5410, 0x5421, 0x5452] {
         v.push((r, INT));
     }
+    v.extend_from_slice(ioctl::SIZES);
     v
 }
 
@@ -2517,16 +2518,20 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
         fmt::hex(out, req);
         return;
     }
-    let mut name = c::IOCTL_CMDS
-        .iter()
-        .find(|(k, _)| *k == req)
-        .map(|(_, n)| n.to_string());
+    let mut name = ioctl::special_name(req, x).or_else(|| {
+        c::IOCTL_CMDS
+            .iter()
+            .find(|(k, _)| *k == req)
+            .map(|(_, n)| n.to_string())
+    });
     if name.is_none() {
         // the kernel's and libdrm's headers: every name of the code, in
         // order, as strace joins them
         let mut names: Vec<&str> = crate::linux_ioctls::LINUX_IOCTLS
             .iter()
             .chain(crate::drm_ioctls::DRM_IOCTLS)
+            .chain(ioctl::OLD_STYLE)
+            .chain(ioctl::INDIRECT)
             .filter(|(k, _)| *k == req)
             .map(|(_, n)| *n)
             .collect();
@@ -2565,12 +2570,18 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
     }
 }
 
+#[path = "ioctl.rs"]
+mod ioctl;
+
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Fd);
     w.sep();
     let req = w.call.args[1] as u32 as u64;
     let x = w.opts.xlat;
     ioctl_request(&mut w.s, req, x);
+    if ioctl::decode(w, req as u32) {
+        return;
+    }
     let v = w.call.args[2];
     let failed = w.call.ret().is_some_and(|r| r < 0);
     // what the kernel reads (set) or writes (get), and how it looks

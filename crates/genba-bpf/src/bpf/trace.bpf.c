@@ -152,7 +152,9 @@ struct {
 } specs SEC(".maps");
 
 /* GENBA_CAP_IOC: the bytes to copy for an ioctl request, where the
- * decoders say (filled by user space before tracing starts) */
+ * decoders say (filled by user space before tracing starts): the low 16 bits;
+ * the high 16 bits, when larger, as many as to copy if all are readable (a
+ * struct followed by data of its own, e.g. HDIO_DRIVE_CMD's sectors) */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1024);
@@ -877,8 +879,16 @@ __noinline int capture_arg(struct cap_ctx *c)
 	case GENBA_CAP_IOC: {
 		__u32 req = (__u32)c->len;
 		__u32 *sz = bpf_map_lookup_elem(&ioc_sizes, &req);
-		__u64 n = sz ? *sz : ((req >> 30) ? (req >> 16) & 0x3fff : 0);
-		if (!n || !c->ptr)
+		__u64 n = sz ? (*sz & 0xffff) : ((req >> 30) ? (req >> 16) & 0x3fff : 0);
+		__u64 most = sz ? (*sz >> 16) : 0;
+		__u8 last;
+		if (!c->ptr)
+			return 0;
+		/* sizes stay far below a page: the first and last bytes readable
+		 * mean all are */
+		if (most > n && !bpf_probe_read_user(&last, 1, (void *)(c->ptr + most - 1)))
+			n = most;
+		if (!n)
 			return 0;
 		return cap_bytes(c, c->ptr, n, c->max, n);
 	}
