@@ -44,9 +44,14 @@ impl Out<'_> {
     /// A char array holding a C string (`...` when it has no NUL).
     fn cstring(&mut self, b: &[u8]) {
         match b.iter().position(|&c| c == 0) {
-            Some(n) => fmt::quoted(self.s, &b[..n], false, false),
+            Some(n) => fmt::quoted(self.s, &b[..n], false, fmt::HexStr::None),
             // as strace: the last byte is the NUL's place
-            None => fmt::quoted(self.s, &b[..b.len().saturating_sub(1)], true, false),
+            None => fmt::quoted(
+                self.s,
+                &b[..b.len().saturating_sub(1)],
+                true,
+                fmt::HexStr::None,
+            ),
         }
     }
 
@@ -764,7 +769,7 @@ fn identity(o: &mut Out<'_>, d: &[u8], len: usize) -> bool {
         return false;
     }
     let n = len.min(o.strsize);
-    fmt::quoted(o.s, &d[..n], len > n, false);
+    fmt::quoted(o.s, &d[..n], len > n, fmt::HexStr::None);
     true
 }
 
@@ -816,7 +821,7 @@ fn hdio_drive_cmd(w: &mut ArgWriter<'_>) {
             None
         };
         match b {
-            Some(b) if b.len() >= n => fmt::quoted(&mut w.s, &b[..n], len > n, true),
+            Some(b) if b.len() >= n => fmt::quoted(&mut w.s, &b[..n], len > n, fmt::HexStr::All),
             _ => fmt::ptr(&mut w.s, at),
         }
     }
