@@ -2057,6 +2057,8 @@ fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
     }
     match count {
         Some(c) if c.more => s.push_str(", ..."),
+        // no count: the record was full before the array's end
+        None if !elems.is_empty() => s.push_str(", ..."),
         // an element past these could not be read: its address
         Some(c) if c.fault => {
             let _ = write!(s, ", ... /* {:#x} */", v.wrapping_add(16 * c.aux));

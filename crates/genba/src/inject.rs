@@ -2,8 +2,8 @@
 //!
 //! The program genba launches installs, just before its exec, a seccomp
 //! filter that hands the calls to inject into to a listener in genba
-//! (`SECCOMP_RET_USER_NOTIF`), and execve too: the program cannot start
-//! before genba holds the listener. A thread of genba answers each call.
+//! (`SECCOMP_RET_USER_NOTIF`); genba takes the listener (pidfd_getfd)
+//! before it lets the program exec. A thread of genba answers each call.
 //! Counted per thread and call as strace counts (`when=`), the call either
 //! runs (`SECCOMP_USER_NOTIF_FLAG_CONTINUE`) or is answered with an error
 //! or a return value without running; the thread can hold it first
@@ -203,22 +203,20 @@ impl Injections {
     }
 
     /// The seccomp filter the program installs before its exec: the calls
-    /// with a rule, and execve and execveat, go to genba's listener.
+    /// with a rule go to genba's listener, the others never stop.
     pub fn filter(&self) -> Vec<libc::sock_filter> {
         let mut nrs: Vec<u32> = self.rules.keys().copied().collect();
-        for name in ["execve", "execveat"] {
-            if let Some(i) = table::by_name(name) {
-                nrs.push(i.nr);
-            }
-        }
         nrs.sort_unstable();
-        nrs.dedup();
         seccomp_program(&nrs)
     }
 }
 
-/// An unsigned number as strtoull reads it (decimal, 0x hex, 0 octal).
+/// A number as strtoull reads it (decimal, 0x hex, 0 octal; a leading
+/// `-` negates, wrapping, as strace's retval= takes it).
 fn parse_u64(v: &str) -> Option<u64> {
+    if let Some(n) = v.strip_prefix('-') {
+        return parse_u64(n).map(u64::wrapping_neg);
+    }
     if let Some(h) = v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
         u64::from_str_radix(h, 16).ok()
     } else if v.len() > 1 && v.starts_with('0') {
@@ -319,7 +317,10 @@ pub unsafe fn install(prog: &[libc::sock_filter]) -> i32 {
         r = seccomp(flags);
     }
     if r < 0 && *libc::__errno_location() == libc::EACCES {
-        // without CAP_SYS_ADMIN a filter needs no_new_privs
+        // without CAP_SYS_ADMIN a filter needs no_new_privs (set-user-ID
+        // programs then run without their privileges): said on stderr
+        let msg = b"genba: -e inject: without CAP_SYS_ADMIN, the program runs with no_new_privs\n";
+        libc::write(2, msg.as_ptr().cast(), msg.len());
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
         r = seccomp(flags);
     }
@@ -397,17 +398,64 @@ pub struct Counts {
 
 /// Answers the listener's calls until every process using the filter is
 /// gone. `only`: act on this thread's calls alone (strace without -f
-/// injects into the process it started, not its children).
+/// injects into the process it started, not its children). `child`: the
+/// launched program, whose calls before its exec (genba's own, waiting to
+/// be let go) run untouched and uncounted.
 pub fn serve(
     listener: OwnedFd,
     inj: Injections,
     marks: InjectMarks,
     only: Option<u32>,
-) -> std::thread::JoinHandle<Counts> {
+    child: u32,
+) -> Result<std::thread::JoinHandle<Counts>> {
     std::thread::Builder::new()
         .name("genba-inject".into())
-        .spawn(move || Listener::new(listener, inj, marks, only).run())
-        .expect("spawning the inject thread")
+        .spawn(move || Listener::new(listener, inj, marks, only, child).run())
+        .map_err(|e| anyhow!("-e inject: starting the listener's thread: {e}"))
+}
+
+/// Forks a process that lets every call the listener gets run until no
+/// process uses the filter any more, then ends (see
+/// [`crate::session::Session::hand_off_listener`]).
+pub fn keep_answering(fd: OwnedFd) {
+    // SAFETY: the child only makes async-signal-safe calls (setsid, poll,
+    // ioctl, _exit) on stack memory.
+    unsafe {
+        let pid = libc::fork();
+        if pid != 0 {
+            return;
+        }
+        libc::setsid();
+        let raw = fd.as_raw_fd();
+        loop {
+            let mut pfd = libc::pollfd {
+                fd: raw,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            if libc::poll(&mut pfd, 1, -1) < 0 {
+                if *libc::__errno_location() == libc::EINTR {
+                    continue;
+                }
+                break;
+            }
+            if pfd.revents & libc::POLLIN == 0 {
+                break;
+            }
+            let mut n: libc::seccomp_notif = std::mem::zeroed();
+            if libc::ioctl(raw, libc::SECCOMP_IOCTL_NOTIF_RECV, &mut n as *mut _) < 0 {
+                continue;
+            }
+            let mut resp = libc::seccomp_notif_resp {
+                id: n.id,
+                val: 0,
+                error: 0,
+                flags: libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32,
+            };
+            libc::ioctl(raw, libc::SECCOMP_IOCTL_NOTIF_SEND, &mut resp as *mut _);
+        }
+        libc::_exit(0);
+    }
 }
 
 struct Listener {
@@ -420,6 +468,9 @@ struct Listener {
     /// Answers held by delay_enter=, due at their instant.
     held: Vec<(Instant, libc::seccomp_notif_resp)>,
     counts: Counts,
+    /// The launched program while it may still be genba's own code before
+    /// its exec (this program's executable, /proc/self/exe).
+    pre_exec: Option<(u32, Option<std::path::PathBuf>)>,
 }
 
 fn monotonic_ns() -> u64 {
@@ -430,7 +481,13 @@ fn monotonic_ns() -> u64 {
 }
 
 impl Listener {
-    fn new(fd: OwnedFd, inj: Injections, marks: InjectMarks, only: Option<u32>) -> Listener {
+    fn new(
+        fd: OwnedFd,
+        inj: Injections,
+        marks: InjectMarks,
+        only: Option<u32>,
+        child: u32,
+    ) -> Listener {
         // the kernel wakes the program on the CPU genba answers from (6.6+)
         const SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP: u64 = 1;
         // SAFETY: an ioctl on the listener; failure (an older kernel) is harmless.
@@ -449,7 +506,24 @@ impl Listener {
             counters: HashMap::new(),
             held: Vec::new(),
             counts: Counts::default(),
+            pre_exec: Some((child, std::fs::read_link("/proc/self/exe").ok())),
         }
+    }
+
+    /// Whether `tid` is the launched program still before its exec.
+    fn before_exec(&mut self, tid: u32) -> bool {
+        let Some((child, ours)) = &self.pre_exec else {
+            return false;
+        };
+        if tid != *child {
+            return false;
+        }
+        let exe = std::fs::read_link(format!("/proc/{tid}/exe")).ok();
+        if exe.is_some() && exe == *ours {
+            return true;
+        }
+        self.pre_exec = None;
+        false
     }
 
     fn run(mut self) -> Counts {
@@ -460,7 +534,10 @@ impl Listener {
                 .iter()
                 .map(|(t, _)| t.saturating_duration_since(now))
                 .min()
-                .map_or(-1, |d| d.as_millis().min(i32::MAX as u128) as i32);
+                // rounded up: a held answer is never polled for in a spin
+                .map_or(-1, |d| {
+                    d.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32
+                });
             let mut pfd = libc::pollfd {
                 fd: self.fd.as_raw_fd(),
                 events: libc::POLLIN,
@@ -535,7 +612,12 @@ impl Listener {
             error: 0,
             flags: libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32,
         };
-        let rule = self.inj.rules.get(&nr).copied();
+        let rule = self
+            .inj
+            .rules
+            .get(&nr)
+            .copied()
+            .filter(|_| !self.before_exec(tid));
         let act = match rule {
             Some(rule) if self.only.is_none_or(|t| t == tid) => {
                 self.counters.entry((tid, nr)).or_insert(rule.when).count()
@@ -637,12 +719,12 @@ mod tests {
     }
 
     #[test]
-    fn the_filter_notifies_the_calls_named_and_execve() {
+    fn the_filter_notifies_only_the_calls_named() {
         let mut i = Injections::default();
         i.add("getpid:retval=7", false).unwrap();
         let p = i.filter();
-        // arch check and its allow, nr load, 3 calls x (compare, notify), allow
-        assert_eq!(p.len(), 4 + 3 * 2 + 1);
+        // arch check and its allow, nr load, the call (compare, notify), allow
+        assert_eq!(p.len(), 4 + 2 + 1);
         assert_eq!(p[5].k, libc::SECCOMP_RET_USER_NOTIF);
         assert_eq!(p.last().unwrap().k, libc::SECCOMP_RET_ALLOW);
     }

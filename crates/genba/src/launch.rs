@@ -62,6 +62,7 @@ impl Child {
         }
         let msg = format!("genba: exec {}: ", path.display());
         let seccomp_msg = "genba: -e inject: installing the seccomp filter: ";
+        let gone_msg = "genba: -e inject: genba ended before the program could start\n";
         // The signals genba forwards are blocked across the fork, so one that
         // arrives now is neither handled by the child's copy of genba's
         // handler (and lost) nor missed by the parent: it stays pending until
@@ -110,9 +111,9 @@ impl Child {
                 libc::sigemptyset(&mut none);
                 libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
                 libc::close(fds[1]);
-                let mut b = 0u8;
-                libc::read(fds[0], (&mut b as *mut u8).cast(), 1);
-                libc::close(fds[0]);
+                // -e inject=: the filter first, so that genba takes its
+                // listener while the child waits below
+                let mut listener = -1;
                 if let Some(prog) = seccomp {
                     let r = crate::inject::install(prog);
                     if r < 0 {
@@ -122,6 +123,20 @@ impl Child {
                         libc::write(2, b"\n".as_ptr().cast(), 1);
                         libc::_exit(126);
                     }
+                    listener = r;
+                }
+                let mut b = 0u8;
+                let n = libc::read(fds[0], (&mut b as *mut u8).cast(), 1);
+                // genba went away before it took the listener: the named
+                // calls would wait for an answer forever
+                if listener >= 0 && (n != 1 || b != b'g') {
+                    libc::write(2, gone_msg.as_ptr().cast(), gone_msg.len());
+                    libc::_exit(126);
+                }
+                libc::close(fds[0]);
+                // genba holds the listener now; the program must not
+                if listener >= 0 {
+                    libc::close(listener);
                 }
                 libc::execv(cpath.as_ptr(), argv.as_ptr());
                 let err = *libc::__errno_location();

@@ -686,14 +686,24 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         }
     }
     // -e read=/write=: the data of the calls dumped is copied whole (up to
-    // DUMP_MAX), not only the -s bytes shown
-    if filter.dump_read.is_some() || filter.dump_write.is_some() {
-        for (name, _, _) in render::DUMPED {
-            if let Some(info) = table::by_name(name) {
-                let a = &mut plans[info.nr as usize].args[1];
-                if a.kind != CaptureKind::None {
-                    a.max = a.max.max(render::DUMP_MAX);
-                }
+    // DUMP_MAX; an iovec's buffers up to DUMP_IOV_MAX each, a record holding
+    // 32 KiB in all), not only the -s bytes shown; only in the direction
+    // asked for
+    for (name, write, iov) in render::DUMPED {
+        let asked = if *write {
+            filter.dump_write.is_some()
+        } else {
+            filter.dump_read.is_some()
+        };
+        if let (true, Some(info)) = (asked, table::by_name(name)) {
+            let a = &mut plans[info.nr as usize].args[1];
+            if a.kind != CaptureKind::None {
+                let most = if *iov {
+                    render::DUMP_IOV_MAX
+                } else {
+                    render::DUMP_MAX
+                };
+                a.max = a.max.max(most);
             }
         }
     }
@@ -1017,6 +1027,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         eprintln!("genba: {} events lost", stats.total_lost());
     }
     session.say_gpu_lost();
+    session.hand_off_listener();
     if let Some(c) = session.inject_counts() {
         if c.unmarked > 0 {
             eprintln!(

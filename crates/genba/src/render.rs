@@ -598,6 +598,9 @@ impl<W: Write> TextPrinter<W> {
         let name = name_of(x.nr);
         let (args, enter_caps): ([u64; 6], &[genba_events::Capture]) = match &pending {
             Some(p) => (p.enter.args, &p.enter.captures),
+            // a call -e inject= answered without running it: its exit made
+            // the entry's copies
+            None if x.inject & genba_events::INJ_SKIPPED != 0 => (x.args, &x.captures),
             None => (x.args, &[]),
         };
         let call = CallView {
@@ -726,6 +729,9 @@ impl<W: Write> TextPrinter<W> {
 /// The bytes copied past what is shown: `-e read=` and `-e write=` dump a
 /// call's whole data (up to this much).
 pub const DUMP_MAX: u32 = 16384;
+/// The same for each buffer of an iovec (a record holds 32 KiB of copies
+/// in all: the buffers past that are not copied, and the dump says so).
+pub const DUMP_IOV_MAX: u32 = 4096;
 
 /// The calls whose data `-e write=` (`write`) or `-e read=` (not) dumps,
 /// and the argument that holds it (a buffer, or an iovec array: `iov`).
@@ -780,21 +786,30 @@ fn dump_io(out: &mut String, name: &str, call: CallView<'_>, o: &TextOptions) {
     };
     if iov {
         // the array could not be read whole: strace dumps nothing
-        let Some(count) = caps
+        let count = caps
             .iter()
             .rev()
-            .find(|c| c.arg == 1 && c.item == CaptureItem::Count)
-        else {
-            return;
-        };
-        if count.fault {
+            .find(|c| c.arg == 1 && c.item == CaptureItem::Count);
+        if count.is_some_and(|c| c.fault) {
             return;
         }
         // each buffer as far as the data goes: " * N bytes in buffer K"
         let mut left = if write { u64::MAX } else { ret as u64 };
-        // (the collector copies at most GENBA_MAX_ELEMS = 64 buffers)
-        for k in 0..count.aux.min(64) as u8 {
-            let Some(c) = copy(CaptureItem::Elem, k) else {
+        // (the collector copies at most GENBA_MAX_ELEMS = 64 buffers, and
+        // leaves the count out when its record is full)
+        let vlen = call.args[2].min(64) as u8;
+        for k in 0..vlen {
+            // a good copy, else a faulted one (the length is known)
+            let elem = copy(CaptureItem::Elem, k).or_else(|| {
+                caps.iter()
+                    .copied()
+                    .find(|c| c.arg == 1 && c.item == CaptureItem::Elem && c.elem == k)
+            });
+            let Some(c) = elem else {
+                // not copied at all: the record was full
+                if count.is_none() && left > 0 {
+                    let _ = writeln!(out, " | <buffers from {k} on not copied>");
+                }
                 break;
             };
             let n = c.aux.min(left);
@@ -803,7 +818,10 @@ fn dump_io(out: &mut String, name: &str, call: CallView<'_>, o: &TextOptions) {
             }
             left -= n;
             let _ = writeln!(out, " * {n} bytes in buffer {k}");
-            dump_copied(out, &c.data, n);
+            // a buffer that could not be read: its line alone, as strace
+            if !c.fault {
+                dump_copied(out, &c.data, n);
+            }
         }
     } else {
         let len = if write { call.args[2] } else { ret as u64 };

@@ -111,6 +111,8 @@ pub struct Session {
     inject: Option<(crate::inject::Injections, bool)>,
     /// The listener's thread, once released.
     injector: Option<std::thread::JoinHandle<crate::inject::Counts>>,
+    /// A copy of the listener, for [`Session::hand_off_listener`].
+    listener: Option<std::os::fd::OwnedFd>,
 }
 
 impl Session {
@@ -187,6 +189,7 @@ impl Session {
                 .flatten(),
             inject: target.inject.map(|i| (i.clone(), target.inject_children)),
             injector: None,
+            listener: None,
         })
     }
 
@@ -279,30 +282,50 @@ impl Session {
     /// a thread of its own; if it cannot, the program (not yet exec'd: it
     /// waits for genba's answer to its execve) is killed.
     pub fn release(&mut self) -> Result<()> {
-        self.released = true;
         let Some(c) = &mut self.child else {
+            self.released = true;
             return Ok(());
         };
-        c.release();
-        let Some((inj, children)) = self.inject.take() else {
-            return Ok(());
-        };
-        let pid = c.pid;
-        let started = crate::inject::take_listener(pid).and_then(|fd| {
-            let marks = self.tracer.inject_marks().map_err(|e| anyhow!(e))?;
-            let only = (!children).then_some(pid as u32);
-            Ok(crate::inject::serve(fd, inj, marks, only))
-        });
-        match started {
-            Ok(h) => {
-                self.injector = Some(h);
-                Ok(())
+        if let Some((inj, children)) = self.inject.take() {
+            // the listener is taken, and answered, before the program may
+            // exec: no call it names ever waits for no one
+            let pid = c.pid;
+            let started = crate::inject::take_listener(pid).and_then(|fd| {
+                let keep = fd.try_clone()?;
+                let marks = self.tracer.inject_marks().map_err(|e| anyhow!(e))?;
+                let only = (!children).then_some(pid as u32);
+                Ok((
+                    crate::inject::serve(fd, inj, marks, only, pid as u32)?,
+                    keep,
+                ))
+            });
+            match started {
+                Ok((h, keep)) => {
+                    self.injector = Some(h);
+                    self.listener = Some(keep);
+                }
+                // dropped unreleased, the held child is killed before its exec
+                Err(e) => return Err(e),
             }
-            Err(e) => {
-                // SAFETY: our own child, held in its execve.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
-                Err(e)
-            }
+        }
+        self.released = true;
+        if let Some(c) = &mut self.child {
+            c.release();
+        }
+        Ok(())
+    }
+
+    /// `-e inject=`: when genba is done while processes that carry the
+    /// filter live on (children of the program, not waited for), a small
+    /// process of genba's own keeps answering their calls, letting each
+    /// run, until the last of them is gone: without an answerer the kernel
+    /// would fail those calls with ENOSYS.
+    pub fn hand_off_listener(&mut self) {
+        if self.injector.as_ref().is_none_or(|h| h.is_finished()) {
+            return;
+        }
+        if let Some(fd) = self.listener.take() {
+            crate::inject::keep_answering(fd);
         }
     }
 

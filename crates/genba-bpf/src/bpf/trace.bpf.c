@@ -1174,7 +1174,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	__u64 args[GENBA_NARGS];
 	__u64 orig_ax, ts, enter_ts = 0;
 	struct uregs u = {};
-	__u32 slot, nr, retry = 0, inj = 0;
+	__u32 slot, nr, retry = 0, inj = 0, paired = 0;
 
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
@@ -1194,6 +1194,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		enter_ts = inf->ts;
 		retry = inf->retry;
 		inj = inf->inject;
+		paired = 1;
 		inf->ts = 0;
 	} else if (inf && inf->tid == tid && inf->nr == FORK_CHILD) {
 		/* a new task's return from fork/clone: strace shows nothing */
@@ -1237,12 +1238,14 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	if (!enter_ts)
 		count(GENBA_CNT_UNPAIRED, 1);
 
-	__u64 off_cpu = summary_cpu && inf && enter_ts ? inf->off_total : 0;
+	/* the time off the CPU is this call's only when its entry was seen
+	 * (a call -e inject= answered has an entry time, not a slot) */
+	__u64 off_cpu = summary_cpu && inf && paired ? inf->off_total : 0;
 	if (keep_summary && nr < GENBA_MAX_SYSCALLS) {
 		__u64 d = 0;
 		if (enter_ts) {
 			d = ts - enter_ts;
-			if (summary_cpu && inf) {
+			if (summary_cpu && inf && paired) {
 				__u64 off = inf->off_total;
 				d = off < d ? d - off : 0;
 			}
