@@ -206,6 +206,48 @@ fn bad_inject_is_a_one_line_error() {
     }
 }
 
+/// `-e inject=`: a process that carries the seccomp filter and outlives
+/// genba (a background job of the program) still gets its named calls run
+/// after genba has ended: genba leaves a process answering them, not the
+/// kernel's ENOSYS.
+#[test]
+fn injected_calls_run_after_genba_ends() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("inject-outlive");
+    let out = dir.join("copy");
+    let script = format!(
+        "(sleep 1; cat /etc/hostname > {}) & echo started",
+        out.display()
+    );
+    let g = run_timeout(
+        genba_cmd([
+            "trace",
+            "-o",
+            "/dev/null",
+            "-e",
+            "inject=openat:error=EIO:when=60000",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .stdout(Stdio::null()),
+        Duration::from_secs(60),
+    );
+    assert_eq!(g.code(), Some(0), "{}", g.describe());
+    let want = fs::read_to_string("/etc/hostname").unwrap();
+    let start = Instant::now();
+    while fs::read_to_string(&out).unwrap_or_default() != want {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the background job's cat did not copy /etc/hostname after genba ended: {:?}",
+            fs::read_to_string(&out)
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 #[test]
 fn attach_to_missing_pid_is_a_one_line_error() {
     require_bpf!();
