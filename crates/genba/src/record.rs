@@ -801,7 +801,13 @@ impl RecordSink {
         let call = CallView {
             nr: x.nr,
             args: e.map(|e| e.args).unwrap_or(x.args),
-            enter: e.map(|e| e.captures.as_slice()).unwrap_or(&[]),
+            // a call -e inject= answered without running it: its exit
+            // made the entry's copies
+            enter: match e {
+                Some(e) => e.captures.as_slice(),
+                None if x.inject & genba_events::INJ_SKIPPED != 0 => x.captures.as_slice(),
+                None => &[],
+            },
             exit: Some((x.ret, x.captures.as_slice())),
         };
         // the line as `genba trace` prints it, in buffers kept from call to

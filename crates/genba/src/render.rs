@@ -1090,7 +1090,15 @@ impl<W: Write> JsonPrinter<W> {
         let call = CallView {
             nr,
             args,
-            enter: e.map(|e| e.captures.as_slice()).unwrap_or(&[]),
+            // a call -e inject= answered without running it: its exit
+            // made the entry's copies
+            enter: match (e, x) {
+                (Some(e), _) => e.captures.as_slice(),
+                (None, Some(x)) if x.inject & genba_events::INJ_SKIPPED != 0 => {
+                    x.captures.as_slice()
+                }
+                _ => &[],
+            },
             exit: x.map(|x| (x.ret, x.captures.as_slice())),
         };
         // written by hand: this runs per call, and building a serde_json
