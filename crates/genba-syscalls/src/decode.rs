@@ -294,6 +294,8 @@ pub enum Ty {
     Ulong,
     /// Hex (`0` or `0x..`).
     Hex,
+    /// An `unsigned int` in hex.
+    Hex32,
     /// Pointer (`NULL` or `0x..`).
     Ptr,
     /// File descriptor.
@@ -717,6 +719,22 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
         "memfd_create" => sig!(Fd; Str, Flags(c::MEMFD_FLAGS)),
         "pidfd_open" => sig!(Fd; Int, Flags(c::PIDFD_OPEN_FLAGS)),
+        "pidfd_getfd" => sig!(Fd; Fd, Int, Uint),
+        "memfd_secret" => custom(dec_memfd_secret, Ret::Fd),
+        "inotify_init1" => sig!(Fd; Flags(c::IN_INIT_FLAGS)),
+        // the mount API
+        "mount" => custom(dec_mount, Ret::Dec),
+        "fsopen" => sig!(Fd; Str, Flags(c::FSOPEN_FLAGS)),
+        "fsmount" => sig!(Fd; Fd, Flags(c::FSMOUNT_FLAGS), Flags(c::FSMOUNT_ATTR_FLAGS)),
+        "fspick" => sig!(Fd; DirFd, Path, Flags(c::FSPICK_FLAGS)),
+        "move_mount" => sig!(Dec; DirFd, Path, DirFd, Path, Flags(c::MOVE_MOUNT_FLAGS)),
+        "open_tree" => sig!(Fd; DirFd, Path, Flags(c::OPEN_TREE_FLAGS)),
+        "fanotify_init" => custom(dec_fanotify_init, Ret::Fd),
+        "fanotify_mark" => custom(dec_fanotify_mark, Ret::Dec),
+        "landlock_restrict_self" => sig!(Dec; Fd, Hex32),
+        "kcmp" => custom(dec_kcmp, Ret::Dec),
+        "ioprio_get" => custom(dec_ioprio, Ret::Dec),
+        "ioprio_set" => custom(dec_ioprio, Ret::Dec),
         // memory
         "mmap" => custom(dec_mmap, Ret::Hex),
         "munmap" => sig!(Dec; Ptr, Ulong),
@@ -727,6 +745,10 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "msync" => sig!(Dec; Ptr, Ulong, Flags(c::MSYNC_FLAGS)),
         "mlock" | "munlock" => sig!(Dec; Ptr, Ulong),
         "mlockall" => sig!(Dec; Flags(MCL_FLAGS)),
+        "remap_file_pages" => custom(dec_remap_file_pages, Ret::Dec),
+        "mbind" => custom(dec_mbind, Ret::Dec),
+        "set_mempolicy" => custom(dec_set_mempolicy, Ret::Dec),
+        "migrate_pages" => custom(dec_migrate_pages, Ret::Dec),
         // processes
         "execve" => sig!(Dec; Path, Argv, Envp),
         "execveat" => sig!(Dec; DirFd, Path, Argv, Envp, Flags(c::AT_FLAGS)),
@@ -1182,6 +1204,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             let _ = write!(s, "{v}");
         }
         Hex => fmt::hex(s, v),
+        Hex32 => fmt::hex(s, v as u32 as u64),
         Ptr | OutPtr => fmt::ptr(s, v),
         Fd => fd(s, int(v) as i32, namer),
         DirFd => {
@@ -1260,7 +1283,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             if v == 0 {
                 s.push_str("F_OK");
             } else {
-                fmt::flags(s, v, &[(4, "R_OK"), (2, "W_OK"), (1, "X_OK")], None, x);
+                let modes: &[(u64, &str)] = &[(4, "R_OK"), (2, "W_OK"), (1, "X_OK")];
+                fmt::flags(s, v, modes, None, x);
+                if x != Xlat::Raw && v & 7 == 0 {
+                    s.push_str(" /* ?_OK */");
+                }
             }
         }
         // the kernel takes these flags as an int: the upper half is
@@ -2347,19 +2374,242 @@ fn composite(s: &mut String, v: u64, x: Xlat, names: impl FnOnce(&mut String)) {
     }
 }
 
-fn dec_mmap(w: &mut ArgWriter<'_>) {
-    arg(w, 0, Ptr);
-    arg(w, 1, Ulong);
-    arg(w, 2, Prot);
-    w.sep();
-    let f = w.call.args[3];
-    composite(&mut w.s, f, w.opts.xlat, |t| {
+/// mmap's flags: the mapping type, then the other flags.
+fn map_flags(s: &mut String, f: u64, x: Xlat) {
+    composite(s, f, x, |t| {
         fmt::enumv(t, f & 3, c::MAP_TYPE, "", Xlat::Abbrev, true);
         if f & !3 != 0 {
             t.push('|');
             fmt::flags(t, f & !3, c::MAP_FLAGS, None, Xlat::Abbrev);
         }
     });
+}
+
+fn dec_remap_file_pages(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    arg(w, 2, Prot);
+    arg(w, 3, Ulong);
+    w.sep();
+    map_flags(&mut w.s, w.call.args[4], w.opts.xlat);
+}
+
+fn dec_memfd_secret(w: &mut ArgWriter<'_>) {
+    w.sep();
+    let v = w.call.args[0] as u32 as u64;
+    fmt::flags(&mut w.s, v, c::MEMFD_SECRET_FLAGS, None, w.opts.xlat);
+}
+
+/// mount: the type and data are addresses when the flags make the kernel
+/// ignore them; the old magic number in the flags' upper half prints first.
+fn dec_mount(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    let mut flags = a[3];
+    let magic = flags & c::MS_MGC_MSK == c::MS_MGC_VAL;
+    if magic {
+        flags &= !c::MS_MGC_MSK;
+    }
+    let (ignore_type, ignore_data) = if flags & 0x20 != 0 {
+        (true, false)
+    } else if flags & (0x1000 | 0x2000 | 0x10_0000 | 0x4_0000 | 0x8_0000 | 0x2_0000) != 0 {
+        (true, true)
+    } else {
+        (false, false)
+    };
+    arg(w, 0, Path);
+    arg(w, 1, Path);
+    if ignore_type {
+        arg(w, 2, Ptr);
+    } else {
+        arg(w, 2, Str);
+    }
+    w.sep();
+    if magic {
+        fmt::enumv(
+            &mut w.s,
+            c::MS_MGC_VAL,
+            &[(c::MS_MGC_VAL, "MS_MGC_VAL")],
+            "",
+            x,
+            true,
+        );
+        if flags != 0 {
+            w.s.push('|');
+        }
+    }
+    if flags != 0 || !magic {
+        fmt::flags_hinted(&mut w.s, flags, c::MOUNT_FLAGS, x);
+    }
+    if ignore_data {
+        arg(w, 4, Ptr);
+    } else {
+        arg(w, 4, Str);
+    }
+}
+
+fn dec_fanotify_init(w: &mut ArgWriter<'_>) {
+    let x = w.opts.xlat;
+    let f = w.call.args[0] as u32 as u64;
+    w.sep();
+    fmt::enumv(&mut w.s, f & 0xc, c::FAN_CLASSES, "FAN_CLASS_???", x, true);
+    if f & !0xc != 0 {
+        w.s.push('|');
+        fmt::flags_hinted(&mut w.s, f & !0xc, c::FAN_INIT_FLAGS, x);
+    }
+    w.sep();
+    open_flags(&mut w.s, w.call.args[1] as u32 as u64, x);
+}
+
+fn dec_fanotify_mark(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Fd);
+    arg(w, 1, Flags(c::FAN_MARK_FLAGS));
+    arg(w, 2, Flags64(c::FAN_EVENT_FLAGS));
+    if int(a[3]) == -1 {
+        w.sep();
+        w.s.push_str(match x {
+            Xlat::Raw => "-1",
+            Xlat::Verbose => "-1 /* FAN_NOFD */",
+            Xlat::Abbrev => "FAN_NOFD",
+        });
+    } else {
+        arg(w, 3, DirFd);
+    }
+    arg(w, 4, Path);
+}
+
+fn dec_kcmp(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Int);
+    arg(w, 1, Int);
+    arg(w, 2, Enum(c::KCMP_TYPES, "KCMP_???"));
+    match a[2] as u32 {
+        // KCMP_FILE: two descriptors (of the two processes)
+        0 => {
+            arg(w, 3, Int);
+            arg(w, 4, Int);
+        }
+        // KCMP_EPOLL_TFD: a descriptor and a struct kcmp_epoll_slot
+        7 => {
+            arg(w, 3, Int);
+            arg(w, 4, Ptr);
+        }
+        1..=6 => {}
+        _ => {
+            arg(w, 3, Hex);
+            arg(w, 4, Hex);
+        }
+    }
+}
+
+/// An I/O priority: `IOPRIO_PRIO_VALUE(class, data)`.
+fn ioprio_text(v: u32, x: Xlat) -> String {
+    let mut t = String::from("IOPRIO_PRIO_VALUE(");
+    fmt::enumv(
+        &mut t,
+        (v >> 13) as u64,
+        c::IOPRIO_CLASS,
+        "IOPRIO_CLASS_???",
+        x,
+        true,
+    );
+    let _ = write!(t, ", {})", v & 0x1fff);
+    t
+}
+
+fn dec_ioprio(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Enum(c::IOPRIO_WHO, "IOPRIO_WHO_???"));
+    arg(w, 1, Int);
+    if table::by_nr(w.call.nr).is_some_and(|s| s.name == "ioprio_set") {
+        w.sep();
+        let v = a[2] as u32;
+        match x {
+            Xlat::Raw => {
+                let _ = write!(w.s, "{}", v as i32);
+            }
+            Xlat::Verbose => {
+                let _ = write!(w.s, "{} /* {} */", v as i32, ioprio_text(v, x));
+            }
+            Xlat::Abbrev => w.s.push_str(&ioprio_text(v, x)),
+        }
+    }
+}
+
+/// A NUMA policy mode with its flags.
+fn mpol_mode(s: &mut String, v: u64, x: Xlat) {
+    const FLAGS: u64 = (1 << 15) | (1 << 14) | (1 << 13);
+    let mode = v & !FLAGS;
+    if v & FLAGS == 0 {
+        fmt::enumv(s, mode, c::MPOL_MODES, "MPOL_???", x, true);
+        return;
+    }
+    let Some((_, name)) = c::MPOL_MODES.iter().find(|(k, _)| *k == mode) else {
+        fmt::flags_hinted(s, v, c::MPOL_MODE_FLAGS, x);
+        return;
+    };
+    composite(s, v, x, |t| {
+        t.push_str(name);
+        t.push('|');
+        fmt::flags(t, v & FLAGS, c::MPOL_MODE_FLAGS, None, Xlat::Abbrev);
+    });
+}
+
+/// A node mask of `maxnode` bits (its contents are not copied: an
+/// address unless it is empty).
+fn nodemask(s: &mut String, addr: u64, maxnode: u64) {
+    let nmemb = maxnode.wrapping_add(62) / 64;
+    if addr == 0 || nmemb < maxnode / 64 || (maxnode != 0 && nmemb == 0) {
+        fmt::ptr(s, addr);
+    } else if nmemb == 0 {
+        s.push_str("[]");
+    } else {
+        fmt::ptr(s, addr);
+    }
+}
+
+fn dec_mbind(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    w.sep();
+    mpol_mode(&mut w.s, a[2], x);
+    w.sep();
+    nodemask(&mut w.s, a[3], a[4]);
+    arg(w, 4, Ulong);
+    arg(w, 5, Flags(c::MBIND_FLAGS));
+}
+
+fn dec_set_mempolicy(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    w.sep();
+    mpol_mode(&mut w.s, a[0] as u32 as u64, w.opts.xlat);
+    w.sep();
+    nodemask(&mut w.s, a[1], a[2]);
+    arg(w, 2, Ulong);
+}
+
+fn dec_migrate_pages(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Int);
+    arg(w, 1, Ulong);
+    w.sep();
+    nodemask(&mut w.s, a[2], a[1]);
+    w.sep();
+    nodemask(&mut w.s, a[3], a[1]);
+}
+
+fn dec_mmap(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    arg(w, 2, Prot);
+    w.sep();
+    let f = w.call.args[3];
+    map_flags(&mut w.s, f, w.opts.xlat);
     arg(w, 4, Fd);
     w.sep();
     fmt::hex(&mut w.s, w.call.args[5]);
@@ -3965,6 +4215,15 @@ fn dec_socket(w: &mut ArgWriter<'_>) {
     let proto = a[2] as u32 as u64;
     if matches!(a[0], 2 | 10) {
         fmt::enumv(&mut w.s, proto, c::IPPROTO, "IPPROTO_???", x, true);
+    } else if a[0] as u32 == 16 {
+        fmt::enumv(
+            &mut w.s,
+            proto,
+            c::NETLINK_PROTOCOLS,
+            "NETLINK_???",
+            x,
+            true,
+        );
     } else {
         let _ = write!(w.s, "{proto}");
     }
@@ -4071,6 +4330,9 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
             s.push(')');
         }
         ("prctl", _) if prctl_return(s, &call, x) => {}
+        ("ioprio_get", _) => {
+            let _ = write!(s, "= {ret} ({})", ioprio_text(ret as u32, x));
+        }
         // ARCH_REQ_XCOMP_*: the components now permitted
         ("arch_prctl", _) if matches!(call.args[0], 0x1023 | 0x1025) && ret > 0 => {
             s.push_str("= ");
