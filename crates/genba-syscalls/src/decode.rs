@@ -296,6 +296,10 @@ pub enum Ty {
     Hex,
     /// An `unsigned int` in hex.
     Hex32,
+    /// Bytes read at entry (for custom decoders: the count to copy).
+    FixedIn(u16),
+    /// Bytes the call writes (for custom decoders: the count to copy).
+    FixedOut(u16),
     /// Pointer (`NULL` or `0x..`).
     Ptr,
     /// File descriptor.
@@ -449,6 +453,7 @@ impl Ty {
         matches!(
             self,
             Ty::BufOut
+                | Ty::FixedOut(_)
                 | Ty::RandomOut
                 | Ty::StrOut
                 | Ty::TimespecOut
@@ -503,6 +508,8 @@ impl Ty {
                 s.max(if matches!(self, Ty::StrOut) { 4096 } else { 0 }),
             ),
             Ty::TimespecIn => p(K::Fixed, W::Enter, 0, 16),
+            Ty::FixedIn(n) => p(K::Fixed, W::Enter, 0, n as u32),
+            Ty::FixedOut(n) => p(K::Fixed, W::ExitOk, 0, n as u32),
             Ty::TimespecOut => p(K::Fixed, W::ExitOk, 0, 16),
             Ty::TimevalIn => p(K::Fixed, W::Enter, 0, 16),
             Ty::ItimerspecIn => p(K::Fixed, W::Enter, 0, 32),
@@ -717,9 +724,10 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "tee" => sig!(Dec; Fd, Fd, Ulong, Flags(c::SPLICE_FLAGS)),
         "close_range" => sig!(Dec; Uint, Uint, Flags(c::CLOSE_RANGE_FLAGS)),
         "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
-        "memfd_create" => sig!(Fd; Str, Flags(c::MEMFD_FLAGS)),
+        "memfd_create" => custom(dec_memfd_create, Ret::Fd),
+        "times" => custom(dec_times, Ret::Dec),
         "pidfd_open" => sig!(Fd; Int, Flags(c::PIDFD_OPEN_FLAGS)),
-        "pidfd_getfd" => sig!(Fd; Fd, Int, Uint),
+        "pidfd_getfd" => sig!(Fd; Fd, Int, Hex32),
         "memfd_secret" => custom(dec_memfd_secret, Ret::Fd),
         "inotify_init1" => sig!(Fd; Flags(c::IN_INIT_FLAGS)),
         // the mount API
@@ -1103,6 +1111,11 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
         "socketpair" => &[Skip, Skip, Skip, FdPairOut],
         "prctl" => &[Skip, Str, Skip, Skip, Str],
+        "mount" => &[Path, Path, Str, Skip, Str],
+        "fanotify_mark" => &[Skip, Skip, Skip, Skip, Path],
+        "memfd_create" => &[Str],
+        "times" => &[FixedOut(32)],
+        "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
         "ioctl" => &[Skip, Skip, Skip],
         _ => &[],
     }
@@ -1205,6 +1218,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         }
         Hex => fmt::hex(s, v),
         Hex32 => fmt::hex(s, v as u32 as u64),
+        FixedIn(_) | FixedOut(_) => fmt::ptr(s, v),
         Ptr | OutPtr => fmt::ptr(s, v),
         Fd => fd(s, int(v) as i32, namer),
         DirFd => {
@@ -1527,14 +1541,34 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     }
                     let (sec, nsec) = (le_i64(d, 16 * k), le_i64(d, 16 * k + 8));
                     match nsec {
-                        0x3fff_ffff => s.push_str("UTIME_NOW"),
-                        0x3fff_fffe => s.push_str("UTIME_OMIT"),
+                        0x3fff_ffff | 0x3fff_fffe => {
+                            let name = if nsec == 0x3fff_ffff {
+                                "UTIME_NOW"
+                            } else {
+                                "UTIME_OMIT"
+                            };
+                            match x {
+                                Xlat::Abbrev => s.push_str(name),
+                                Xlat::Raw => {
+                                    let _ = write!(s, "{{tv_sec={sec}, tv_nsec={nsec}}}");
+                                }
+                                Xlat::Verbose => {
+                                    let _ =
+                                        write!(s, "{{tv_sec={sec}, tv_nsec={nsec}}} /* {name} */");
+                                }
+                            }
+                        }
                         _ => {
-                            let _ = write!(
-                                s,
-                                "{{tv_sec={sec}, tv_nsec={nsec}}} /* {} */",
-                                utc_date(sec, nsec)
-                            );
+                            let _ = write!(s, "{{tv_sec={sec}, tv_nsec={}}}", nsec as u64);
+                            // strace's date: not for zero, an invalid
+                            // nsec, or a year a struct tm cannot hold
+                            let year = sec.div_euclid(31_556_952) + 1970;
+                            if (sec != 0 || nsec != 0)
+                                && (0..1_000_000_000).contains(&nsec)
+                                && (i32::MIN as i64 + 1900..=i32::MAX as i64).contains(&year)
+                            {
+                                let _ = write!(s, " /* {} */", utc_date(sec, nsec));
+                            }
                         }
                     }
                 }
@@ -1741,6 +1775,9 @@ static RUSAGE_WHO: &[(u64, &str)] = &[
 /// A descriptor, with its path in `<>` when `-y` asked for it.
 pub fn fd(s: &mut String, fd: i32, namer: Option<&dyn Fn(i32) -> Option<String>>) {
     let _ = write!(s, "{fd}");
+    if fd < 0 {
+        return;
+    }
     if let Some(path) = namer.and_then(|n| n(fd)) {
         s.push_str(&fd_path_text(&path));
     }
@@ -2388,10 +2425,119 @@ fn map_flags(s: &mut String, f: u64, x: Xlat) {
 fn dec_remap_file_pages(w: &mut ArgWriter<'_>) {
     arg(w, 0, Ptr);
     arg(w, 1, Ulong);
-    arg(w, 2, Prot);
+    w.sep();
+    let prot = w.call.args[2];
+    if prot == 0 {
+        fmt::flags(&mut w.s, 0, c::PROT, Some("PROT_NONE"), w.opts.xlat);
+    } else {
+        fmt::flags_hinted(&mut w.s, prot, c::PROT, w.opts.xlat);
+    }
     arg(w, 3, Ulong);
     w.sep();
-    map_flags(&mut w.s, w.call.args[4], w.opts.xlat);
+    let f = w.call.args[4];
+    composite(&mut w.s, f, w.opts.xlat, |t| {
+        match c::MAP_TYPE.iter().find(|(k, _)| *k == f & 0xf) {
+            Some((_, n)) => t.push_str(n),
+            None => {
+                let _ = write!(t, "{:#x} /* MAP_??? */", f & 0xf);
+            }
+        }
+        // strace clears the hugetlb field with a 32-bit mask, and the
+        // upper half with it
+        let huge = f & 0xfc00_0000;
+        let rest = f & !0xf & 0x03ff_ffff;
+        if rest != 0 {
+            t.push('|');
+            fmt::flags(t, rest, c::MAP_FLAGS, None, Xlat::Abbrev);
+        }
+        if huge != 0 {
+            let _ = write!(t, "|{}<<MAP_HUGE_SHIFT", huge >> 26);
+        }
+    });
+}
+
+fn dec_memfd_create(w: &mut ArgWriter<'_>) {
+    // the name: at most 249 bytes and its NUL
+    let v = w.call.args[0];
+    let lim = w.opts.strsize.min(250);
+    w.sep();
+    let got: Option<(Vec<u8>, bool)> = match (w.call.cap(0), w.env.read_mem) {
+        (Some(c), _) if !c.fault => Some((c.data.clone(), c.truncated)),
+        (_, Some(read)) if v != 0 => {
+            let page_left = 4096 - (v & 4095) as usize;
+            read(v, (lim + 1).min(page_left))
+                .or_else(|| read(v, lim.min(page_left)))
+                .map(|d| {
+                    let n = d.iter().position(|&b| b == 0);
+                    (d[..n.unwrap_or(d.len())].to_vec(), n.is_none())
+                })
+        }
+        _ => None,
+    };
+    match got {
+        Some((d, trunc)) => {
+            if d.len() > lim {
+                fmt::quoted(&mut w.s, &d[..lim], true, w.opts.hex);
+            } else {
+                fmt::quoted(&mut w.s, &d, trunc, w.opts.hex);
+            }
+        }
+        None => fmt::ptr(&mut w.s, v),
+    }
+    w.sep();
+    let f = w.call.args[1] as u32 as u64;
+    let x = w.opts.xlat;
+    if f == 0 {
+        w.s.push('0');
+        return;
+    }
+    composite(&mut w.s, f, x, |t| {
+        let huge = f & (0x3f << c::MFD_HUGE_SHIFT);
+        let rest = f & !(0x3f << c::MFD_HUGE_SHIFT);
+        if rest != 0 || huge == 0 {
+            let named = c::MEMFD_FLAGS.iter().any(|&(b, _)| rest & b == b);
+            fmt::flags(t, rest, c::MEMFD_FLAGS, None, Xlat::Abbrev);
+            if !named {
+                t.push_str(" /* MFD_??? */");
+            }
+        }
+        if huge != 0 {
+            if rest != 0 {
+                t.push('|');
+            }
+            let _ = write!(t, "{}<<MFD_HUGE_SHIFT", huge >> c::MFD_HUGE_SHIFT);
+        }
+    });
+}
+
+fn dec_times(w: &mut ArgWriter<'_>) {
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    let v = w.call.args[0];
+    let x = w.opts.xlat;
+    match w.call.data(0).filter(|d| d.len() >= 32) {
+        Some(d) => {
+            w.s.push('{');
+            for (k, name) in ["tms_utime", "tms_stime", "tms_cutime", "tms_cstime"]
+                .iter()
+                .enumerate()
+            {
+                if k > 0 {
+                    w.s.push_str(", ");
+                }
+                let t = le_u64(d, 8 * k);
+                let _ = write!(w.s, "{name}={t}");
+                // clock ticks, at 100 a second
+                if x != Xlat::Raw && t > 0 {
+                    let _ = write!(w.s, " /* {}.{:02} s */", t / 100, t % 100);
+                }
+            }
+            w.s.push('}');
+        }
+        _ => fmt::ptr(&mut w.s, v),
+    }
 }
 
 fn dec_memfd_secret(w: &mut ArgWriter<'_>) {
@@ -2488,13 +2634,25 @@ fn dec_kcmp(w: &mut ArgWriter<'_>) {
     match a[2] as u32 {
         // KCMP_FILE: two descriptors (of the two processes)
         0 => {
-            arg(w, 3, Int);
-            arg(w, 4, Int);
+            arg(w, 3, Fd);
+            arg(w, 4, Fd);
         }
         // KCMP_EPOLL_TFD: a descriptor and a struct kcmp_epoll_slot
         7 => {
-            arg(w, 3, Int);
-            arg(w, 4, Ptr);
+            arg(w, 3, Fd);
+            w.sep();
+            match w.call.data(4).filter(|d| d.len() >= 12) {
+                Some(d) => {
+                    let _ = write!(
+                        w.s,
+                        "{{efd={}, tfd={}, toff={}}}",
+                        le_u32(d, 0) as i32,
+                        le_u32(d, 4) as i32,
+                        le_u32(d, 8)
+                    );
+                }
+                None => fmt::ptr(&mut w.s, a[4]),
+            }
         }
         1..=6 => {}
         _ => {
