@@ -2442,3 +2442,48 @@ pub static GET_MEMPOLICY_FLAGS: &[(u64, &str)] = &[
     (2, "MPOL_F_ADDR"),
     (4, "MPOL_F_MEMS_ALLOWED"),
 ];
+
+/// The special keyring ids (add_key, request_key, keyctl).
+pub static KEY_SPEC: &[(u64, &str)] = &[
+    (-1i64 as u64, "KEY_SPEC_THREAD_KEYRING"),
+    (-2i64 as u64, "KEY_SPEC_PROCESS_KEYRING"),
+    (-3i64 as u64, "KEY_SPEC_SESSION_KEYRING"),
+    (-4i64 as u64, "KEY_SPEC_USER_KEYRING"),
+    (-5i64 as u64, "KEY_SPEC_USER_SESSION_KEYRING"),
+    (-6i64 as u64, "KEY_SPEC_GROUP_KEYRING"),
+    (-7i64 as u64, "KEY_SPEC_REQKEY_AUTH_KEY"),
+    (-8i64 as u64, "KEY_SPEC_REQUESTOR_KEYRING"),
+];
+
+/// Landlock's file system access rights.
+pub static LANDLOCK_ACCESS_FS: &[(u64, &str)] = &[
+    (1 << 0, "LANDLOCK_ACCESS_FS_EXECUTE"),
+    (1 << 1, "LANDLOCK_ACCESS_FS_WRITE_FILE"),
+    (1 << 2, "LANDLOCK_ACCESS_FS_READ_FILE"),
+    (1 << 3, "LANDLOCK_ACCESS_FS_READ_DIR"),
+    (1 << 4, "LANDLOCK_ACCESS_FS_REMOVE_DIR"),
+    (1 << 5, "LANDLOCK_ACCESS_FS_REMOVE_FILE"),
+    (1 << 6, "LANDLOCK_ACCESS_FS_MAKE_CHAR"),
+    (1 << 7, "LANDLOCK_ACCESS_FS_MAKE_DIR"),
+    (1 << 8, "LANDLOCK_ACCESS_FS_MAKE_REG"),
+    (1 << 9, "LANDLOCK_ACCESS_FS_MAKE_SOCK"),
+    (1 << 10, "LANDLOCK_ACCESS_FS_MAKE_FIFO"),
+    (1 << 11, "LANDLOCK_ACCESS_FS_MAKE_BLOCK"),
+    (1 << 12, "LANDLOCK_ACCESS_FS_MAKE_SYM"),
+    (1 << 13, "LANDLOCK_ACCESS_FS_REFER"),
+];
+
+/// landlock_create_ruleset's flags.
+pub static LANDLOCK_CREATE_RULESET_FLAGS: &[(u64, &str)] =
+    &[(1, "LANDLOCK_CREATE_RULESET_VERSION")];
+
+/// Landlock rule types.
+pub static LANDLOCK_RULE_TYPES: &[(u64, &str)] = &[(1, "LANDLOCK_RULE_PATH_BENEATH")];
+
+/// perf_event_open's flags.
+pub static PERF_FLAGS: &[(u64, &str)] = &[
+    (1, "PERF_FLAG_FD_NO_GROUP"),
+    (2, "PERF_FLAG_FD_OUTPUT"),
+    (4, "PERF_FLAG_PID_CGROUP"),
+    (8, "PERF_FLAG_FD_CLOEXEC"),
+];

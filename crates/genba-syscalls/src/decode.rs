@@ -296,6 +296,10 @@ pub enum Ty {
     Hex,
     /// An `unsigned int` in hex.
     Hex32,
+    /// A keyring's serial number (`KEY_SPEC_*` for the special ones).
+    KeySerial,
+    /// utimes' two struct timevals.
+    UtimeVals,
     /// Bytes read at entry (for custom decoders: the count to copy).
     FixedIn(u16),
     /// Bytes the call writes (for custom decoders: the count to copy).
@@ -508,6 +512,7 @@ impl Ty {
                 s.max(if matches!(self, Ty::StrOut) { 4096 } else { 0 }),
             ),
             Ty::TimespecIn => p(K::Fixed, W::Enter, 0, 16),
+            Ty::UtimeVals => p(K::Fixed, W::Enter, 0, 32),
             Ty::FixedIn(n) => p(K::Fixed, W::Enter, 0, n as u32),
             Ty::FixedOut(n) => p(K::Fixed, W::ExitOk, 0, n as u32),
             Ty::TimespecOut => p(K::Fixed, W::ExitOk, 0, 16),
@@ -741,6 +746,17 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "fanotify_mark" => custom(dec_fanotify_mark, Ret::Dec),
         "landlock_restrict_self" => sig!(Dec; Fd, Hex32),
         "kcmp" => custom(dec_kcmp, Ret::Dec),
+        "add_key" => custom(dec_add_key, Ret::Dec),
+        "request_key" => sig!(Dec; Str, Str, Str, KeySerial),
+        "landlock_create_ruleset" => custom(dec_landlock_create_ruleset, Ret::Fd),
+        "landlock_add_rule" => custom(dec_landlock_add_rule, Ret::Dec),
+        "mq_open" => custom(dec_mq_open, Ret::Fd),
+        "epoll_pwait2" => custom(dec_epoll_pwait2, Ret::Dec),
+        "mq_getsetattr" => custom(dec_mq_getsetattr, Ret::Dec),
+        "mq_unlink" => sig!(Dec; Path),
+        "futimesat" => sig!(Dec; DirFd, Path, UtimeVals),
+        "get_mempolicy" => custom(dec_get_mempolicy, Ret::Dec),
+        "perf_event_open" => custom(dec_perf_event_open, Ret::Fd),
         "ioprio_get" => custom(dec_ioprio, Ret::Dec),
         "ioprio_set" => custom(dec_ioprio, Ret::Dec),
         // memory
@@ -1115,6 +1131,13 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "fanotify_mark" => &[Skip, Skip, Skip, Skip, Path],
         "memfd_create" => &[Str],
         "times" => &[FixedOut(32)],
+        "add_key" => &[Str, Str, BufIn(3)],
+        "landlock_create_ruleset" => &[FixedIn(8)],
+        "landlock_add_rule" => &[Skip, Skip, FixedIn(12)],
+        "mq_open" => &[Path, Skip, Skip, FixedIn(32)],
+        "get_mempolicy" => &[FixedOut(4)],
+        "epoll_pwait2" => &[Fd, EpollEventsOut, Skip, TimespecIn, SigsetIn],
+        "mq_getsetattr" => &[Skip, FixedIn(32), FixedOut(32)],
         "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
         "ioctl" => &[Skip, Skip, Skip],
         _ => &[],
@@ -1219,6 +1242,24 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         Hex => fmt::hex(s, v),
         Hex32 => fmt::hex(s, v as u32 as u64),
         FixedIn(_) | FixedOut(_) => fmt::ptr(s, v),
+        KeySerial => fmt::enumv(s, int(v) as u64, c::KEY_SPEC, "", x, false),
+        UtimeVals => match data(call.cap(i)).filter(|d| d.len() >= 32) {
+            Some(d) => {
+                s.push('[');
+                for k in 0..2 {
+                    if k > 0 {
+                        s.push_str(", ");
+                    }
+                    let (sec, usec) = (le_i64(d, 16 * k), le_i64(d, 16 * k + 8));
+                    let _ = write!(s, "{{tv_sec={sec}, tv_usec={}}}", usec as u64);
+                    if let Some(t) = date_comment(sec, usec as u64, 999_999, 6) {
+                        let _ = write!(s, " /* {t} */");
+                    }
+                }
+                s.push(']');
+            }
+            None => fmt::ptr(s, v),
+        },
         Ptr | OutPtr => fmt::ptr(s, v),
         Fd => fd(s, int(v) as i32, namer),
         DirFd => {
@@ -2510,6 +2551,167 @@ fn dec_memfd_create(w: &mut ArgWriter<'_>) {
     });
 }
 
+fn dec_add_key(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Str);
+    arg(w, 1, Str);
+    if a[2] == 0 {
+        arg(w, 2, Ptr);
+    } else if a[3] == 0 {
+        w.sep();
+        w.s.push_str("\"\"");
+    } else {
+        arg(w, 2, BufIn(3));
+    }
+    arg(w, 3, Ulong);
+    arg(w, 4, KeySerial);
+}
+
+fn dec_landlock_create_ruleset(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    w.sep();
+    match w.call.data(0) {
+        _ if a[1] < 8 || a[0] == 0 => fmt::ptr(&mut w.s, a[0]),
+        Some(d) if d.len() >= 8 => {
+            w.s.push_str("{handled_access_fs=");
+            fmt::flags_hinted(&mut w.s, le_u64(d, 0), c::LANDLOCK_ACCESS_FS, x);
+            if a[1] > 8 {
+                w.s.push_str(", ...");
+            }
+            w.s.push('}');
+        }
+        _ => fmt::ptr(&mut w.s, a[0]),
+    }
+    arg(w, 1, Ulong);
+    arg(w, 2, Flags(c::LANDLOCK_CREATE_RULESET_FLAGS));
+}
+
+fn dec_landlock_add_rule(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Fd);
+    arg(w, 1, Enum(c::LANDLOCK_RULE_TYPES, "LANDLOCK_RULE_???"));
+    w.sep();
+    match w.call.data(2).filter(|d| d.len() >= 12) {
+        Some(d) if a[1] as u32 == 1 => {
+            w.s.push_str("{allowed_access=");
+            fmt::flags_hinted(&mut w.s, le_u64(d, 0), c::LANDLOCK_ACCESS_FS, x);
+            w.s.push_str(", parent_fd=");
+            fd(&mut w.s, le_u32(d, 8) as i32, w.env.fd_path);
+            w.s.push('}');
+        }
+        _ => fmt::ptr(&mut w.s, a[2]),
+    }
+    arg(w, 3, Hex32);
+}
+
+fn dec_mq_open(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Path);
+    w.sep();
+    open_flags(&mut w.s, a[1] as u32 as u64, w.opts.xlat);
+    if a[1] & 0o100 != 0 {
+        // a umode_t: 16 bits
+        w.sep();
+        w.s.push_str(&fmt::octal(a[2] & 0xffff));
+        w.sep();
+        mq_attr(w, 3, false);
+    }
+}
+
+/// A struct mq_attr, its flags named or in hex.
+fn mq_attr(w: &mut ArgWriter<'_>, i: usize, named: bool) {
+    let v = w.call.args[i];
+    let x = w.opts.xlat;
+    match w.call.data(i).filter(|d| d.len() >= 32) {
+        Some(d) if v != 0 => {
+            w.s.push_str("{mq_flags=");
+            if named {
+                fmt::flags_hinted(&mut w.s, le_u64(d, 0), &[(0o4000, "O_NONBLOCK")], x);
+            } else {
+                fmt::hex(&mut w.s, le_u64(d, 0));
+            }
+            let _ = write!(
+                w.s,
+                ", mq_maxmsg={}, mq_msgsize={}, mq_curmsgs={}}}",
+                le_i64(d, 8),
+                le_i64(d, 16),
+                le_i64(d, 24)
+            );
+        }
+        _ => fmt::ptr(&mut w.s, v),
+    }
+}
+
+fn dec_mq_getsetattr(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    w.sep();
+    mq_attr(w, 1, true);
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    mq_attr(w, 2, true);
+}
+
+fn dec_epoll_pwait2(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Fd);
+    if !w.exiting() {
+        return;
+    }
+    arg(w, 1, EpollEventsOut);
+    arg(w, 2, Int);
+    // read at exit by strace: addresses when the call failed
+    if w.call.ret().is_some_and(|r| (-4095..0).contains(&r)) {
+        arg(w, 3, Ptr);
+        arg(w, 4, Ptr);
+    } else {
+        arg(w, 3, TimespecIn);
+        // a mask of any other size than the kernel's is an address
+        arg(w, 4, if a[5] == 8 { SigsetIn } else { Ptr });
+    }
+    arg(w, 5, Ulong);
+}
+
+fn dec_get_mempolicy(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    match w.call.data(0).filter(|d| d.len() >= 4) {
+        Some(d) if a[0] != 0 => {
+            w.s.push('[');
+            fmt::enumv(
+                &mut w.s,
+                le_u32(d, 0) as u64,
+                c::MPOL_MODES,
+                "MPOL_???",
+                x,
+                true,
+            );
+            w.s.push(']');
+        }
+        _ => fmt::ptr(&mut w.s, a[0]),
+    }
+    w.sep();
+    nodemask(&mut w.s, a[1], a[2]);
+    arg(w, 2, Ulong);
+    arg(w, 3, Ptr);
+    arg(w, 4, Flags64(c::GET_MEMPOLICY_FLAGS));
+}
+
+fn dec_perf_event_open(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Int);
+    arg(w, 2, Int);
+    arg(w, 3, Int);
+    arg(w, 4, Flags64(c::PERF_FLAGS));
+}
+
 fn dec_times(w: &mut ArgWriter<'_>) {
     if !w.exiting() {
         return;
@@ -3236,6 +3438,24 @@ fn dec_clone(w: &mut ArgWriter<'_>) {
 
 /// A time as strace comments it: `2023-11-14T22:13:20.000000123+0000`.
 /// (strace uses the local zone; genba prints UTC, which is the zone here.)
+/// strace's date comment for a time: none for zero, a fraction above
+/// `max`, or a year a struct tm cannot hold.
+fn date_comment(sec: i64, part: u64, max: u64, width: usize) -> Option<String> {
+    let year = sec.div_euclid(31_556_952) + 1970;
+    if (sec == 0 && part == 0)
+        || part > max
+        || !(i32::MIN as i64 + 1900..=i32::MAX as i64).contains(&year)
+    {
+        return None;
+    }
+    let mut d = utc_date(sec, 0);
+    if part > 0 {
+        let _ = d.split_off(d.len() - "+0000".len());
+        let _ = write!(d, ".{part:0width$}+0000");
+    }
+    Some(d)
+}
+
 fn utc_date(sec: i64, nsec: i64) -> String {
     let days = sec.div_euclid(86400);
     let rem = sec.rem_euclid(86400);
