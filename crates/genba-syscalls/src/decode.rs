@@ -965,6 +965,25 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     match name {
+        // node masks: maxnode bytes are more than the words it needs
+        "mbind" => out[3] = nodemask_plan(4, o, CapWhen::Enter),
+        "set_mempolicy" => {
+            out[1] = nodemask_plan(2, o, CapWhen::Enter);
+            for (k, slot) in out.iter_mut().enumerate().skip(3) {
+                *slot = CapPlan {
+                    kind: CapKind::Fixed,
+                    when: CapWhen::Enter,
+                    max: 8 * (k as u32 - 2),
+                    src_arg: Some(1),
+                    ..Default::default()
+                };
+            }
+        }
+        "get_mempolicy" => out[1] = nodemask_plan(2, o, CapWhen::ExitOk),
+        "migrate_pages" => {
+            out[2] = nodemask_plan(1, o, CapWhen::Enter);
+            out[3] = nodemask_plan(1, o, CapWhen::Enter);
+        }
         // the timeout of WAIT, LOCK_PI, WAIT_BITSET, WAIT_REQUEUE_PI, LOCK_PI2
         // (for the other commands the fourth argument is a number)
         "futex" => out[3].cond = Some(CapCond::one_of(1, 0x7f, &[0, 6, 9, 11, 13])),
@@ -2698,7 +2717,7 @@ fn dec_get_mempolicy(w: &mut ArgWriter<'_>) {
         _ => fmt::ptr(&mut w.s, a[0]),
     }
     w.sep();
-    nodemask(&mut w.s, a[1], a[2]);
+    nodemask(w, 1, a[2]);
     arg(w, 2, Ulong);
     arg(w, 3, Ptr);
     arg(w, 4, Flags64(c::GET_MEMPOLICY_FLAGS));
@@ -2918,16 +2937,93 @@ fn mpol_mode(s: &mut String, v: u64, x: Xlat) {
     });
 }
 
-/// A node mask of `maxnode` bits (its contents are not copied: an
-/// address unless it is empty).
-fn nodemask(s: &mut String, addr: u64, maxnode: u64) {
+/// A node mask of `maxnode` bits: its words, as many as `-s` allows, from
+/// the copy of them in `data`.
+fn nodemask(w: &mut ArgWriter<'_>, i: usize, maxnode: u64) {
+    let addr = w.call.args[i];
+    let strsize = w.opts.strsize;
+    let s = &mut w.s;
     let nmemb = maxnode.wrapping_add(62) / 64;
     if addr == 0 || nmemb < maxnode / 64 || (maxnode != 0 && nmemb == 0) {
         fmt::ptr(s, addr);
-    } else if nmemb == 0 {
+        return;
+    }
+    if nmemb == 0 {
         s.push_str("[]");
+        return;
+    }
+    let shown = (nmemb as usize).min(strsize);
+    // strace reads one word past those it shows before it prints `...`
+    let want = if nmemb as usize > shown {
+        shown + 1
     } else {
+        shown
+    };
+    // what BPF copied, else what can still be read (the words up to an
+    // unreadable one)
+    let mut copied = w.call.data(i).filter(|d| d.len() >= want * 8);
+    // set_mempolicy: the first 1, 2 and 3 words copied in slots 3 to 5
+    // (an array ending its page is copied whole by one of them)
+    let mut partial: Option<&[u8]> = None;
+    if copied.is_none()
+        && i == 1
+        && w.call.args[2] == maxnode
+        && table_name(w.call.nr) == Some("set_mempolicy")
+    {
+        for slot in 3..6 {
+            if let Some(d) = w.call.data(slot) {
+                partial = Some(d);
+            }
+        }
+        if let Some(d) = partial.filter(|d| d.len() >= want * 8) {
+            copied = Some(d);
+        }
+    }
+    let read;
+    let d: &[u8] = match (copied, w.env.read_mem) {
+        (Some(d), _) => d,
+        (None, Some(mem)) => {
+            read = mem(addr, want * 8)
+                .filter(|r| r.len() >= partial.map_or(0, |p| p.len()))
+                .unwrap_or_else(|| partial.unwrap_or_default().to_vec());
+            &read
+        }
+        (None, None) => partial.unwrap_or_default(),
+    };
+    let have = (d.len() / 8).min(want);
+    if have == 0 {
         fmt::ptr(s, addr);
+        return;
+    }
+    s.push('[');
+    for k in 0..have.min(shown) {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        let _ = write!(s, "{:016x}", le_u64(d, 8 * k));
+    }
+    if have < want {
+        let _ = write!(s, ", ... /* {:#x} */", addr + 8 * have as u64);
+    } else if want > shown {
+        s.push_str(", ...");
+    }
+    s.push(']');
+}
+
+fn table_name(nr: u32) -> Option<&'static str> {
+    table::by_nr(nr).map(|s| s.name)
+}
+
+/// The capture of a node mask (argument `arg`, `maxnode` in argument
+/// `len_arg`): no more words than `-s` shows.
+fn nodemask_plan(len_arg: u8, o: &Options, when: CapWhen) -> CapPlan {
+    CapPlan {
+        kind: CapKind::ArgLen,
+        when,
+        len_arg,
+        mult: 0,
+        max: ((o.strsize.min(64) + 1) * 8) as u32,
+        ..Default::default()
     }
 }
 
@@ -2939,7 +3035,7 @@ fn dec_mbind(w: &mut ArgWriter<'_>) {
     w.sep();
     mpol_mode(&mut w.s, a[2], x);
     w.sep();
-    nodemask(&mut w.s, a[3], a[4]);
+    nodemask(w, 3, a[4]);
     arg(w, 4, Ulong);
     arg(w, 5, Flags(c::MBIND_FLAGS));
 }
@@ -2949,7 +3045,7 @@ fn dec_set_mempolicy(w: &mut ArgWriter<'_>) {
     w.sep();
     mpol_mode(&mut w.s, a[0] as u32 as u64, w.opts.xlat);
     w.sep();
-    nodemask(&mut w.s, a[1], a[2]);
+    nodemask(w, 1, a[2]);
     arg(w, 2, Ulong);
 }
 
@@ -2958,9 +3054,9 @@ fn dec_migrate_pages(w: &mut ArgWriter<'_>) {
     arg(w, 0, Int);
     arg(w, 1, Ulong);
     w.sep();
-    nodemask(&mut w.s, a[2], a[1]);
+    nodemask(w, 2, a[1]);
     w.sep();
-    nodemask(&mut w.s, a[3], a[1]);
+    nodemask(w, 3, a[1]);
 }
 
 fn dec_mmap(w: &mut ArgWriter<'_>) {
