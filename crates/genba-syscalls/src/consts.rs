@@ -2166,6 +2166,56 @@ pub static PERF_FLAGS: &[(u64, &str)] = &[
     (8, "PERF_FLAG_FD_CLOEXEC"),
 ];
 
+/// quotactl's commands (the `cmd` half of QCMD).
+pub static QUOTA_CMDS: &[(u64, &str)] = &[
+    (0x1, "Q_V1_QUOTAON"),
+    (0x2, "Q_V1_QUOTAOFF"),
+    (0x3, "Q_V1_GETQUOTA"),
+    (0x4, "Q_V1_SETQUOTA"),
+    (0x5, "Q_V1_SETUSE"),
+    (0x6, "Q_V1_SYNC"),
+    (0x7, "Q_SETQLIM"),
+    (0x8, "Q_V1_GETSTATS"),
+    (0x10, "Q_V1_RSQUASH"),
+    (0xd, "Q_V2_GETQUOTA"),
+    (0xe, "Q_V2_SETQUOTA"),
+    (0xf, "Q_V2_SETUSE"),
+    (0x9, "Q_V2_GETINFO"),
+    (0xa, "Q_V2_SETINFO"),
+    (0xb, "Q_V2_SETGRACE"),
+    (0xc, "Q_V2_SETFLAGS"),
+    (0x11, "Q_V2_GETSTATS"),
+    (0x80_0001, "Q_SYNC"),
+    (0x80_0002, "Q_QUOTAON"),
+    (0x80_0003, "Q_QUOTAOFF"),
+    (0x80_0004, "Q_GETFMT"),
+    (0x80_0005, "Q_GETINFO"),
+    (0x80_0006, "Q_SETINFO"),
+    (0x80_0007, "Q_GETQUOTA"),
+    (0x80_0008, "Q_SETQUOTA"),
+    (0x80_0009, "Q_GETNEXTQUOTA"),
+    (0x5801, "Q_XQUOTAON"),
+    (0x5802, "Q_XQUOTAOFF"),
+    (0x5803, "Q_XGETQUOTA"),
+    (0x5804, "Q_XSETQLIM"),
+    (0x5805, "Q_XGETQSTAT"),
+    (0x5806, "Q_XQUOTARM"),
+    (0x5807, "Q_XQUOTASYNC"),
+    (0x5808, "Q_XGETQSTATV"),
+    (0x5809, "Q_XGETNEXTQUOTA"),
+];
+
+/// Quota types (the `type` half of QCMD).
+pub static QUOTA_TYPES: &[(u64, &str)] = &[(0, "USRQUOTA"), (1, "GRPQUOTA"), (2, "PRJQUOTA")];
+
+/// Quota formats.
+pub static QUOTA_FORMATS: &[(u64, &str)] = &[
+    (1, "QFMT_VFS_OLD"),
+    (2, "QFMT_VFS_V0"),
+    (3, "QFMT_OCFS2"),
+    (4, "QFMT_VFS_V1"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
