@@ -2216,6 +2216,35 @@ pub static QUOTA_FORMATS: &[(u64, &str)] = &[
     (4, "QFMT_VFS_V1"),
 ];
 
+/// mount_setattr's attributes.
+pub static MOUNT_ATTR_ATTR: &[(u64, &str)] = &[
+    (0x1, "MOUNT_ATTR_RDONLY"),
+    (0x2, "MOUNT_ATTR_NOSUID"),
+    (0x4, "MOUNT_ATTR_NODEV"),
+    (0x8, "MOUNT_ATTR_NOEXEC"),
+    (0x10, "MOUNT_ATTR_NOATIME"),
+    (0x20, "MOUNT_ATTR_STRICTATIME"),
+    (0x80, "MOUNT_ATTR_NODIRATIME"),
+    (0x10_0000, "MOUNT_ATTR_IDMAP"),
+    (0x20_0000, "MOUNT_ATTR_NOSYMFOLLOW"),
+];
+
+/// mount_setattr's propagation types.
+pub static MOUNT_ATTR_PROPAGATION: &[(u64, &str)] = &[
+    (1 << 17, "MS_UNBINDABLE"),
+    (1 << 18, "MS_PRIVATE"),
+    (1 << 19, "MS_SLAVE"),
+    (1 << 20, "MS_SHARED"),
+];
+
+/// mount_setattr's flags.
+pub static MOUNT_SETATTR_FLAGS: &[(u64, &str)] = &[
+    (0x100, "AT_SYMLINK_NOFOLLOW"),
+    (0x800, "AT_NO_AUTOMOUNT"),
+    (0x1000, "AT_EMPTY_PATH"),
+    (0x8000, "AT_RECURSIVE"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

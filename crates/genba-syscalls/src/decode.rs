@@ -755,6 +755,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "mq_getsetattr" => custom(dec_mq_getsetattr, Ret::Dec),
         "mq_unlink" => sig!(Dec; Path),
         "quotactl_fd" => custom(dec_quotactl_fd, Ret::Dec),
+        "mount_setattr" => custom(dec_mount_setattr, Ret::Fd),
         "futimesat" => sig!(Dec; DirFd, Path, UtimeVals),
         "get_mempolicy" => custom(dec_get_mempolicy, Ret::Dec),
         "perf_event_open" => custom(dec_perf_event_open, Ret::Fd),
@@ -966,6 +967,25 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     match name {
+        // struct mount_attr, with what follows it up to the size given (at
+        // most a page); its first 32 bytes again in the free slot, for
+        // when the whole cannot be read
+        "mount_setattr" => {
+            out[3] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 4,
+                max: 4096,
+                ..Default::default()
+            };
+            out[5] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                max: 32,
+                src_arg: Some(3),
+                ..Default::default()
+            };
+        }
         // node masks: maxnode bytes are more than the words it needs
         "mbind" => out[3] = nodemask_plan(4, o, CapWhen::Enter),
         "set_mempolicy" => {
@@ -1157,6 +1177,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "mq_open" => &[Path, Skip, Skip, FixedIn(32)],
         "get_mempolicy" => &[FixedOut(4)],
         "quotactl_fd" => &[Skip, Skip, Skip, FixedOut(4)],
+        "mount_setattr" => &[DirFd, Path],
         "epoll_pwait2" => &[Fd, EpollEventsOut, Skip, TimespecIn, SigsetIn],
         "mq_getsetattr" => &[Skip, FixedIn(32), FixedOut(32)],
         "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
@@ -2752,6 +2773,62 @@ fn dec_quotactl_fd(w: &mut ArgWriter<'_>) {
             arg(w, 3, Ptr);
         }
     }
+}
+
+fn dec_mount_setattr(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, DirFd);
+    arg(w, 1, Path);
+    arg(w, 2, Flags(c::MOUNT_SETATTR_FLAGS));
+    w.sep();
+    let (addr, size) = (a[3], a[4]);
+    let whole = w.call.data(3).filter(|d| d.len() as u64 >= size.min(4096));
+    let head = whole.or_else(|| w.call.data(5)).filter(|d| d.len() >= 32);
+    match head {
+        Some(d) if size >= 32 => {
+            let (set, clr) = (le_u64(d, 0), le_u64(d, 8));
+            let mut t = String::from("{attr_set=");
+            fmt::flags_hinted(&mut t, set, c::MOUNT_ATTR_ATTR, x);
+            t.push_str(", attr_clr=");
+            fmt::flags_hinted(&mut t, clr, c::MOUNT_ATTR_ATTR, x);
+            t.push_str(", propagation=");
+            fmt::enumv(
+                &mut t,
+                le_u64(d, 16),
+                c::MOUNT_ATTR_PROPAGATION,
+                "MS_???",
+                x,
+                true,
+            );
+            let userns = le_u64(d, 24);
+            t.push_str(", userns_fd=");
+            if userns > i32::MAX as u64 || (set | clr) & 0x10_0000 == 0 {
+                let _ = write!(t, "{userns}");
+            } else {
+                fd(&mut t, userns as i32, w.env.fd_path);
+            }
+            if size > 32 {
+                let end = size.min(4096) as usize;
+                match whole {
+                    Some(d) if d[32..end].iter().all(|&b| b == 0) => {}
+                    Some(d) => {
+                        let _ = write!(t, ", /* bytes 32..{} */ ", end - 1);
+                        let n = (end - 32).min(w.opts.strsize);
+                        fmt::quoted(&mut t, &d[32..32 + n], false, fmt::HexStr::All);
+                        if n < end - 32 {
+                            t.push_str("...");
+                        }
+                    }
+                    None => t.push_str(", ???"),
+                }
+            }
+            t.push('}');
+            w.s.push_str(&t);
+        }
+        _ => fmt::ptr(&mut w.s, addr),
+    }
+    arg(w, 4, Ulong);
 }
 
 fn dec_epoll_pwait2(w: &mut ArgWriter<'_>) {
