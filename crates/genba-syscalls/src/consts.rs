@@ -2245,6 +2245,18 @@ pub static MOUNT_SETATTR_FLAGS: &[(u64, &str)] = &[
     (0x8000, "AT_RECURSIVE"),
 ];
 
+/// fsconfig's commands.
+pub static FSCONFIG_CMDS: &[(u64, &str)] = &[
+    (0, "FSCONFIG_SET_FLAG"),
+    (1, "FSCONFIG_SET_STRING"),
+    (2, "FSCONFIG_SET_BINARY"),
+    (3, "FSCONFIG_SET_PATH"),
+    (4, "FSCONFIG_SET_PATH_EMPTY"),
+    (5, "FSCONFIG_SET_FD"),
+    (6, "FSCONFIG_CMD_CREATE"),
+    (7, "FSCONFIG_CMD_RECONFIGURE"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

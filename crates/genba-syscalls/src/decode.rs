@@ -756,6 +756,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "mq_unlink" => sig!(Dec; Path),
         "quotactl_fd" => custom(dec_quotactl_fd, Ret::Dec),
         "mount_setattr" => custom(dec_mount_setattr, Ret::Fd),
+        "fsconfig" => custom(dec_fsconfig, Ret::Dec),
         "futimesat" => sig!(Dec; DirFd, Path, UtimeVals),
         "get_mempolicy" => custom(dec_get_mempolicy, Ret::Dec),
         "perf_event_open" => custom(dec_perf_event_open, Ret::Fd),
@@ -986,6 +987,18 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 ..Default::default()
             };
         }
+        // FSCONFIG_SET_BINARY's value: aux bytes, in the free slot
+        "fsconfig" => {
+            out[5] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 4,
+                max: o.strsize.min(4096) as u32,
+                src_arg: Some(3),
+                cond: Some(CapCond::one_of(1, u32::MAX, &[2])),
+                ..Default::default()
+            };
+        }
         // node masks: maxnode bytes are more than the words it needs
         "mbind" => out[3] = nodemask_plan(4, o, CapWhen::Enter),
         "set_mempolicy" => {
@@ -1178,6 +1191,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "get_mempolicy" => &[FixedOut(4)],
         "quotactl_fd" => &[Skip, Skip, Skip, FixedOut(4)],
         "mount_setattr" => &[DirFd, Path],
+        "fsconfig" => &[Skip, Skip, Str, Path],
         "epoll_pwait2" => &[Fd, EpollEventsOut, Skip, TimespecIn, SigsetIn],
         "mq_getsetattr" => &[Skip, FixedIn(32), FixedOut(32)],
         "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
@@ -1319,7 +1333,8 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
         }
         Path | Str => match (call.cap(i), mem) {
-            (Some(c), Some(read)) if c.fault && v != 0 => match read(
+            (Some(c), Some(read)) if c.fault && v != 0 => match read_whole_str(
+                read,
                 v,
                 if matches!(t, Path) {
                     4096
@@ -1346,7 +1361,9 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         BufIn(l) => match (call.cap(i), mem) {
             (Some(c), Some(read)) if c.fault && v != 0 => {
                 let len = call.args[l as usize] as usize;
-                match read(v, len.min(opts.strsize)) {
+                // all of it or nothing, as strace reads it
+                let want = len.min(opts.strsize);
+                match read(v, want).filter(|d| d.len() == want) {
                     Some(d) => fmt::quoted(s, &d, len > opts.strsize, opts.hex),
                     None => {
                         unreadable.set(unreadable.get() + 1);
@@ -2543,6 +2560,7 @@ fn dec_memfd_create(w: &mut ArgWriter<'_>) {
     // the name: at most 249 bytes and its NUL
     let v = w.call.args[0];
     let lim = w.opts.strsize.min(250);
+    let strsize = w.opts.strsize;
     w.sep();
     let got: Option<(Vec<u8>, bool)> = match (w.call.cap(0), w.env.read_mem) {
         (Some(c), _) if !c.fault => Some((c.data.clone(), c.truncated)),
@@ -2559,11 +2577,8 @@ fn dec_memfd_create(w: &mut ArgWriter<'_>) {
     };
     match got {
         Some((d, trunc)) => {
-            if d.len() > lim {
-                fmt::quoted(&mut w.s, &d[..lim], true, w.opts.hex);
-            } else {
-                fmt::quoted(&mut w.s, &d, trunc, w.opts.hex);
-            }
+            let (d, trunc) = bounded(&d, trunc, 250, strsize);
+            fmt::quoted(&mut w.s, d, trunc, w.opts.hex);
         }
         None => fmt::ptr(&mut w.s, v),
     }
@@ -2829,6 +2844,88 @@ fn dec_mount_setattr(w: &mut ArgWriter<'_>) {
         _ => fmt::ptr(&mut w.s, addr),
     }
     arg(w, 4, Ulong);
+}
+
+/// A NUL-terminated string of at most `lim` bytes (strace's
+/// `printstr_ex(.., lim, QUOTE_0_TERMINATED)`), from the copy in slot `i`.
+fn bounded_str(w: &mut ArgWriter<'_>, i: usize, v: u64, lim: usize) {
+    match w.call.cap(i).filter(|c| !c.fault && v != 0) {
+        Some(c) => {
+            let (d, trunc) = bounded(&c.data, c.truncated, lim, w.opts.strsize);
+            fmt::quoted(&mut w.s, d, trunc, w.opts.hex);
+        }
+        None => fmt::ptr(&mut w.s, v),
+    }
+}
+
+/// `want` bytes of a string from the process, `None` when it runs into
+/// unreadable memory before its NUL (strace cannot read it then either).
+fn read_whole_str(
+    read: &dyn Fn(u64, usize) -> Option<Vec<u8>>,
+    v: u64,
+    want: usize,
+) -> Option<Vec<u8>> {
+    read(v, want).filter(|d| d.len() == want || d.contains(&0))
+}
+
+/// What strace shows of a string read as at most `lim` bytes: without a
+/// NUL in them it is cut (`...`); `-s` may cut it shorter.
+fn bounded(d: &[u8], truncated: bool, lim: usize, strsize: usize) -> (&[u8], bool) {
+    if lim <= strsize {
+        if d.len() >= lim {
+            (&d[..lim], true)
+        } else {
+            (d, truncated)
+        }
+    } else if d.len() > strsize {
+        (&d[..strsize], true)
+    } else {
+        (d, truncated)
+    }
+}
+
+fn dec_fsconfig(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    let cmd = a[1] as u32;
+    let aux = int(a[4]) as i32;
+    arg(w, 0, Fd);
+    arg(w, 1, Enum(c::FSCONFIG_CMDS, "FSCONFIG_???"));
+    w.sep();
+    if cmd <= 5 {
+        bounded_str(w, 2, a[2], 256);
+    } else {
+        fmt::ptr(&mut w.s, a[2]);
+    }
+    match cmd {
+        1 => {
+            w.sep();
+            bounded_str(w, 3, a[3], 256);
+        }
+        3 | 4 => arg(w, 3, Path),
+        2 if (0..=1024 * 1024).contains(&aux) => {
+            w.sep();
+            let n = aux as usize;
+            match w.call.data(5) {
+                _ if a[3] == 0 => w.s.push_str("NULL"),
+                Some(d) if d.len() >= n.min(w.opts.strsize) => {
+                    let shown = n.min(w.opts.strsize);
+                    fmt::quoted(&mut w.s, &d[..shown], n > shown, fmt::HexStr::All);
+                }
+                _ => fmt::ptr(&mut w.s, a[3]),
+            }
+        }
+        _ => arg(w, 3, Ptr),
+    }
+    match cmd {
+        3 | 4 => arg(w, 4, DirFd),
+        5 => arg(w, 4, Fd),
+        _ => {
+            w.sep();
+            let _ = write!(w.s, "{aux}");
+        }
+    }
+    let _ = x;
 }
 
 fn dec_epoll_pwait2(w: &mut ArgWriter<'_>) {
