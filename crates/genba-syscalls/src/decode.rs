@@ -987,6 +987,20 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 ..Default::default()
             };
         }
+        // the name: no more than strace reads (a name ending its page
+        // must not make the copy fail)
+        // and the same bytes with a fixed-size copy in a free slot: a
+        // string copy reads one past them
+        "memfd_create" => {
+            out[0].max = out[0].max.min(250);
+            out[2] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                max: out[0].max,
+                src_arg: Some(0),
+                ..Default::default()
+            };
+        }
         // FSCONFIG_SET_BINARY's value: aux bytes, in the free slot
         "fsconfig" => {
             out[5] = CapPlan {
@@ -2564,6 +2578,10 @@ fn dec_memfd_create(w: &mut ArgWriter<'_>) {
     w.sep();
     let got: Option<(Vec<u8>, bool)> = match (w.call.cap(0), w.env.read_mem) {
         (Some(c), _) if !c.fault => Some((c.data.clone(), c.truncated)),
+        _ if w.call.data(2).is_some() => w.call.data(2).map(|d| {
+            let n = d.iter().position(|&b| b == 0);
+            (d[..n.unwrap_or(d.len())].to_vec(), n.is_none())
+        }),
         (_, Some(read)) if v != 0 => {
             let page_left = 4096 - (v & 4095) as usize;
             read(v, (lim + 1).min(page_left))
