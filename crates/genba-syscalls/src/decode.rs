@@ -1201,13 +1201,13 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "add_key" => &[Str, Str, BufIn(3)],
         "landlock_create_ruleset" => &[FixedIn(8)],
         "landlock_add_rule" => &[Skip, Skip, FixedIn(12)],
-        "mq_open" => &[Path, Skip, Skip, FixedIn(32)],
+        "mq_open" => &[Path, Skip, Skip, FixedIn(64)],
         "get_mempolicy" => &[FixedOut(4)],
         "quotactl_fd" => &[Skip, Skip, Skip, FixedOut(4)],
         "mount_setattr" => &[DirFd, Path],
         "fsconfig" => &[Skip, Skip, Str, Path],
         "epoll_pwait2" => &[Fd, EpollEventsOut, Skip, TimespecIn, SigsetIn],
-        "mq_getsetattr" => &[Skip, FixedIn(32), FixedOut(32)],
+        "mq_getsetattr" => &[Skip, FixedIn(64), FixedOut(64)],
         "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
         "ioctl" => &[Skip, Skip, Skip],
         _ => &[],
@@ -2695,11 +2695,12 @@ fn dec_mq_open(w: &mut ArgWriter<'_>) {
     }
 }
 
-/// A struct mq_attr, its flags named or in hex.
+/// A struct mq_attr (64 bytes with its reserved words, all read), its
+/// flags named or in hex.
 fn mq_attr(w: &mut ArgWriter<'_>, i: usize, named: bool) {
     let v = w.call.args[i];
     let x = w.opts.xlat;
-    match w.call.data(i).filter(|d| d.len() >= 32) {
+    match w.call.data(i).filter(|d| d.len() >= 64) {
         Some(d) if v != 0 => {
             w.s.push_str("{mq_flags=");
             if named {
