@@ -525,8 +525,7 @@ pub static XATTR_FLAGS: &[(u64, &str)] = &[(1, "XATTR_CREATE"), (2, "XATTR_REPLA
 /// after the hex remainder.
 /// pidfd_open's flags (PIDFD_NONBLOCK is O_NONBLOCK; PIDFD_THREAD, newer
 /// than strace 6.1, is O_EXCL).
-pub static PIDFD_OPEN_FLAGS: &[(u64, &str)] =
-    &[(0o4000, "PIDFD_NONBLOCK"), (0o200, "PIDFD_THREAD")];
+pub static PIDFD_OPEN_FLAGS: &[(u64, &str)] = &[(0o4000, "PIDFD_NONBLOCK")];
 
 pub static MEMFD_FLAGS: &[(u64, &str)] = &[
     (0x01, "MFD_CLOEXEC"),
@@ -1913,6 +1912,349 @@ pub static STATFS_FLAGS: &[(u64, &str)] = &[
     (0x800, "ST_NODIRATIME"),
     (0x1000, "ST_RELATIME"),
     (0x2000000, "ST_NOSYMFOLLOW"),
+];
+
+// ---------------------------------------------------------------------------
+// mount API, fanotify, inotify, kcmp, netlink, ioprio, numa
+
+/// fanotify_init's notification classes (the low bits 0xc).
+pub static FAN_CLASSES: &[(u64, &str)] = &[
+    (0x0, "FAN_CLASS_NOTIF"),
+    (0x4, "FAN_CLASS_CONTENT"),
+    (0x8, "FAN_CLASS_PRE_CONTENT"),
+];
+
+/// fanotify_init's other flags.
+pub static FAN_INIT_FLAGS: &[(u64, &str)] = &[
+    (0x1, "FAN_CLOEXEC"),
+    (0x2, "FAN_NONBLOCK"),
+    (0x10, "FAN_UNLIMITED_QUEUE"),
+    (0x20, "FAN_UNLIMITED_MARKS"),
+    (0x40, "FAN_ENABLE_AUDIT"),
+    (0x80, "FAN_REPORT_PIDFD"),
+    (0x100, "FAN_REPORT_TID"),
+    (0x200, "FAN_REPORT_FID"),
+    (0x400, "FAN_REPORT_DIR_FID"),
+    (0x800, "FAN_REPORT_NAME"),
+    (0x1000, "FAN_REPORT_TARGET_FID"),
+];
+
+/// fanotify_mark's flags.
+pub static FAN_MARK_FLAGS: &[(u64, &str)] = &[
+    (0x1, "FAN_MARK_ADD"),
+    (0x2, "FAN_MARK_REMOVE"),
+    (0x4, "FAN_MARK_DONT_FOLLOW"),
+    (0x8, "FAN_MARK_ONLYDIR"),
+    (0x10, "FAN_MARK_MOUNT"),
+    (0x20, "FAN_MARK_IGNORED_MASK"),
+    (0x40, "FAN_MARK_IGNORED_SURV_MODIFY"),
+    (0x80, "FAN_MARK_FLUSH"),
+    (0x100, "FAN_MARK_FILESYSTEM"),
+    (0x200, "FAN_MARK_EVICTABLE"),
+    (0x400, "FAN_MARK_IGNORE"),
+];
+
+/// fanotify_mark's event mask, in strace's order.
+pub static FAN_EVENT_FLAGS: &[(u64, &str)] = &[
+    (0x1, "FAN_ACCESS"),
+    (0x2, "FAN_MODIFY"),
+    (0x4, "FAN_ATTRIB"),
+    (0x8, "FAN_CLOSE_WRITE"),
+    (0x10, "FAN_CLOSE_NOWRITE"),
+    (0x20, "FAN_OPEN"),
+    (0x40, "FAN_MOVED_FROM"),
+    (0x80, "FAN_MOVED_TO"),
+    (0x100, "FAN_CREATE"),
+    (0x200, "FAN_DELETE"),
+    (0x400, "FAN_DELETE_SELF"),
+    (0x800, "FAN_MOVE_SELF"),
+    (0x1000, "FAN_OPEN_EXEC"),
+    (0x4000, "FAN_Q_OVERFLOW"),
+    (0x8000, "FAN_FS_ERROR"),
+    (0x10000, "FAN_OPEN_PERM"),
+    (0x20000, "FAN_ACCESS_PERM"),
+    (0x40000, "FAN_OPEN_EXEC_PERM"),
+    (0x80000, "FAN_DIR_MODIFY"),
+    (0x4000_0000, "FAN_ONDIR"),
+    (0x0800_0000, "FAN_EVENT_ON_CHILD"),
+    (0x1000_0000, "FAN_RENAME"),
+];
+
+/// fsmount's flags.
+pub static FSMOUNT_FLAGS: &[(u64, &str)] = &[(0x1, "FSMOUNT_CLOEXEC")];
+
+/// fsmount's mount attributes.
+pub static FSMOUNT_ATTR_FLAGS: &[(u64, &str)] = &[
+    (0x1, "MOUNT_ATTR_RDONLY"),
+    (0x2, "MOUNT_ATTR_NOSUID"),
+    (0x4, "MOUNT_ATTR_NODEV"),
+    (0x8, "MOUNT_ATTR_NOEXEC"),
+    (0x10, "MOUNT_ATTR_NOATIME"),
+    (0x20, "MOUNT_ATTR_STRICTATIME"),
+    (0x80, "MOUNT_ATTR_NODIRATIME"),
+];
+
+/// fsopen's flags.
+pub static FSOPEN_FLAGS: &[(u64, &str)] = &[(0x1, "FSOPEN_CLOEXEC")];
+
+/// fspick's flags.
+pub static FSPICK_FLAGS: &[(u64, &str)] = &[
+    (0x1, "FSPICK_CLOEXEC"),
+    (0x2, "FSPICK_SYMLINK_NOFOLLOW"),
+    (0x4, "FSPICK_NO_AUTOMOUNT"),
+    (0x8, "FSPICK_EMPTY_PATH"),
+];
+
+/// move_mount's flags.
+pub static MOVE_MOUNT_FLAGS: &[(u64, &str)] = &[
+    (0x1, "MOVE_MOUNT_F_SYMLINKS"),
+    (0x2, "MOVE_MOUNT_F_AUTOMOUNTS"),
+    (0x4, "MOVE_MOUNT_F_EMPTY_PATH"),
+    (0x10, "MOVE_MOUNT_T_SYMLINKS"),
+    (0x20, "MOVE_MOUNT_T_AUTOMOUNTS"),
+    (0x40, "MOVE_MOUNT_T_EMPTY_PATH"),
+    (0x100, "MOVE_MOUNT_SET_GROUP"),
+];
+
+/// open_tree's flags (its own and the AT_ ones it takes).
+pub static OPEN_TREE_FLAGS: &[(u64, &str)] = &[
+    (0x1, "OPEN_TREE_CLONE"),
+    (0o2000000, "OPEN_TREE_CLOEXEC"),
+    (0x100, "AT_SYMLINK_NOFOLLOW"),
+    (0x200, "AT_REMOVEDIR"),
+    (0x400, "AT_SYMLINK_FOLLOW"),
+    (0x800, "AT_NO_AUTOMOUNT"),
+    (0x1000, "AT_EMPTY_PATH"),
+    (0x8000, "AT_RECURSIVE"),
+];
+
+/// inotify_init1's flags.
+pub static IN_INIT_FLAGS: &[(u64, &str)] = &[(0o4000, "IN_NONBLOCK"), (0o2000000, "IN_CLOEXEC")];
+
+/// memfd_secret's flags.
+pub static MEMFD_SECRET_FLAGS: &[(u64, &str)] = &[(0o2000000, "O_CLOEXEC")];
+
+/// kcmp's resource types.
+pub static KCMP_TYPES: &[(u64, &str)] = &[
+    (0, "KCMP_FILE"),
+    (1, "KCMP_VM"),
+    (2, "KCMP_FILES"),
+    (3, "KCMP_FS"),
+    (4, "KCMP_SIGHAND"),
+    (5, "KCMP_IO"),
+    (6, "KCMP_SYSVSEM"),
+    (7, "KCMP_EPOLL_TFD"),
+];
+
+/// Netlink protocols (socket's third argument with AF_NETLINK).
+pub static NETLINK_PROTOCOLS: &[(u64, &str)] = &[
+    (0, "NETLINK_ROUTE"),
+    (1, "NETLINK_UNUSED"),
+    (2, "NETLINK_USERSOCK"),
+    (3, "NETLINK_FIREWALL"),
+    (4, "NETLINK_SOCK_DIAG"),
+    (5, "NETLINK_NFLOG"),
+    (6, "NETLINK_XFRM"),
+    (7, "NETLINK_SELINUX"),
+    (8, "NETLINK_ISCSI"),
+    (9, "NETLINK_AUDIT"),
+    (10, "NETLINK_FIB_LOOKUP"),
+    (11, "NETLINK_CONNECTOR"),
+    (12, "NETLINK_NETFILTER"),
+    (13, "NETLINK_IP6_FW"),
+    (14, "NETLINK_DNRTMSG"),
+    (15, "NETLINK_KOBJECT_UEVENT"),
+    (16, "NETLINK_GENERIC"),
+    (18, "NETLINK_SCSITRANSPORT"),
+    (19, "NETLINK_ECRYPTFS"),
+    (20, "NETLINK_RDMA"),
+    (21, "NETLINK_CRYPTO"),
+    (22, "NETLINK_SMC"),
+];
+
+/// ioprio_get/ioprio_set's `which`.
+pub static IOPRIO_WHO: &[(u64, &str)] = &[
+    (1, "IOPRIO_WHO_PROCESS"),
+    (2, "IOPRIO_WHO_PGRP"),
+    (3, "IOPRIO_WHO_USER"),
+];
+
+/// I/O scheduling classes.
+pub static IOPRIO_CLASS: &[(u64, &str)] = &[
+    (0, "IOPRIO_CLASS_NONE"),
+    (1, "IOPRIO_CLASS_RT"),
+    (2, "IOPRIO_CLASS_BE"),
+    (3, "IOPRIO_CLASS_IDLE"),
+];
+
+/// NUMA memory policy modes.
+pub static MPOL_MODES: &[(u64, &str)] = &[
+    (0, "MPOL_DEFAULT"),
+    (1, "MPOL_PREFERRED"),
+    (2, "MPOL_BIND"),
+    (3, "MPOL_INTERLEAVE"),
+    (4, "MPOL_LOCAL"),
+    (5, "MPOL_PREFERRED_MANY"),
+];
+
+/// NUMA memory policy mode flags.
+pub static MPOL_MODE_FLAGS: &[(u64, &str)] = &[
+    (1 << 15, "MPOL_F_STATIC_NODES"),
+    (1 << 14, "MPOL_F_RELATIVE_NODES"),
+    (1 << 13, "MPOL_F_NUMA_BALANCING"),
+];
+
+/// mbind's flags.
+pub static MBIND_FLAGS: &[(u64, &str)] = &[
+    (1, "MPOL_MF_STRICT"),
+    (2, "MPOL_MF_MOVE"),
+    (4, "MPOL_MF_MOVE_ALL"),
+];
+
+/// move_pages' flags.
+pub static MOVE_PAGES_FLAGS: &[(u64, &str)] = &[(2, "MPOL_MF_MOVE"), (4, "MPOL_MF_MOVE_ALL")];
+
+/// get_mempolicy's flags.
+pub static GET_MEMPOLICY_FLAGS: &[(u64, &str)] = &[
+    (1, "MPOL_F_NODE"),
+    (2, "MPOL_F_ADDR"),
+    (4, "MPOL_F_MEMS_ALLOWED"),
+];
+
+/// The special keyring ids (add_key, request_key, keyctl).
+pub static KEY_SPEC: &[(u64, &str)] = &[
+    (-1i64 as u64, "KEY_SPEC_THREAD_KEYRING"),
+    (-2i64 as u64, "KEY_SPEC_PROCESS_KEYRING"),
+    (-3i64 as u64, "KEY_SPEC_SESSION_KEYRING"),
+    (-4i64 as u64, "KEY_SPEC_USER_KEYRING"),
+    (-5i64 as u64, "KEY_SPEC_USER_SESSION_KEYRING"),
+    (-6i64 as u64, "KEY_SPEC_GROUP_KEYRING"),
+    (-7i64 as u64, "KEY_SPEC_REQKEY_AUTH_KEY"),
+    (-8i64 as u64, "KEY_SPEC_REQUESTOR_KEYRING"),
+];
+
+/// Landlock's file system access rights.
+pub static LANDLOCK_ACCESS_FS: &[(u64, &str)] = &[
+    (1 << 0, "LANDLOCK_ACCESS_FS_EXECUTE"),
+    (1 << 1, "LANDLOCK_ACCESS_FS_WRITE_FILE"),
+    (1 << 2, "LANDLOCK_ACCESS_FS_READ_FILE"),
+    (1 << 3, "LANDLOCK_ACCESS_FS_READ_DIR"),
+    (1 << 4, "LANDLOCK_ACCESS_FS_REMOVE_DIR"),
+    (1 << 5, "LANDLOCK_ACCESS_FS_REMOVE_FILE"),
+    (1 << 6, "LANDLOCK_ACCESS_FS_MAKE_CHAR"),
+    (1 << 7, "LANDLOCK_ACCESS_FS_MAKE_DIR"),
+    (1 << 8, "LANDLOCK_ACCESS_FS_MAKE_REG"),
+    (1 << 9, "LANDLOCK_ACCESS_FS_MAKE_SOCK"),
+    (1 << 10, "LANDLOCK_ACCESS_FS_MAKE_FIFO"),
+    (1 << 11, "LANDLOCK_ACCESS_FS_MAKE_BLOCK"),
+    (1 << 12, "LANDLOCK_ACCESS_FS_MAKE_SYM"),
+    (1 << 13, "LANDLOCK_ACCESS_FS_REFER"),
+];
+
+/// landlock_create_ruleset's flags.
+pub static LANDLOCK_CREATE_RULESET_FLAGS: &[(u64, &str)] =
+    &[(1, "LANDLOCK_CREATE_RULESET_VERSION")];
+
+/// Landlock rule types.
+pub static LANDLOCK_RULE_TYPES: &[(u64, &str)] = &[(1, "LANDLOCK_RULE_PATH_BENEATH")];
+
+/// perf_event_open's flags.
+pub static PERF_FLAGS: &[(u64, &str)] = &[
+    (1, "PERF_FLAG_FD_NO_GROUP"),
+    (2, "PERF_FLAG_FD_OUTPUT"),
+    (4, "PERF_FLAG_PID_CGROUP"),
+    (8, "PERF_FLAG_FD_CLOEXEC"),
+];
+
+/// quotactl's commands (the `cmd` half of QCMD).
+pub static QUOTA_CMDS: &[(u64, &str)] = &[
+    (0x1, "Q_V1_QUOTAON"),
+    (0x2, "Q_V1_QUOTAOFF"),
+    (0x3, "Q_V1_GETQUOTA"),
+    (0x4, "Q_V1_SETQUOTA"),
+    (0x5, "Q_V1_SETUSE"),
+    (0x6, "Q_V1_SYNC"),
+    (0x7, "Q_SETQLIM"),
+    (0x8, "Q_V1_GETSTATS"),
+    (0x10, "Q_V1_RSQUASH"),
+    (0xd, "Q_V2_GETQUOTA"),
+    (0xe, "Q_V2_SETQUOTA"),
+    (0xf, "Q_V2_SETUSE"),
+    (0x9, "Q_V2_GETINFO"),
+    (0xa, "Q_V2_SETINFO"),
+    (0xb, "Q_V2_SETGRACE"),
+    (0xc, "Q_V2_SETFLAGS"),
+    (0x11, "Q_V2_GETSTATS"),
+    (0x80_0001, "Q_SYNC"),
+    (0x80_0002, "Q_QUOTAON"),
+    (0x80_0003, "Q_QUOTAOFF"),
+    (0x80_0004, "Q_GETFMT"),
+    (0x80_0005, "Q_GETINFO"),
+    (0x80_0006, "Q_SETINFO"),
+    (0x80_0007, "Q_GETQUOTA"),
+    (0x80_0008, "Q_SETQUOTA"),
+    (0x80_0009, "Q_GETNEXTQUOTA"),
+    (0x5801, "Q_XQUOTAON"),
+    (0x5802, "Q_XQUOTAOFF"),
+    (0x5803, "Q_XGETQUOTA"),
+    (0x5804, "Q_XSETQLIM"),
+    (0x5805, "Q_XGETQSTAT"),
+    (0x5806, "Q_XQUOTARM"),
+    (0x5807, "Q_XQUOTASYNC"),
+    (0x5808, "Q_XGETQSTATV"),
+    (0x5809, "Q_XGETNEXTQUOTA"),
+];
+
+/// Quota types (the `type` half of QCMD).
+pub static QUOTA_TYPES: &[(u64, &str)] = &[(0, "USRQUOTA"), (1, "GRPQUOTA"), (2, "PRJQUOTA")];
+
+/// Quota formats.
+pub static QUOTA_FORMATS: &[(u64, &str)] = &[
+    (1, "QFMT_VFS_OLD"),
+    (2, "QFMT_VFS_V0"),
+    (3, "QFMT_OCFS2"),
+    (4, "QFMT_VFS_V1"),
+];
+
+/// mount_setattr's attributes.
+pub static MOUNT_ATTR_ATTR: &[(u64, &str)] = &[
+    (0x1, "MOUNT_ATTR_RDONLY"),
+    (0x2, "MOUNT_ATTR_NOSUID"),
+    (0x4, "MOUNT_ATTR_NODEV"),
+    (0x8, "MOUNT_ATTR_NOEXEC"),
+    (0x10, "MOUNT_ATTR_NOATIME"),
+    (0x20, "MOUNT_ATTR_STRICTATIME"),
+    (0x80, "MOUNT_ATTR_NODIRATIME"),
+    (0x10_0000, "MOUNT_ATTR_IDMAP"),
+    (0x20_0000, "MOUNT_ATTR_NOSYMFOLLOW"),
+];
+
+/// mount_setattr's propagation types.
+pub static MOUNT_ATTR_PROPAGATION: &[(u64, &str)] = &[
+    (1 << 17, "MS_UNBINDABLE"),
+    (1 << 18, "MS_PRIVATE"),
+    (1 << 19, "MS_SLAVE"),
+    (1 << 20, "MS_SHARED"),
+];
+
+/// mount_setattr's flags.
+pub static MOUNT_SETATTR_FLAGS: &[(u64, &str)] = &[
+    (0x100, "AT_SYMLINK_NOFOLLOW"),
+    (0x800, "AT_NO_AUTOMOUNT"),
+    (0x1000, "AT_EMPTY_PATH"),
+    (0x8000, "AT_RECURSIVE"),
+];
+
+/// fsconfig's commands.
+pub static FSCONFIG_CMDS: &[(u64, &str)] = &[
+    (0, "FSCONFIG_SET_FLAG"),
+    (1, "FSCONFIG_SET_STRING"),
+    (2, "FSCONFIG_SET_BINARY"),
+    (3, "FSCONFIG_SET_PATH"),
+    (4, "FSCONFIG_SET_PATH_EMPTY"),
+    (5, "FSCONFIG_SET_FD"),
+    (6, "FSCONFIG_CMD_CREATE"),
+    (7, "FSCONFIG_CMD_RECONFIGURE"),
 ];
 
 #[cfg(test)]

@@ -294,6 +294,16 @@ pub enum Ty {
     Ulong,
     /// Hex (`0` or `0x..`).
     Hex,
+    /// An `unsigned int` in hex.
+    Hex32,
+    /// A keyring's serial number (`KEY_SPEC_*` for the special ones).
+    KeySerial,
+    /// utimes' two struct timevals.
+    UtimeVals,
+    /// Bytes read at entry (for custom decoders: the count to copy).
+    FixedIn(u16),
+    /// Bytes the call writes (for custom decoders: the count to copy).
+    FixedOut(u16),
     /// Pointer (`NULL` or `0x..`).
     Ptr,
     /// File descriptor.
@@ -447,6 +457,7 @@ impl Ty {
         matches!(
             self,
             Ty::BufOut
+                | Ty::FixedOut(_)
                 | Ty::RandomOut
                 | Ty::StrOut
                 | Ty::TimespecOut
@@ -501,6 +512,9 @@ impl Ty {
                 s.max(if matches!(self, Ty::StrOut) { 4096 } else { 0 }),
             ),
             Ty::TimespecIn => p(K::Fixed, W::Enter, 0, 16),
+            Ty::UtimeVals => p(K::Fixed, W::Enter, 0, 32),
+            Ty::FixedIn(n) => p(K::Fixed, W::Enter, 0, n as u32),
+            Ty::FixedOut(n) => p(K::Fixed, W::ExitOk, 0, n as u32),
             Ty::TimespecOut => p(K::Fixed, W::ExitOk, 0, 16),
             Ty::TimevalIn => p(K::Fixed, W::Enter, 0, 16),
             Ty::ItimerspecIn => p(K::Fixed, W::Enter, 0, 32),
@@ -715,8 +729,39 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "tee" => sig!(Dec; Fd, Fd, Ulong, Flags(c::SPLICE_FLAGS)),
         "close_range" => sig!(Dec; Uint, Uint, Flags(c::CLOSE_RANGE_FLAGS)),
         "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
-        "memfd_create" => sig!(Fd; Str, Flags(c::MEMFD_FLAGS)),
+        "memfd_create" => custom(dec_memfd_create, Ret::Fd),
+        "times" => custom(dec_times, Ret::Dec),
         "pidfd_open" => sig!(Fd; Int, Flags(c::PIDFD_OPEN_FLAGS)),
+        "pidfd_getfd" => sig!(Fd; Fd, Int, Hex32),
+        "memfd_secret" => custom(dec_memfd_secret, Ret::Fd),
+        "inotify_init1" => sig!(Fd; Flags(c::IN_INIT_FLAGS)),
+        // the mount API
+        "mount" => custom(dec_mount, Ret::Dec),
+        "fsopen" => sig!(Fd; Str, Flags(c::FSOPEN_FLAGS)),
+        "fsmount" => sig!(Fd; Fd, Flags(c::FSMOUNT_FLAGS), Flags(c::FSMOUNT_ATTR_FLAGS)),
+        "fspick" => sig!(Fd; DirFd, Path, Flags(c::FSPICK_FLAGS)),
+        "move_mount" => sig!(Dec; DirFd, Path, DirFd, Path, Flags(c::MOVE_MOUNT_FLAGS)),
+        "open_tree" => sig!(Fd; DirFd, Path, Flags(c::OPEN_TREE_FLAGS)),
+        "fanotify_init" => custom(dec_fanotify_init, Ret::Fd),
+        "fanotify_mark" => custom(dec_fanotify_mark, Ret::Dec),
+        "landlock_restrict_self" => sig!(Dec; Fd, Hex32),
+        "kcmp" => custom(dec_kcmp, Ret::Dec),
+        "add_key" => custom(dec_add_key, Ret::Dec),
+        "request_key" => sig!(Dec; Str, Str, Str, KeySerial),
+        "landlock_create_ruleset" => custom(dec_landlock_create_ruleset, Ret::Fd),
+        "landlock_add_rule" => custom(dec_landlock_add_rule, Ret::Dec),
+        "mq_open" => custom(dec_mq_open, Ret::Fd),
+        "epoll_pwait2" => custom(dec_epoll_pwait2, Ret::Dec),
+        "mq_getsetattr" => custom(dec_mq_getsetattr, Ret::Dec),
+        "mq_unlink" => sig!(Dec; Path),
+        "quotactl_fd" => custom(dec_quotactl_fd, Ret::Dec),
+        "mount_setattr" => custom(dec_mount_setattr, Ret::Fd),
+        "fsconfig" => custom(dec_fsconfig, Ret::Dec),
+        "futimesat" => sig!(Dec; DirFd, Path, UtimeVals),
+        "get_mempolicy" => custom(dec_get_mempolicy, Ret::Dec),
+        "perf_event_open" => custom(dec_perf_event_open, Ret::Fd),
+        "ioprio_get" => custom(dec_ioprio, Ret::Dec),
+        "ioprio_set" => custom(dec_ioprio, Ret::Dec),
         // memory
         "mmap" => custom(dec_mmap, Ret::Hex),
         "munmap" => sig!(Dec; Ptr, Ulong),
@@ -727,6 +772,10 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "msync" => sig!(Dec; Ptr, Ulong, Flags(c::MSYNC_FLAGS)),
         "mlock" | "munlock" => sig!(Dec; Ptr, Ulong),
         "mlockall" => sig!(Dec; Flags(MCL_FLAGS)),
+        "remap_file_pages" => custom(dec_remap_file_pages, Ret::Dec),
+        "mbind" => custom(dec_mbind, Ret::Dec),
+        "set_mempolicy" => custom(dec_set_mempolicy, Ret::Dec),
+        "migrate_pages" => custom(dec_migrate_pages, Ret::Dec),
         // processes
         "execve" => sig!(Dec; Path, Argv, Envp),
         "execveat" => sig!(Dec; DirFd, Path, Argv, Envp, Flags(c::AT_FLAGS)),
@@ -919,6 +968,70 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     match name {
+        // struct mount_attr, with what follows it up to the size given (at
+        // most a page); its first 32 bytes again in the free slot, for
+        // when the whole cannot be read
+        "mount_setattr" => {
+            out[3] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 4,
+                max: 4096,
+                ..Default::default()
+            };
+            out[5] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                max: 32,
+                src_arg: Some(3),
+                ..Default::default()
+            };
+        }
+        // the name: no more than strace reads (a name ending its page
+        // must not make the copy fail)
+        // and the same bytes with a fixed-size copy in a free slot: a
+        // string copy reads one past them
+        "memfd_create" => {
+            out[0].max = out[0].max.min(250);
+            out[2] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                max: out[0].max,
+                src_arg: Some(0),
+                ..Default::default()
+            };
+        }
+        // FSCONFIG_SET_BINARY's value: aux bytes, in the free slot
+        "fsconfig" => {
+            out[5] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 4,
+                max: o.strsize.min(4096) as u32,
+                src_arg: Some(3),
+                cond: Some(CapCond::one_of(1, u32::MAX, &[2])),
+                ..Default::default()
+            };
+        }
+        // node masks: maxnode bytes are more than the words it needs
+        "mbind" => out[3] = nodemask_plan(4, o, CapWhen::Enter),
+        "set_mempolicy" => {
+            out[1] = nodemask_plan(2, o, CapWhen::Enter);
+            for (k, slot) in out.iter_mut().enumerate().skip(3) {
+                *slot = CapPlan {
+                    kind: CapKind::Fixed,
+                    when: CapWhen::Enter,
+                    max: 8 * (k as u32 - 2),
+                    src_arg: Some(1),
+                    ..Default::default()
+                };
+            }
+        }
+        "get_mempolicy" => out[1] = nodemask_plan(2, o, CapWhen::ExitOk),
+        "migrate_pages" => {
+            out[2] = nodemask_plan(1, o, CapWhen::Enter);
+            out[3] = nodemask_plan(1, o, CapWhen::Enter);
+        }
         // the timeout of WAIT, LOCK_PI, WAIT_BITSET, WAIT_REQUEUE_PI, LOCK_PI2
         // (for the other commands the fourth argument is a number)
         "futex" => out[3].cond = Some(CapCond::one_of(1, 0x7f, &[0, 6, 9, 11, 13])),
@@ -1082,6 +1195,21 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
         "socketpair" => &[Skip, Skip, Skip, FdPairOut],
         "prctl" => &[Skip, Str, Skip, Skip, Str],
+        "mount" => &[Path, Path, Str, Skip, Str],
+        "fanotify_mark" => &[Skip, Skip, Skip, Skip, Path],
+        "memfd_create" => &[Str],
+        "times" => &[FixedOut(32)],
+        "add_key" => &[Str, Str, BufIn(3)],
+        "landlock_create_ruleset" => &[FixedIn(8)],
+        "landlock_add_rule" => &[Skip, Skip, FixedIn(12)],
+        "mq_open" => &[Path, Skip, Skip, FixedIn(64)],
+        "get_mempolicy" => &[FixedOut(4)],
+        "quotactl_fd" => &[Skip, Skip, Skip, FixedOut(4)],
+        "mount_setattr" => &[DirFd, Path],
+        "fsconfig" => &[Skip, Skip, Str, Path],
+        "epoll_pwait2" => &[Fd, EpollEventsOut, Skip, TimespecIn, SigsetIn],
+        "mq_getsetattr" => &[Skip, FixedIn(64), FixedOut(64)],
+        "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
         "ioctl" => &[Skip, Skip, Skip],
         _ => &[],
     }
@@ -1183,6 +1311,26 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             let _ = write!(s, "{v}");
         }
         Hex => fmt::hex(s, v),
+        Hex32 => fmt::hex(s, v as u32 as u64),
+        FixedIn(_) | FixedOut(_) => fmt::ptr(s, v),
+        KeySerial => fmt::enumv(s, int(v) as u64, c::KEY_SPEC, "", x, false),
+        UtimeVals => match data(call.cap(i)).filter(|d| d.len() >= 32) {
+            Some(d) => {
+                s.push('[');
+                for k in 0..2 {
+                    if k > 0 {
+                        s.push_str(", ");
+                    }
+                    let (sec, usec) = (le_i64(d, 16 * k), le_i64(d, 16 * k + 8));
+                    let _ = write!(s, "{{tv_sec={sec}, tv_usec={}}}", usec as u64);
+                    if let Some(t) = date_comment(sec, usec as u64, 999_999, 6) {
+                        let _ = write!(s, " /* {t} */");
+                    }
+                }
+                s.push(']');
+            }
+            None => fmt::ptr(s, v),
+        },
         Ptr | OutPtr => fmt::ptr(s, v),
         Fd => fd(s, int(v) as i32, namer),
         DirFd => {
@@ -1200,7 +1348,8 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
         }
         Path | Str => match (call.cap(i), mem) {
-            (Some(c), Some(read)) if c.fault && v != 0 => match read(
+            (Some(c), Some(read)) if c.fault && v != 0 => match read_whole_str(
+                read,
                 v,
                 if matches!(t, Path) {
                     4096
@@ -1227,7 +1376,9 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         BufIn(l) => match (call.cap(i), mem) {
             (Some(c), Some(read)) if c.fault && v != 0 => {
                 let len = call.args[l as usize] as usize;
-                match read(v, len.min(opts.strsize)) {
+                // all of it or nothing, as strace reads it
+                let want = len.min(opts.strsize);
+                match read(v, want).filter(|d| d.len() == want) {
                     Some(d) => fmt::quoted(s, &d, len > opts.strsize, opts.hex),
                     None => {
                         unreadable.set(unreadable.get() + 1);
@@ -1261,7 +1412,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             if v == 0 {
                 s.push_str("F_OK");
             } else {
-                fmt::flags(s, v, &[(4, "R_OK"), (2, "W_OK"), (1, "X_OK")], None, x);
+                let modes: &[(u64, &str)] = &[(4, "R_OK"), (2, "W_OK"), (1, "X_OK")];
+                fmt::flags(s, v, modes, None, x);
+                if x != Xlat::Raw && v & 7 == 0 {
+                    s.push_str(" /* ?_OK */");
+                }
             }
         }
         // the kernel takes these flags as an int: the upper half is
@@ -1504,14 +1659,34 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     }
                     let (sec, nsec) = (le_i64(d, 16 * k), le_i64(d, 16 * k + 8));
                     match nsec {
-                        0x3fff_ffff => s.push_str("UTIME_NOW"),
-                        0x3fff_fffe => s.push_str("UTIME_OMIT"),
+                        0x3fff_ffff | 0x3fff_fffe => {
+                            let name = if nsec == 0x3fff_ffff {
+                                "UTIME_NOW"
+                            } else {
+                                "UTIME_OMIT"
+                            };
+                            match x {
+                                Xlat::Abbrev => s.push_str(name),
+                                Xlat::Raw => {
+                                    let _ = write!(s, "{{tv_sec={sec}, tv_nsec={nsec}}}");
+                                }
+                                Xlat::Verbose => {
+                                    let _ =
+                                        write!(s, "{{tv_sec={sec}, tv_nsec={nsec}}} /* {name} */");
+                                }
+                            }
+                        }
                         _ => {
-                            let _ = write!(
-                                s,
-                                "{{tv_sec={sec}, tv_nsec={nsec}}} /* {} */",
-                                utc_date(sec, nsec)
-                            );
+                            let _ = write!(s, "{{tv_sec={sec}, tv_nsec={}}}", nsec as u64);
+                            // strace's date: not for zero, an invalid
+                            // nsec, or a year a struct tm cannot hold
+                            let year = sec.div_euclid(31_556_952) + 1970;
+                            if (sec != 0 || nsec != 0)
+                                && (0..1_000_000_000).contains(&nsec)
+                                && (i32::MIN as i64 + 1900..=i32::MAX as i64).contains(&year)
+                            {
+                                let _ = write!(s, " /* {} */", utc_date(sec, nsec));
+                            }
                         }
                     }
                 }
@@ -1718,6 +1893,9 @@ static RUSAGE_WHO: &[(u64, &str)] = &[
 /// A descriptor, with its path in `<>` when `-y` asked for it.
 pub fn fd(s: &mut String, fd: i32, namer: Option<&dyn Fn(i32) -> Option<String>>) {
     let _ = write!(s, "{fd}");
+    if fd < 0 {
+        return;
+    }
     if let Some(path) = namer.and_then(|n| n(fd)) {
         s.push_str(&fd_path_text(&path));
     }
@@ -2353,19 +2531,820 @@ fn composite(s: &mut String, v: u64, x: Xlat, names: impl FnOnce(&mut String)) {
     }
 }
 
-fn dec_mmap(w: &mut ArgWriter<'_>) {
-    arg(w, 0, Ptr);
-    arg(w, 1, Ulong);
-    arg(w, 2, Prot);
-    w.sep();
-    let f = w.call.args[3];
-    composite(&mut w.s, f, w.opts.xlat, |t| {
+/// mmap's flags: the mapping type, then the other flags.
+fn map_flags(s: &mut String, f: u64, x: Xlat) {
+    composite(s, f, x, |t| {
         fmt::enumv(t, f & 3, c::MAP_TYPE, "", Xlat::Abbrev, true);
         if f & !3 != 0 {
             t.push('|');
             fmt::flags(t, f & !3, c::MAP_FLAGS, None, Xlat::Abbrev);
         }
     });
+}
+
+fn dec_remap_file_pages(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    w.sep();
+    let prot = w.call.args[2];
+    if prot == 0 {
+        fmt::flags(&mut w.s, 0, c::PROT, Some("PROT_NONE"), w.opts.xlat);
+    } else {
+        fmt::flags_hinted(&mut w.s, prot, c::PROT, w.opts.xlat);
+    }
+    arg(w, 3, Ulong);
+    w.sep();
+    let f = w.call.args[4];
+    composite(&mut w.s, f, w.opts.xlat, |t| {
+        match c::MAP_TYPE.iter().find(|(k, _)| *k == f & 0xf) {
+            Some((_, n)) => t.push_str(n),
+            None => {
+                let _ = write!(t, "{:#x} /* MAP_??? */", f & 0xf);
+            }
+        }
+        // strace clears the hugetlb field with a 32-bit mask, and the
+        // upper half with it
+        let huge = f & 0xfc00_0000;
+        let rest = f & !0xf & 0x03ff_ffff;
+        if rest != 0 {
+            t.push('|');
+            fmt::flags(t, rest, c::MAP_FLAGS, None, Xlat::Abbrev);
+        }
+        if huge != 0 {
+            let _ = write!(t, "|{}<<MAP_HUGE_SHIFT", huge >> 26);
+        }
+    });
+}
+
+fn dec_memfd_create(w: &mut ArgWriter<'_>) {
+    // the name: at most 249 bytes and its NUL
+    let v = w.call.args[0];
+    let lim = w.opts.strsize.min(250);
+    let strsize = w.opts.strsize;
+    w.sep();
+    let got: Option<(Vec<u8>, bool)> = match (w.call.cap(0), w.env.read_mem) {
+        (Some(c), _) if !c.fault => Some((c.data.clone(), c.truncated)),
+        _ if w.call.data(2).is_some() => w.call.data(2).map(|d| {
+            let n = d.iter().position(|&b| b == 0);
+            (d[..n.unwrap_or(d.len())].to_vec(), n.is_none())
+        }),
+        (_, Some(read)) if v != 0 => {
+            let page_left = 4096 - (v & 4095) as usize;
+            read(v, (lim + 1).min(page_left))
+                .or_else(|| read(v, lim.min(page_left)))
+                .map(|d| {
+                    let n = d.iter().position(|&b| b == 0);
+                    (d[..n.unwrap_or(d.len())].to_vec(), n.is_none())
+                })
+        }
+        _ => None,
+    };
+    match got {
+        Some((d, trunc)) => {
+            let (d, trunc) = bounded(&d, trunc, 250, strsize);
+            fmt::quoted(&mut w.s, d, trunc, w.opts.hex);
+        }
+        None => fmt::ptr(&mut w.s, v),
+    }
+    w.sep();
+    let f = w.call.args[1] as u32 as u64;
+    let x = w.opts.xlat;
+    if f == 0 {
+        w.s.push('0');
+        return;
+    }
+    composite(&mut w.s, f, x, |t| {
+        let huge = f & (0x3f << c::MFD_HUGE_SHIFT);
+        let rest = f & !(0x3f << c::MFD_HUGE_SHIFT);
+        if rest != 0 || huge == 0 {
+            let named = c::MEMFD_FLAGS.iter().any(|&(b, _)| rest & b == b);
+            fmt::flags(t, rest, c::MEMFD_FLAGS, None, Xlat::Abbrev);
+            if !named {
+                t.push_str(" /* MFD_??? */");
+            }
+        }
+        if huge != 0 {
+            if rest != 0 {
+                t.push('|');
+            }
+            let _ = write!(t, "{}<<MFD_HUGE_SHIFT", huge >> c::MFD_HUGE_SHIFT);
+        }
+    });
+}
+
+fn dec_add_key(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Str);
+    arg(w, 1, Str);
+    if a[2] == 0 {
+        arg(w, 2, Ptr);
+    } else if a[3] == 0 {
+        w.sep();
+        w.s.push_str("\"\"");
+    } else {
+        arg(w, 2, BufIn(3));
+    }
+    arg(w, 3, Ulong);
+    arg(w, 4, KeySerial);
+}
+
+fn dec_landlock_create_ruleset(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    w.sep();
+    match w.call.data(0) {
+        _ if a[1] < 8 || a[0] == 0 => fmt::ptr(&mut w.s, a[0]),
+        Some(d) if d.len() >= 8 => {
+            w.s.push_str("{handled_access_fs=");
+            fmt::flags_hinted(&mut w.s, le_u64(d, 0), c::LANDLOCK_ACCESS_FS, x);
+            if a[1] > 8 {
+                w.s.push_str(", ...");
+            }
+            w.s.push('}');
+        }
+        _ => fmt::ptr(&mut w.s, a[0]),
+    }
+    arg(w, 1, Ulong);
+    arg(w, 2, Flags(c::LANDLOCK_CREATE_RULESET_FLAGS));
+}
+
+fn dec_landlock_add_rule(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Fd);
+    arg(w, 1, Enum(c::LANDLOCK_RULE_TYPES, "LANDLOCK_RULE_???"));
+    w.sep();
+    match w.call.data(2).filter(|d| d.len() >= 12) {
+        Some(d) if a[1] as u32 == 1 => {
+            w.s.push_str("{allowed_access=");
+            fmt::flags_hinted(&mut w.s, le_u64(d, 0), c::LANDLOCK_ACCESS_FS, x);
+            w.s.push_str(", parent_fd=");
+            fd(&mut w.s, le_u32(d, 8) as i32, w.env.fd_path);
+            w.s.push('}');
+        }
+        _ => fmt::ptr(&mut w.s, a[2]),
+    }
+    arg(w, 3, Hex32);
+}
+
+fn dec_mq_open(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Path);
+    w.sep();
+    open_flags(&mut w.s, a[1] as u32 as u64, w.opts.xlat);
+    if a[1] & 0o100 != 0 {
+        // a umode_t: 16 bits
+        w.sep();
+        w.s.push_str(&fmt::octal(a[2] & 0xffff));
+        w.sep();
+        mq_attr(w, 3, false);
+    }
+}
+
+/// A struct mq_attr (64 bytes with its reserved words, all read), its
+/// flags named or in hex.
+fn mq_attr(w: &mut ArgWriter<'_>, i: usize, named: bool) {
+    let v = w.call.args[i];
+    let x = w.opts.xlat;
+    match w.call.data(i).filter(|d| d.len() >= 64) {
+        Some(d) if v != 0 => {
+            w.s.push_str("{mq_flags=");
+            if named {
+                fmt::flags_hinted(&mut w.s, le_u64(d, 0), &[(0o4000, "O_NONBLOCK")], x);
+            } else {
+                fmt::hex(&mut w.s, le_u64(d, 0));
+            }
+            let _ = write!(
+                w.s,
+                ", mq_maxmsg={}, mq_msgsize={}, mq_curmsgs={}}}",
+                le_i64(d, 8),
+                le_i64(d, 16),
+                le_i64(d, 24)
+            );
+        }
+        _ => fmt::ptr(&mut w.s, v),
+    }
+}
+
+fn dec_mq_getsetattr(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    w.sep();
+    mq_attr(w, 1, true);
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    mq_attr(w, 2, true);
+}
+
+/// quotactl_fd: the descriptor, `QCMD(cmd, type)`, and what the command
+/// takes (the commands passing structures show their address).
+fn dec_quotactl_fd(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Fd);
+    w.sep();
+    let qcmd = a[1] as u32;
+    let (cmd, ty) = ((qcmd >> 8) as u64, (qcmd & 0xff) as u64);
+    // strace prints the number in decimal here (with -X raw and verbose)
+    let mut names = String::from("QCMD(");
+    fmt::enumv(&mut names, cmd, c::QUOTA_CMDS, "Q_???", Xlat::Abbrev, true);
+    names.push_str(", ");
+    fmt::enumv(
+        &mut names,
+        ty,
+        c::QUOTA_TYPES,
+        "???QUOTA",
+        Xlat::Abbrev,
+        true,
+    );
+    names.push(')');
+    let _ = match x {
+        Xlat::Abbrev => write!(w.s, "{names}"),
+        Xlat::Raw => write!(w.s, "{qcmd}"),
+        Xlat::Verbose => write!(w.s, "{qcmd} /* {names} */"),
+    };
+    match cmd {
+        // Q_QUOTAOFF, Q_SYNC, Q_XQUOTASYNC: nothing more
+        0x80_0003 | 0x80_0001 | 0x5807 => {}
+        // Q_QUOTAON: the format and the quota file
+        0x80_0002 => {
+            w.sep();
+            fmt::enumv(
+                &mut w.s,
+                a[2] as u32 as u64,
+                c::QUOTA_FORMATS,
+                "QFMT_VFS_???",
+                x,
+                true,
+            );
+            arg(w, 3, Path);
+        }
+        // Q_GETFMT: the format the kernel writes
+        0x80_0004 => {
+            if !w.exiting() {
+                return;
+            }
+            w.sep();
+            match w.call.data(3).filter(|d| d.len() >= 4) {
+                Some(d) => {
+                    w.s.push('[');
+                    fmt::enumv(
+                        &mut w.s,
+                        le_u32(d, 0) as u64,
+                        c::QUOTA_FORMATS,
+                        "QFMT_VFS_???",
+                        x,
+                        true,
+                    );
+                    w.s.push(']');
+                }
+                None => fmt::ptr(&mut w.s, a[3]),
+            }
+        }
+        _ => {
+            w.sep();
+            let id = a[2] as u32;
+            if id == u32::MAX {
+                w.s.push_str("-1");
+            } else {
+                let _ = write!(w.s, "{id}");
+            }
+            arg(w, 3, Ptr);
+        }
+    }
+}
+
+fn dec_mount_setattr(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, DirFd);
+    arg(w, 1, Path);
+    arg(w, 2, Flags(c::MOUNT_SETATTR_FLAGS));
+    w.sep();
+    let (addr, size) = (a[3], a[4]);
+    let whole = w.call.data(3).filter(|d| d.len() as u64 >= size.min(4096));
+    let head = whole.or_else(|| w.call.data(5)).filter(|d| d.len() >= 32);
+    match head {
+        Some(d) if size >= 32 => {
+            let (set, clr) = (le_u64(d, 0), le_u64(d, 8));
+            let mut t = String::from("{attr_set=");
+            fmt::flags_hinted(&mut t, set, c::MOUNT_ATTR_ATTR, x);
+            t.push_str(", attr_clr=");
+            fmt::flags_hinted(&mut t, clr, c::MOUNT_ATTR_ATTR, x);
+            t.push_str(", propagation=");
+            fmt::enumv(
+                &mut t,
+                le_u64(d, 16),
+                c::MOUNT_ATTR_PROPAGATION,
+                "MS_???",
+                x,
+                true,
+            );
+            let userns = le_u64(d, 24);
+            t.push_str(", userns_fd=");
+            if userns > i32::MAX as u64 || (set | clr) & 0x10_0000 == 0 {
+                let _ = write!(t, "{userns}");
+            } else {
+                fd(&mut t, userns as i32, w.env.fd_path);
+            }
+            if size > 32 {
+                let end = size.min(4096) as usize;
+                match whole {
+                    Some(d) if d[32..end].iter().all(|&b| b == 0) => {}
+                    Some(d) => {
+                        let _ = write!(t, ", /* bytes 32..{} */ ", end - 1);
+                        let n = (end - 32).min(w.opts.strsize);
+                        fmt::quoted(&mut t, &d[32..32 + n], false, fmt::HexStr::All);
+                        if n < end - 32 {
+                            t.push_str("...");
+                        }
+                    }
+                    None => t.push_str(", ???"),
+                }
+            }
+            t.push('}');
+            w.s.push_str(&t);
+        }
+        _ => fmt::ptr(&mut w.s, addr),
+    }
+    arg(w, 4, Ulong);
+}
+
+/// A NUL-terminated string of at most `lim` bytes (strace's
+/// `printstr_ex(.., lim, QUOTE_0_TERMINATED)`), from the copy in slot `i`.
+fn bounded_str(w: &mut ArgWriter<'_>, i: usize, v: u64, lim: usize) {
+    match w.call.cap(i).filter(|c| !c.fault && v != 0) {
+        Some(c) => {
+            let (d, trunc) = bounded(&c.data, c.truncated, lim, w.opts.strsize);
+            fmt::quoted(&mut w.s, d, trunc, w.opts.hex);
+        }
+        None => fmt::ptr(&mut w.s, v),
+    }
+}
+
+/// `want` bytes of a string from the process, `None` when it runs into
+/// unreadable memory before its NUL (strace cannot read it then either).
+fn read_whole_str(
+    read: &dyn Fn(u64, usize) -> Option<Vec<u8>>,
+    v: u64,
+    want: usize,
+) -> Option<Vec<u8>> {
+    read(v, want).filter(|d| d.len() == want || d.contains(&0))
+}
+
+/// What strace shows of a string read as at most `lim` bytes: without a
+/// NUL in them it is cut (`...`); `-s` may cut it shorter.
+fn bounded(d: &[u8], truncated: bool, lim: usize, strsize: usize) -> (&[u8], bool) {
+    if lim <= strsize {
+        if d.len() >= lim {
+            (&d[..lim], true)
+        } else {
+            (d, truncated)
+        }
+    } else if d.len() > strsize {
+        (&d[..strsize], true)
+    } else {
+        (d, truncated)
+    }
+}
+
+fn dec_fsconfig(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    let cmd = a[1] as u32;
+    let aux = int(a[4]) as i32;
+    arg(w, 0, Fd);
+    arg(w, 1, Enum(c::FSCONFIG_CMDS, "FSCONFIG_???"));
+    w.sep();
+    if cmd <= 5 {
+        bounded_str(w, 2, a[2], 256);
+    } else {
+        fmt::ptr(&mut w.s, a[2]);
+    }
+    match cmd {
+        1 => {
+            w.sep();
+            bounded_str(w, 3, a[3], 256);
+        }
+        3 | 4 => arg(w, 3, Path),
+        2 if (0..=1024 * 1024).contains(&aux) => {
+            w.sep();
+            let n = aux as usize;
+            match w.call.data(5) {
+                _ if a[3] == 0 => w.s.push_str("NULL"),
+                Some(d) if d.len() >= n.min(w.opts.strsize) => {
+                    let shown = n.min(w.opts.strsize);
+                    fmt::quoted(&mut w.s, &d[..shown], n > shown, fmt::HexStr::All);
+                }
+                _ => fmt::ptr(&mut w.s, a[3]),
+            }
+        }
+        _ => arg(w, 3, Ptr),
+    }
+    match cmd {
+        3 | 4 => arg(w, 4, DirFd),
+        5 => arg(w, 4, Fd),
+        _ => {
+            w.sep();
+            let _ = write!(w.s, "{aux}");
+        }
+    }
+    let _ = x;
+}
+
+fn dec_epoll_pwait2(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Fd);
+    if !w.exiting() {
+        return;
+    }
+    arg(w, 1, EpollEventsOut);
+    arg(w, 2, Int);
+    // read at exit by strace: addresses when the call failed
+    if w.call.ret().is_some_and(|r| (-4095..0).contains(&r)) {
+        arg(w, 3, Ptr);
+        arg(w, 4, Ptr);
+    } else {
+        arg(w, 3, TimespecIn);
+        // a mask of any other size than the kernel's is an address
+        arg(w, 4, if a[5] == 8 { SigsetIn } else { Ptr });
+    }
+    arg(w, 5, Ulong);
+}
+
+fn dec_get_mempolicy(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    match w.call.data(0).filter(|d| d.len() >= 4) {
+        Some(d) if a[0] != 0 => {
+            w.s.push('[');
+            fmt::enumv(
+                &mut w.s,
+                le_u32(d, 0) as u64,
+                c::MPOL_MODES,
+                "MPOL_???",
+                x,
+                true,
+            );
+            w.s.push(']');
+        }
+        _ => fmt::ptr(&mut w.s, a[0]),
+    }
+    w.sep();
+    nodemask(w, 1, a[2]);
+    arg(w, 2, Ulong);
+    arg(w, 3, Ptr);
+    arg(w, 4, Flags64(c::GET_MEMPOLICY_FLAGS));
+}
+
+fn dec_perf_event_open(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Int);
+    arg(w, 2, Int);
+    arg(w, 3, Int);
+    arg(w, 4, Flags64(c::PERF_FLAGS));
+}
+
+fn dec_times(w: &mut ArgWriter<'_>) {
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    let v = w.call.args[0];
+    let x = w.opts.xlat;
+    match w.call.data(0).filter(|d| d.len() >= 32) {
+        Some(d) => {
+            w.s.push('{');
+            for (k, name) in ["tms_utime", "tms_stime", "tms_cutime", "tms_cstime"]
+                .iter()
+                .enumerate()
+            {
+                if k > 0 {
+                    w.s.push_str(", ");
+                }
+                let t = le_u64(d, 8 * k);
+                let _ = write!(w.s, "{name}={t}");
+                // clock ticks, at 100 a second
+                if x != Xlat::Raw && t > 0 {
+                    let _ = write!(w.s, " /* {}.{:02} s */", t / 100, t % 100);
+                }
+            }
+            w.s.push('}');
+        }
+        _ => fmt::ptr(&mut w.s, v),
+    }
+}
+
+fn dec_memfd_secret(w: &mut ArgWriter<'_>) {
+    w.sep();
+    let v = w.call.args[0] as u32 as u64;
+    fmt::flags(&mut w.s, v, c::MEMFD_SECRET_FLAGS, None, w.opts.xlat);
+}
+
+/// mount: the type and data are addresses when the flags make the kernel
+/// ignore them; the old magic number in the flags' upper half prints first.
+fn dec_mount(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    let mut flags = a[3];
+    let magic = flags & c::MS_MGC_MSK == c::MS_MGC_VAL;
+    if magic {
+        flags &= !c::MS_MGC_MSK;
+    }
+    let (ignore_type, ignore_data) = if flags & 0x20 != 0 {
+        (true, false)
+    } else if flags & (0x1000 | 0x2000 | 0x10_0000 | 0x4_0000 | 0x8_0000 | 0x2_0000) != 0 {
+        (true, true)
+    } else {
+        (false, false)
+    };
+    arg(w, 0, Path);
+    arg(w, 1, Path);
+    if ignore_type {
+        arg(w, 2, Ptr);
+    } else {
+        arg(w, 2, Str);
+    }
+    w.sep();
+    if magic {
+        fmt::enumv(
+            &mut w.s,
+            c::MS_MGC_VAL,
+            &[(c::MS_MGC_VAL, "MS_MGC_VAL")],
+            "",
+            x,
+            true,
+        );
+        if flags != 0 {
+            w.s.push('|');
+        }
+    }
+    if flags != 0 || !magic {
+        fmt::flags_hinted(&mut w.s, flags, c::MOUNT_FLAGS, x);
+    }
+    if ignore_data {
+        arg(w, 4, Ptr);
+    } else {
+        arg(w, 4, Str);
+    }
+}
+
+fn dec_fanotify_init(w: &mut ArgWriter<'_>) {
+    let x = w.opts.xlat;
+    let f = w.call.args[0] as u32 as u64;
+    w.sep();
+    fmt::enumv(&mut w.s, f & 0xc, c::FAN_CLASSES, "FAN_CLASS_???", x, true);
+    if f & !0xc != 0 {
+        w.s.push('|');
+        fmt::flags_hinted(&mut w.s, f & !0xc, c::FAN_INIT_FLAGS, x);
+    }
+    w.sep();
+    open_flags(&mut w.s, w.call.args[1] as u32 as u64, x);
+}
+
+fn dec_fanotify_mark(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Fd);
+    arg(w, 1, Flags(c::FAN_MARK_FLAGS));
+    arg(w, 2, Flags64(c::FAN_EVENT_FLAGS));
+    if int(a[3]) == -1 {
+        w.sep();
+        w.s.push_str(match x {
+            Xlat::Raw => "-1",
+            Xlat::Verbose => "-1 /* FAN_NOFD */",
+            Xlat::Abbrev => "FAN_NOFD",
+        });
+    } else {
+        arg(w, 3, DirFd);
+    }
+    arg(w, 4, Path);
+}
+
+fn dec_kcmp(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Int);
+    arg(w, 1, Int);
+    arg(w, 2, Enum(c::KCMP_TYPES, "KCMP_???"));
+    match a[2] as u32 {
+        // KCMP_FILE: two descriptors (of the two processes)
+        0 => {
+            arg(w, 3, Fd);
+            arg(w, 4, Fd);
+        }
+        // KCMP_EPOLL_TFD: a descriptor and a struct kcmp_epoll_slot
+        7 => {
+            arg(w, 3, Fd);
+            w.sep();
+            match w.call.data(4).filter(|d| d.len() >= 12) {
+                Some(d) => {
+                    let _ = write!(
+                        w.s,
+                        "{{efd={}, tfd={}, toff={}}}",
+                        le_u32(d, 0) as i32,
+                        le_u32(d, 4) as i32,
+                        le_u32(d, 8)
+                    );
+                }
+                None => fmt::ptr(&mut w.s, a[4]),
+            }
+        }
+        1..=6 => {}
+        _ => {
+            arg(w, 3, Hex);
+            arg(w, 4, Hex);
+        }
+    }
+}
+
+/// An I/O priority: `IOPRIO_PRIO_VALUE(class, data)`.
+fn ioprio_text(v: u32, x: Xlat) -> String {
+    let mut t = String::from("IOPRIO_PRIO_VALUE(");
+    fmt::enumv(
+        &mut t,
+        (v >> 13) as u64,
+        c::IOPRIO_CLASS,
+        "IOPRIO_CLASS_???",
+        x,
+        true,
+    );
+    let _ = write!(t, ", {})", v & 0x1fff);
+    t
+}
+
+fn dec_ioprio(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Enum(c::IOPRIO_WHO, "IOPRIO_WHO_???"));
+    arg(w, 1, Int);
+    if table::by_nr(w.call.nr).is_some_and(|s| s.name == "ioprio_set") {
+        w.sep();
+        let v = a[2] as u32;
+        match x {
+            Xlat::Raw => {
+                let _ = write!(w.s, "{}", v as i32);
+            }
+            Xlat::Verbose => {
+                let _ = write!(w.s, "{} /* {} */", v as i32, ioprio_text(v, x));
+            }
+            Xlat::Abbrev => w.s.push_str(&ioprio_text(v, x)),
+        }
+    }
+}
+
+/// A NUMA policy mode with its flags.
+fn mpol_mode(s: &mut String, v: u64, x: Xlat) {
+    const FLAGS: u64 = (1 << 15) | (1 << 14) | (1 << 13);
+    let mode = v & !FLAGS;
+    if v & FLAGS == 0 {
+        fmt::enumv(s, mode, c::MPOL_MODES, "MPOL_???", x, true);
+        return;
+    }
+    let Some((_, name)) = c::MPOL_MODES.iter().find(|(k, _)| *k == mode) else {
+        fmt::flags_hinted(s, v, c::MPOL_MODE_FLAGS, x);
+        return;
+    };
+    composite(s, v, x, |t| {
+        t.push_str(name);
+        t.push('|');
+        fmt::flags(t, v & FLAGS, c::MPOL_MODE_FLAGS, None, Xlat::Abbrev);
+    });
+}
+
+/// A node mask of `maxnode` bits: its words, as many as `-s` allows, from
+/// the copy of them in `data`.
+fn nodemask(w: &mut ArgWriter<'_>, i: usize, maxnode: u64) {
+    let addr = w.call.args[i];
+    let strsize = w.opts.strsize;
+    let s = &mut w.s;
+    let nmemb = maxnode.wrapping_add(62) / 64;
+    if addr == 0 || nmemb < maxnode / 64 || (maxnode != 0 && nmemb == 0) {
+        fmt::ptr(s, addr);
+        return;
+    }
+    if nmemb == 0 {
+        s.push_str("[]");
+        return;
+    }
+    let shown = (nmemb as usize).min(strsize);
+    // strace reads one word past those it shows before it prints `...`
+    let want = if nmemb as usize > shown {
+        shown + 1
+    } else {
+        shown
+    };
+    // what BPF copied, else what can still be read (the words up to an
+    // unreadable one)
+    let mut copied = w.call.data(i).filter(|d| d.len() >= want * 8);
+    // set_mempolicy: the first 1, 2 and 3 words copied in slots 3 to 5
+    // (an array ending its page is copied whole by one of them)
+    let mut partial: Option<&[u8]> = None;
+    if copied.is_none()
+        && i == 1
+        && w.call.args[2] == maxnode
+        && table_name(w.call.nr) == Some("set_mempolicy")
+    {
+        for slot in 3..6 {
+            if let Some(d) = w.call.data(slot) {
+                partial = Some(d);
+            }
+        }
+        if let Some(d) = partial.filter(|d| d.len() >= want * 8) {
+            copied = Some(d);
+        }
+    }
+    let read;
+    let d: &[u8] = match (copied, w.env.read_mem) {
+        (Some(d), _) => d,
+        (None, Some(mem)) => {
+            read = mem(addr, want * 8)
+                .filter(|r| r.len() >= partial.map_or(0, |p| p.len()))
+                .unwrap_or_else(|| partial.unwrap_or_default().to_vec());
+            &read
+        }
+        (None, None) => partial.unwrap_or_default(),
+    };
+    let have = (d.len() / 8).min(want);
+    if have == 0 {
+        fmt::ptr(s, addr);
+        return;
+    }
+    s.push('[');
+    for k in 0..have.min(shown) {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        let _ = write!(s, "{:016x}", le_u64(d, 8 * k));
+    }
+    if have < want {
+        let _ = write!(s, ", ... /* {:#x} */", addr + 8 * have as u64);
+    } else if want > shown {
+        s.push_str(", ...");
+    }
+    s.push(']');
+}
+
+fn table_name(nr: u32) -> Option<&'static str> {
+    table::by_nr(nr).map(|s| s.name)
+}
+
+/// The capture of a node mask (argument `arg`, `maxnode` in argument
+/// `len_arg`): no more words than `-s` shows.
+fn nodemask_plan(len_arg: u8, o: &Options, when: CapWhen) -> CapPlan {
+    CapPlan {
+        kind: CapKind::ArgLen,
+        when,
+        len_arg,
+        mult: 0,
+        max: ((o.strsize.min(64) + 1) * 8) as u32,
+        ..Default::default()
+    }
+}
+
+fn dec_mbind(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    w.sep();
+    mpol_mode(&mut w.s, a[2], x);
+    w.sep();
+    nodemask(w, 3, a[4]);
+    arg(w, 4, Ulong);
+    arg(w, 5, Flags(c::MBIND_FLAGS));
+}
+
+fn dec_set_mempolicy(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    w.sep();
+    mpol_mode(&mut w.s, a[0] as u32 as u64, w.opts.xlat);
+    w.sep();
+    nodemask(w, 1, a[2]);
+    arg(w, 2, Ulong);
+}
+
+fn dec_migrate_pages(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Int);
+    arg(w, 1, Ulong);
+    w.sep();
+    nodemask(w, 2, a[1]);
+    w.sep();
+    nodemask(w, 3, a[1]);
+}
+
+fn dec_mmap(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    arg(w, 2, Prot);
+    w.sep();
+    let f = w.call.args[3];
+    map_flags(&mut w.s, f, w.opts.xlat);
     arg(w, 4, Fd);
     w.sep();
     fmt::hex(&mut w.s, w.call.args[5]);
@@ -2844,6 +3823,24 @@ fn dec_clone(w: &mut ArgWriter<'_>) {
 
 /// A time as strace comments it: `2023-11-14T22:13:20.000000123+0000`.
 /// (strace uses the local zone; genba prints UTC, which is the zone here.)
+/// strace's date comment for a time: none for zero, a fraction above
+/// `max`, or a year a struct tm cannot hold.
+fn date_comment(sec: i64, part: u64, max: u64, width: usize) -> Option<String> {
+    let year = sec.div_euclid(31_556_952) + 1970;
+    if (sec == 0 && part == 0)
+        || part > max
+        || !(i32::MIN as i64 + 1900..=i32::MAX as i64).contains(&year)
+    {
+        return None;
+    }
+    let mut d = utc_date(sec, 0);
+    if part > 0 {
+        let _ = d.split_off(d.len() - "+0000".len());
+        let _ = write!(d, ".{part:0width$}+0000");
+    }
+    Some(d)
+}
+
 fn utc_date(sec: i64, nsec: i64) -> String {
     let days = sec.div_euclid(86400);
     let rem = sec.rem_euclid(86400);
@@ -3981,6 +4978,15 @@ fn dec_socket(w: &mut ArgWriter<'_>) {
     let proto = a[2] as u32 as u64;
     if matches!(a[0], 2 | 10) {
         fmt::enumv(&mut w.s, proto, c::IPPROTO, "IPPROTO_???", x, true);
+    } else if a[0] as u32 == 16 {
+        fmt::enumv(
+            &mut w.s,
+            proto,
+            c::NETLINK_PROTOCOLS,
+            "NETLINK_???",
+            x,
+            true,
+        );
     } else {
         let _ = write!(w.s, "{proto}");
     }
@@ -4271,6 +5277,9 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
             s.push(')');
         }
         ("prctl", _) if prctl_return(s, &call, x) => {}
+        ("ioprio_get", _) => {
+            let _ = write!(s, "= {ret} ({})", ioprio_text(ret as u32, x));
+        }
         // ARCH_REQ_XCOMP_*: the components now permitted
         ("arch_prctl", _) if matches!(call.args[0], 0x1023 | 0x1025) && ret > 0 => {
             s.push_str("= ");
