@@ -2,7 +2,8 @@
  * gives the options to genba and to strace alike): chdir four times (an
  * error injected into the 2nd and 4th), getpid (a return value), uname (a
  * return value: the call does not run, its buffer stays as given), getuid
- * (a signal sent as it enters), sched_yield (delayed), umask (fault=).
+ * (a signal sent as it enters), sched_yield (delayed), umask (-e fault=),
+ * getgid (--fault= with an error).
  * Exits non-zero if an injected result did not reach the program.
  * Work is bracketed by syscall(SYS_getppid) markers. */
 #define _GNU_SOURCE
@@ -46,6 +47,8 @@ int main(void)
 	syscall(SYS_sched_yield);
 	if (syscall(SYS_umask, 022) != -1 || errno != ENOSYS)
 		fails |= 16;
+	if (syscall(SYS_getgid) != -1 || errno != EPERM)
+		fails |= 32;
 
 	syscall(SYS_getppid); /* end marker */
 	return fails;

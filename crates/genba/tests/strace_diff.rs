@@ -836,7 +836,7 @@ fn diff_decode_fds_sets() {
 /// strace): errors counted with when=, return values of calls that do not
 /// run (uname's buffer left as the program gave it), a signal the kernel
 /// sends as a call enters (SI_KERNEL, as strace's), a delayed call, and
-/// fault='s ENOSYS: both tracers print the same lines, and the program
+/// fault='s ENOSYS and --fault='s given error: both tracers print the same lines, and the program
 /// (which checks every injected result) exits 0 under both.
 #[test]
 fn diff_inject() {
@@ -854,6 +854,7 @@ fn diff_inject() {
             "inject=sched_yield:delay_enter=20ms",
             "-e",
             "fault=umask",
+            "--fault=getgid:error=EPERM",
         ],
         &no_skip,
     );
