@@ -3842,18 +3842,8 @@ fn date_comment(sec: i64, part: u64, max: u64, width: usize) -> Option<String> {
 }
 
 fn utc_date(sec: i64, nsec: i64) -> String {
-    let days = sec.div_euclid(86400);
     let rem = sec.rem_euclid(86400);
-    // civil-from-days (Howard Hinnant's algorithm)
-    let z = days + 719468;
-    let era = z.div_euclid(146097);
-    let doe = z.rem_euclid(146097);
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d) = fmt::civil(sec.div_euclid(86400));
     let frac = if nsec != 0 {
         format!(".{nsec:09}")
     } else {
@@ -4281,17 +4271,7 @@ fn aux_flags(v: u64, table: &[(u64, &str)], x: Xlat) -> Option<String> {
             .find(|(k, _)| *k == 0)
             .map(|(_, n)| n.to_string());
     }
-    let mut out = String::new();
-    let mut rest = v;
-    for &(bit, name) in table {
-        if bit != 0 && rest & bit == bit {
-            if !out.is_empty() {
-                out.push('|');
-            }
-            out.push_str(name);
-            rest &= !bit;
-        }
-    }
+    let (mut out, rest) = fmt::flag_names(v, table);
     if out.is_empty() {
         return None;
     }

@@ -118,17 +118,7 @@ pub fn flags(out: &mut String, v: u64, table: &[(u64, &str)], zero_name: Option<
         }
         return;
     }
-    let mut names = String::new();
-    let mut rest = v;
-    for &(bit, name) in table {
-        if bit != 0 && rest & bit == bit {
-            if !names.is_empty() {
-                names.push('|');
-            }
-            names.push_str(name);
-            rest &= !bit;
-        }
-    }
+    let (mut names, rest) = flag_names(v, table);
     if rest != 0 {
         if !names.is_empty() {
             names.push('|');
@@ -140,6 +130,23 @@ pub fn flags(out: &mut String, v: u64, table: &[(u64, &str)], zero_name: Option<
     } else {
         out.push_str(&names);
     }
+}
+
+/// The names of `v`'s bits joined with `|`, in the table's order (a name
+/// of several bits takes them all), and the bits no name covers.
+pub(crate) fn flag_names(v: u64, table: &[(u64, &str)]) -> (String, u64) {
+    let mut names = String::new();
+    let mut rest = v;
+    for &(bit, name) in table {
+        if bit != 0 && rest & bit == bit {
+            if !names.is_empty() {
+                names.push('|');
+            }
+            names.push_str(name);
+            rest &= !bit;
+        }
+    }
+    (names, rest)
 }
 
 /// Flags as [`flags`] prints them, and when no bit has a name, the number
@@ -250,6 +257,21 @@ pub fn octal(v: u64) -> String {
         format!("0{v:o}")
     };
     format!("{o:0>3}")
+}
+
+/// Days since 1970-01-01 as a civil (proleptic Gregorian) date: (year,
+/// month, day), by Howard Hinnant's days-to-civil arithmetic.
+pub(crate) fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
 }
 
 #[cfg(test)]

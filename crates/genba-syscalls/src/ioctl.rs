@@ -1802,27 +1802,13 @@ static PTP_PIN_FUNCS: &[(u64, &str)] = &[
     (3, "PTP_PF_PHYSYNC"),
 ];
 
-/// Days since 1970-01-01 as a civil (proleptic Gregorian) date.
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
 /// ` /* 2124-11-08T05:45:45.123456789+0000 */`, as strace comments a
 /// realtime clock's time (in UTC; none for an invalid nsec or for zero).
 fn time_comment(o: &mut Out<'_>, sec: i64, nsec: u64) {
     if o.x == Xlat::Raw || nsec >= 1_000_000_000 || (sec == 0 && nsec == 0) {
         return;
     }
-    let (y, m, d) = civil(sec.div_euclid(86_400));
+    let (y, m, d) = fmt::civil(sec.div_euclid(86_400));
     let t = sec.rem_euclid(86_400);
     let _ = write!(
         o.s,
@@ -3146,8 +3132,8 @@ mod tests {
             s,
             "{sec=4886718345, nsec=123456789} /* 2124-11-08T05:45:45.123456789+0000 */"
         );
-        assert_eq!(civil(0), (1970, 1, 1));
-        assert_eq!(civil(591751049 / 86400), (1988, 10, 1));
-        assert_eq!(civil(-1), (1969, 12, 31));
+        assert_eq!(fmt::civil(0), (1970, 1, 1));
+        assert_eq!(fmt::civil(591751049 / 86400), (1988, 10, 1));
+        assert_eq!(fmt::civil(-1), (1969, 12, 31));
     }
 }

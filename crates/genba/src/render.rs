@@ -756,6 +756,10 @@ pub const DUMPED: &[(&str, bool, bool)] = &[
 /// dumped whatever the result; what was read, only when the call
 /// succeeded, as many bytes as it returned.
 fn dump_io(out: &mut String, name: &str, call: CallView<'_>, o: &TextOptions) {
+    // (runs for every call shown: nothing to look up without a set)
+    if o.dump_read.is_none() && o.dump_write.is_none() {
+        return;
+    }
     let Some(&(_, write, iov)) = DUMPED.iter().find(|(n, _, _)| *n == name) else {
         return;
     };
