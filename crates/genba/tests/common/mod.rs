@@ -862,6 +862,18 @@ pub fn normalize_body(body: &str) -> String {
                 s = format!("{}loads=[L{}", &s[..a], &s[b..]);
             }
         }
+        // glibc gives a new thread one word for both parent_tid and
+        // child_tid: when the thread has already exited by the time the
+        // tracer reads it at the call's exit, CLONE_CHILD_CLEARTID has made it
+        // 0. Either reading is true; count the 0 as the id the call returned.
+        "clone" | "clone3" => {
+            if let Some((_, eq)) = split_return(&s) {
+                let ret = s[eq + 2..].split_whitespace().next().unwrap_or("");
+                if !ret.is_empty() && ret.bytes().all(|b| b.is_ascii_digit()) {
+                    s = s.replace("parent_tid=[0]", &format!("parent_tid=[{ret}]"));
+                }
+            }
+        }
         "getrusage" | "wait4" => {
             s = replace_field(&replace_field(&s, "tv_sec", "S"), "tv_usec", "US");
         }
