@@ -505,12 +505,17 @@ impl Tracer {
             (&p.sched_exec, "sched_process_exec"),
             (&p.signal_deliver, "signal_deliver"),
             (&p.signal_generate, "signal_generate"),
-            (&p.sys_enter, "sys_enter"),
-            (&p.sys_exit, "sys_exit"),
         ];
         for (prog, tp) in progs {
             let link = prog
                 .attach_raw_tracepoint(tp)
+                .map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
+            self._links.push(link);
+        }
+        // tp_btf programs: their tracepoint was named at load
+        for (prog, tp) in [(&p.sys_enter, "sys_enter"), (&p.sys_exit, "sys_exit")] {
+            let link = prog
+                .attach_trace()
                 .map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
             self._links.push(link);
         }
@@ -992,44 +997,95 @@ fn recursion_misses(fd: std::os::fd::BorrowedFd<'_>) -> u64 {
     }
 }
 
-/// Empty programs on sys_enter/sys_exit: the cost floor of this approach,
-/// attached by `genba bench-floor` for the benchmark.
+/// The pieces [`Floor`] can add to its programs (genba.h's GENBA_PIECE_*).
+pub mod floor_piece {
+    /// bpf_get_current_pid_tgid
+    pub const ID: u32 = 1;
+    /// bpf_ktime_get_ns
+    pub const CLOCK: u32 = 2;
+    /// bpf_ringbuf_query
+    pub const QUERY: u32 = 4;
+    /// the registers copied by bpf_probe_read_kernel (raw_tp programs)
+    pub const COPY: u32 = 8;
+    /// the registers read by loads (tp_btf programs)
+    pub const LOADS: u32 = 16;
+    /// Names for the command line, with their bits.
+    pub const NAMES: &[(&str, u32)] = &[
+        ("id", ID),
+        ("clock", CLOCK),
+        ("query", QUERY),
+        ("copy", COPY),
+        ("loads", LOADS),
+    ];
+}
+
+/// Programs on sys_enter/sys_exit that do nothing (the cost floor of this
+/// approach) or only the given pieces of the trace programs' work, attached
+/// by `genba bench-floor` for the benchmarks.
 pub struct Floor {
     _links: Vec<libbpf_rs::Link>,
     skel: &'static floor_skel::FloorSkel<'static>,
+    btf: bool,
 }
 
 impl Floor {
-    /// Loads and attaches the empty programs.
-    pub fn attach() -> Result<Floor> {
+    /// Loads and attaches the programs with `pieces` (bits of
+    /// [`floor_piece`]): tp_btf programs when the registers are read by
+    /// loads, raw_tp ones otherwise.
+    pub fn attach(pieces: u32) -> Result<Floor> {
         let storage: &'static mut MaybeUninit<libbpf_rs::OpenObject> =
             Box::leak(Box::new(MaybeUninit::uninit()));
-        let open = floor_skel::FloorSkelBuilder::default()
+        let mut open = floor_skel::FloorSkelBuilder::default()
             .open(storage)
             .map_err(|e| Error::Load(e.to_string()))?;
+        let btf = pieces & floor_piece::LOADS != 0;
+        open.maps
+            .rodata_data
+            .as_deref_mut()
+            .expect("floor rodata")
+            .pieces = pieces;
+        open.progs.floor_enter.set_autoload(!btf);
+        open.progs.floor_exit.set_autoload(!btf);
+        open.progs.floor_btf_enter.set_autoload(btf);
+        open.progs.floor_btf_exit.set_autoload(btf);
         let skel = open.load().map_err(|e| Error::Load(e.to_string()))?;
-        let a = skel
-            .progs
-            .floor_enter
-            .attach_raw_tracepoint("sys_enter")
-            .map_err(|e| Error::Load(e.to_string()))?;
-        let b = skel
-            .progs
-            .floor_exit
-            .attach_raw_tracepoint("sys_exit")
+        let p = &skel.progs;
+        let links = if btf {
+            [
+                p.floor_btf_enter.attach_trace(),
+                p.floor_btf_exit.attach_trace(),
+            ]
+        } else {
+            [
+                p.floor_enter.attach_raw_tracepoint("sys_enter"),
+                p.floor_exit.attach_raw_tracepoint("sys_exit"),
+            ]
+        };
+        let links = links
+            .into_iter()
+            .collect::<std::result::Result<Vec<_>, _>>()
             .map_err(|e| Error::Load(e.to_string()))?;
         let skel: &'static floor_skel::FloorSkel<'static> = Box::leak(Box::new(skel));
         Ok(Floor {
-            _links: vec![a, b],
+            _links: links,
             skel,
+            btf,
         })
     }
 
     /// With [`RunStats`] held: the empty programs' runs and mean time.
     pub fn run_lines(&self) -> Vec<String> {
-        run_lines(&[
-            ("floor_enter", self.skel.progs.floor_enter.as_fd()),
-            ("floor_exit", self.skel.progs.floor_exit.as_fd()),
-        ])
+        let p = &self.skel.progs;
+        if self.btf {
+            run_lines(&[
+                ("floor_enter", p.floor_btf_enter.as_fd()),
+                ("floor_exit", p.floor_btf_exit.as_fd()),
+            ])
+        } else {
+            run_lines(&[
+                ("floor_enter", p.floor_enter.as_fd()),
+                ("floor_exit", p.floor_exit.as_fd()),
+            ])
+        }
     }
 }

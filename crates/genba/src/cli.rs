@@ -39,6 +39,10 @@ pub enum Command {
     /// Run COMMAND with empty BPF programs on sys_enter/sys_exit (benchmark floor).
     #[command(hide = true)]
     BenchFloor {
+        /// Add these pieces of the trace programs' work to each run, comma
+        /// separated: id, clock, query, copy, loads (bench/trace-pieces.sh).
+        #[arg(long, value_delimiter = ',')]
+        pieces: Vec<String>,
         #[arg(trailing_var_arg = true, required = true)]
         command: Vec<String>,
     },

@@ -214,7 +214,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Causal(a) => causal::run(*a),
         Command::Report(a) => report::run(*a),
         Command::Export(a) => export::run(*a),
-        Command::BenchFloor { command } => bench_floor(&command),
+        Command::BenchFloor { pieces, command } => bench_floor(&pieces, &command),
     }
 }
 
@@ -267,7 +267,20 @@ fn bpf_error(e: genba_bpf::Error) -> anyhow::Error {
     }
 }
 
-fn bench_floor(command: &[String]) -> Result<i32> {
+fn bench_floor(pieces: &[String], command: &[String]) -> Result<i32> {
+    let mut bits = 0;
+    for p in pieces {
+        let (_, bit) = genba_bpf::floor_piece::NAMES
+            .iter()
+            .find(|(n, _)| n == p)
+            .ok_or_else(|| {
+                Exit(
+                    1,
+                    format!("unknown piece '{p}' (id, clock, query, copy, loads)"),
+                )
+            })?;
+        bits |= bit;
+    }
     let path = launch::resolve(&command[0]).ok_or_else(|| {
         Exit(
             127,
@@ -276,7 +289,7 @@ fn bench_floor(command: &[String]) -> Result<i32> {
     })?;
     let debug = std::env::var_os("GENBA_DEBUG").is_some();
     let stats = debug.then(genba_bpf::RunStats::enable).flatten();
-    let floor = genba_bpf::Floor::attach().map_err(bpf_error)?;
+    let floor = genba_bpf::Floor::attach(bits).map_err(bpf_error)?;
     let mut child = Child::spawn(&path, command, None)?;
     child.release();
     loop {

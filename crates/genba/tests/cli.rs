@@ -1755,3 +1755,44 @@ fn trace_path_resolution_message_and_quiet() {
     assert!(!said(&["-e", "quiet=path-resolution"]));
     assert!(!said(&["-qqq"]));
 }
+
+/// `genba bench-floor --pieces` (bench/trace-pieces.sh): each piece loads,
+/// attaches and runs on every call of the program (the kernel's run counts,
+/// GENBA_DEBUG); an unknown piece is a one-line error.
+#[test]
+fn bench_floor_runs_each_piece() {
+    require_bpf!();
+    let _serial = serial();
+    let lp = program("getppid_loop");
+    for pieces in ["", "id", "clock", "query", "copy", "loads", "id,clock,query,copy"] {
+        let mut cmd = genba_cmd(["bench-floor"]);
+        if !pieces.is_empty() {
+            cmd.args(["--pieces", pieces]);
+        }
+        cmd.arg("--").arg(&lp).arg("5000").env("GENBA_DEBUG", "1");
+        let out = run(&mut cmd);
+        assert_eq!(out.code(), Some(0), "--pieces {pieces:?}\n{}", out.describe());
+        for prog in ["floor_enter", "floor_exit"] {
+            let runs = out
+                .stderr
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("genba: BPF {prog}: ")))
+                .and_then(|l| l.split_whitespace().next())
+                .and_then(|n| n.parse::<u64>().ok());
+            assert!(
+                runs.is_some_and(|n| n >= 5000),
+                "--pieces {pieces:?}: {prog} did not run on each of the 5000 calls\n{}",
+                out.describe()
+            );
+        }
+    }
+    let out = run(&mut genba_cmd([
+        "bench-floor",
+        "--pieces",
+        "id,bogus",
+        "--",
+        "/bin/true",
+    ]));
+    assert_one_line_error(&out, "--pieces id,bogus");
+    assert!(out.stderr.contains("unknown piece 'bogus'"), "{}", out.describe());
+}

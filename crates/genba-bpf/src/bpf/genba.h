@@ -199,6 +199,14 @@ struct genba_syscall_spec {
 #define GENBA_SPEC_EXIT_ONLY 2
 /* The call takes no arguments: its registers need not be copied. */
 #define GENBA_SPEC_NO_ARGS 4
+
+/* floor.bpf.c's pieces (genba_bpf::FloorPieces): what each added program
+ * run does, one piece of the trace programs' work per bit */
+#define GENBA_PIECE_ID 1     /* bpf_get_current_pid_tgid */
+#define GENBA_PIECE_CLOCK 2  /* bpf_ktime_get_ns */
+#define GENBA_PIECE_QUERY 4  /* bpf_ringbuf_query */
+#define GENBA_PIECE_COPY 8   /* the registers copied by bpf_probe_read_kernel (raw_tp) */
+#define GENBA_PIECE_LOADS 16 /* the registers read by loads (tp_btf) */
 /* Something is copied at exit: the record is built in scratch space rather
  * than reserved in the ring buffer directly. */
 #define GENBA_SPEC_EXIT_CAPS 8

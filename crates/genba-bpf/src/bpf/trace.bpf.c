@@ -76,6 +76,13 @@ struct task_struct {
 	char comm[16];
 } __attribute__((preserve_access_index));
 
+/* The kernel's struct pt_regs (x86_64), as sys_enter and sys_exit (tp_btf)
+ * receive it: a pointer the verifier trusts, so its fields are read by plain
+ * loads rather than a bpf_probe_read_kernel call. */
+struct pt_regs {
+	unsigned long di, si, dx, r10, r8, r9, orig_ax, ip, sp, bp;
+} __attribute__((preserve_access_index));
+
 /* x86_64 struct pt_regs up to orig_ax: a fixed ABI, read in one copy. */
 struct regs_head {
 	__u64 r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax;
@@ -118,11 +125,16 @@ struct {
  * exit and a pending exec change only the tasks map's entries). */
 __u32 all_traced = GENBA_TASK_TRACED;
 
-/* The tracing state of the current task `tid` (0: not traced). */
-static __always_inline __u32 *task_state(__u32 tid)
+/* The tracing state of the current task, `id` being what
+ * bpf_get_current_pid_tgid returned (0: not traced). Each program asks for
+ * the id once and passes it on: on hosts whose kernels mitigate return
+ * misprediction (SRSO, retbleed), every helper call costs tens of ns. */
+static __always_inline __u32 *task_state(__u64 id)
 {
+	__u32 tid = (__u32)id;
+
 	if (trace_all) {
-		if ((__u32)(bpf_get_current_pid_tgid() >> 32) == self_tgid)
+		if ((__u32)(id >> 32) == self_tgid)
 			return 0;
 		return &all_traced;
 	}
@@ -228,6 +240,10 @@ struct {
 
 struct scratch {
 	__u8 buf[GENBA_SCRATCH_SIZE];
+	/* bytes this CPU put in the ring since it last asked how full the
+	 * ring is, and whether the ring was then past half full */
+	__u32 unasked;
+	__u32 filling;
 };
 
 /* A plain array with one slot per CPU: per-CPU values are limited to 32 KiB. */
@@ -254,9 +270,9 @@ static __always_inline void count(__u32 idx, __u64 n)
 		*v += n;
 }
 
-static __always_inline void fill_hdr(struct genba_hdr *h, __u32 type, __u32 len, __u64 ts)
+/* The header of a record of the current task, `id` its pid_tgid. */
+static __always_inline void fill_hdr_id(struct genba_hdr *h, __u32 type, __u32 len, __u64 ts, __u64 id)
 {
-	__u64 id = bpf_get_current_pid_tgid();
 	h->type = type;
 	h->len = len;
 	h->ts = ts;
@@ -266,21 +282,48 @@ static __always_inline void fill_hdr(struct genba_hdr *h, __u32 type, __u32 len,
 	h->pad = 0;
 }
 
-/* Wake the consumer only when this record makes the unread data cross the
- * threshold: a wakeup (an IPI, an MSR write in a VM) for every record past
- * it would cost more than the records themselves while a slow consumer
- * catches up. */
+static __always_inline void fill_hdr(struct genba_hdr *h, __u32 type, __u32 len, __u64 ts)
+{
+	fill_hdr_id(h, type, len, ts, bpf_get_current_pid_tgid());
+}
+
+static __always_inline struct scratch *get_scratch(void)
+{
+	__u32 cpu = bpf_get_smp_processor_id();
+	return bpf_map_lookup_elem(&scratch, &cpu);
+}
+
+/* Wake the consumer only once the unread data passes the threshold: a
+ * wakeup (an IPI, an MSR write in a VM) for every record would cost more
+ * than the records themselves. Asking the ring how full it is costs a helper
+ * call, so each CPU asks once per 1/16 of the threshold it has added, and
+ * for every record while the ring is past half full. */
 static __always_inline __u64 wakeup_flags(__u32 len)
 {
-	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+	struct scratch *s = get_scratch();
+	__u32 filling = 0;
+	__u64 avail;
 
+	if (s) {
+		filling = s->filling;
+		if (!filling) {
+			s->unasked += len + 8;
+			if (s->unasked < (wakeup_bytes >> 4))
+				return BPF_RB_NO_WAKEUP;
+			s->unasked = 0;
+		}
+	}
+	avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+	if (s)
+		s->filling = avail >= 2 * wakeup_bytes;
 	/* nearly full: wake for every record. The wakeup's cost slows the
 	 * producer, which is the only back-pressure a ring buffer offers short
 	 * of losing records. */
 	if (avail >= 3 * wakeup_bytes)
 		return BPF_RB_FORCE_WAKEUP;
-	return avail < wakeup_bytes && avail + len + 8 >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP
-									: BPF_RB_NO_WAKEUP;
+	/* past the threshold: wake once per CPU and 1/16 of it, not for each
+	 * record while past half full (the consumer was woken then) */
+	return !filling && avail + len + 8 >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
 }
 
 static __always_inline void submit(void *rec, __u32 len)
@@ -315,12 +358,6 @@ static __always_inline void flush_pending_sig(__u32 tid)
 	__sync_fetch_and_add(&sigs_pending, -1);
 	fill_hdr(&r.hdr, GENBA_REC_SIGNAL, sizeof(r), bpf_ktime_get_ns());
 	submit(&r, sizeof(r));
-}
-
-static __always_inline struct scratch *get_scratch(void)
-{
-	__u32 cpu = bpf_get_smp_processor_id();
-	return bpf_map_lookup_elem(&scratch, &cpu);
 }
 
 /*
@@ -780,7 +817,7 @@ static long stack_step(__u64 i, void *data)
 
 /* The user registers, a copy of the user stack from sp up, and with -kk the
  * kernel stack: what user space needs to unwind and find the call site. */
-__noinline int cap_stacks(struct cap_ctx *c, struct uregs *u, struct bpf_raw_tracepoint_args *ctx)
+__noinline int cap_stacks(struct cap_ctx *c, struct uregs *u, void *ctx __arg_ctx)
 {
 	struct scratch *s;
 	struct stack_loop l = {};
@@ -1034,26 +1071,18 @@ __noinline int cap_exec_args(struct cap_ctx *c, struct genba_syscall_spec *spec,
 	return 1;
 }
 
-static __always_inline void read_args(void *regs_ptr, __u64 *args, __u64 *orig_ax, struct uregs *u)
+static __always_inline void read_args(struct pt_regs *r, __u64 *args, __u64 *orig_ax, struct uregs *u)
 {
-	struct regs_head r;
-
-	if (bpf_probe_read_kernel(&r, sizeof(r), regs_ptr)) {
-		__builtin_memset(args, 0, 8 * GENBA_NARGS);
-		*orig_ax = ~0ULL;
-		u->ip = u->sp = u->bp = 0;
-		return;
-	}
-	u->ip = r.ip;
-	u->sp = r.sp;
-	u->bp = r.bp;
-	args[0] = r.di;
-	args[1] = r.si;
-	args[2] = r.dx;
-	args[3] = r.r10;
-	args[4] = r.r8;
-	args[5] = r.r9;
-	*orig_ax = r.orig_ax;
+	u->ip = r->ip;
+	u->sp = r->sp;
+	u->bp = r->bp;
+	args[0] = r->di;
+	args[1] = r->si;
+	args[2] = r->dx;
+	args[3] = r->r10;
+	args[4] = r->r8;
+	args[5] = r->r9;
+	*orig_ax = r->orig_ax;
 }
 
 static __always_inline __u32 log2_bucket(__u64 v)
@@ -1094,12 +1123,15 @@ static __always_inline void add_sum(struct genba_sum *sum, __s64 ret, __u64 d, i
 
 #include "causal.bpf.inc"
 
-SEC("raw_tp/sys_enter")
-int sys_enter(struct bpf_raw_tracepoint_args *ctx)
+/* sys_enter and sys_exit are tp_btf programs: the same tracepoints and
+ * dispatch as raw_tp, but with typed arguments (see struct pt_regs). */
+SEC("tp_btf/sys_enter")
+int sys_enter(__u64 *ctx)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = task_state(tid);
-	__u32 nr = (__u32)ctx->args[1];
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)id;
+	__u32 *st = task_state(id);
+	__u32 nr = (__u32)ctx[1];
 	struct genba_syscall_spec *spec;
 	struct genba_inflight *inf;
 	__u32 slot;
@@ -1148,7 +1180,7 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	struct genba_sys_enter *e = (void *)s->buf;
 	__u64 orig_ax;
 	struct uregs u;
-	read_args((void *)ctx->args[0], e->args, &orig_ax, &u);
+	read_args((void *)ctx[0], e->args, &orig_ax, &u);
 	e->nr = nr;
 	struct cap_ctx c = { .off = sizeof(*e) };
 	if (spec)
@@ -1158,17 +1190,18 @@ int sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	e->ncaps = c.ncaps;
 	if (inf && c.faulted)
 		inf->retry = c.faulted;
-	fill_hdr(&e->hdr, GENBA_REC_SYS_ENTER, c.off, ts);
+	fill_hdr_id(&e->hdr, GENBA_REC_SYS_ENTER, c.off, ts, id);
 	submit(e, c.off);
 	return 0;
 }
 
-SEC("raw_tp/sys_exit")
-int sys_exit(struct bpf_raw_tracepoint_args *ctx)
+SEC("tp_btf/sys_exit")
+int sys_exit(__u64 *ctx)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = task_state(tid);
-	__s64 ret = (__s64)ctx->args[1];
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)id;
+	__u32 *st = task_state(id);
+	__s64 ret = (__s64)ctx[1];
 	struct genba_syscall_spec *spec;
 	struct genba_inflight *inf;
 	__u64 args[GENBA_NARGS];
@@ -1184,7 +1217,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	 * run now would turn ERESTARTNOHAND and ERESTART_RESTARTBLOCK into
 	 * EINTR for the program (nanosleep, poll, pause), SA_RESTART or not */
 	if (ret > -512 || ret < -516)
-		causal_tell(tid, bpf_get_current_pid_tgid() >> 32);
+		causal_tell(tid, id >> 32);
 	ts = bpf_ktime_get_ns();
 	slot = tid & inflight_mask;
 	inf = bpf_map_lookup_elem(&inflight, &slot);
@@ -1206,7 +1239,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	/* the registers are needed for the number when the entry was not seen,
 	 * and for records of calls that have arguments */
 	if (!enter_ts) {
-		read_args((void *)ctx->args[0], args, &orig_ax, &u);
+		read_args((void *)ctx[0], args, &orig_ax, &u);
 		nr = (__u32)orig_ax;
 		/* an rt_sigreturn whose entry was filtered out: its exit must be
 		 * filtered as rt_sigreturn, not shown as a call numbered -1 */
@@ -1227,7 +1260,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 			if (spec && (spec->flags & GENBA_SPEC_NO_ARGS))
 				__builtin_memset(args, 0, sizeof(args));
 			else
-				read_args((void *)ctx->args[0], args, &orig_ax, &u);
+				read_args((void *)ctx[0], args, &orig_ax, &u);
 		}
 	}
 	if (spec && !(spec->flags & GENBA_SPEC_TRACED)) {
@@ -1254,7 +1287,6 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		if (summary_by) {
 			struct genba_sum_key k = { .nr = nr };
 			struct genba_sum *ts_sum;
-			__u64 id = bpf_get_current_pid_tgid();
 			k.task = summary_by == 2 ? (__u32)id : id >> 32;
 			ts_sum = bpf_map_lookup_elem(&task_sums, &k);
 			if (!ts_sum) {
@@ -1283,7 +1315,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 			r->ret = ret;
 			r->enter_ts = enter_ts;
 			r->off_cpu_ns = off_cpu;
-			fill_hdr(&r->hdr, GENBA_REC_SYS_EXIT, sizeof(*r), ts);
+			fill_hdr_id(&r->hdr, GENBA_REC_SYS_EXIT, sizeof(*r), ts, id);
 			r->hdr.pad = inj;
 			bpf_ringbuf_submit(r, wakeup_flags(sizeof(*r)));
 		}
@@ -1310,7 +1342,7 @@ int sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		capture(&c, spec, e->args, ret, 1, u.sp);
 	}
 	e->ncaps = c.ncaps;
-	fill_hdr(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts);
+	fill_hdr_id(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts, id);
 	e->hdr.pad = inj;
 	submit(e, c.off);
 	flush_pending_sig(tid);
@@ -1345,8 +1377,9 @@ int sched_switch(struct bpf_raw_tracepoint_args *ctx)
 SEC("raw_tp/sched_process_fork")
 int sched_fork(struct bpf_raw_tracepoint_args *ctx)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = task_state(tid);
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)id;
+	__u32 *st = task_state(id);
 	struct task_struct *child = (void *)ctx->args[1];
 	struct genba_fork f = {};
 	__u32 ctid, val = GENBA_TASK_TRACED;
@@ -1377,8 +1410,9 @@ int sched_fork(struct bpf_raw_tracepoint_args *ctx)
 SEC("raw_tp/sched_process_exit")
 int sched_exit(struct bpf_raw_tracepoint_args *ctx)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = task_state(tid);
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)id;
+	__u32 *st = task_state(id);
 	struct task_struct *p = (void *)ctx->args[0];
 	struct genba_exit x = {};
 
@@ -1397,14 +1431,15 @@ int sched_exit(struct bpf_raw_tracepoint_args *ctx)
 SEC("raw_tp/sched_process_exec")
 int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = task_state(tid);
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)id;
+	__u32 *st = task_state(id);
 	struct genba_exec x = {};
 
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
 	x.old_tid = (__u32)ctx->args[1];
-	causal_exec(bpf_get_current_pid_tgid() >> 32);
+	causal_exec(id >> 32);
 	{
 		struct task_struct *t = (void *)ctx->args[0];
 		struct mm_struct *mm = BPF_CORE_READ(t, mm);
@@ -1443,8 +1478,9 @@ static __always_inline void synth_siginfo(__u8 *si, int sig, __u64 info)
 SEC("raw_tp/signal_deliver")
 int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u32 *st = task_state(tid);
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)id;
+	__u32 *st = task_state(id);
 	struct genba_signal s = {};
 
 	if (!st || *st != GENBA_TASK_TRACED)
