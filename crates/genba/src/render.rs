@@ -1,7 +1,7 @@
 //! Renderers of syscall events: strace's text and JSON lines. They see only
 //! events and decoders, never BPF.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -168,12 +168,12 @@ impl<W: Write> TextPrinter<W> {
         TextPrinter {
             out,
             o,
-            pending: HashMap::new(),
+            pending: HashMap::default(),
             open: None,
             col: 0,
             nprocs: initial_tasks,
             last_ts: None,
-            last_nr: HashMap::new(),
+            last_nr: HashMap::default(),
             line: String::new(),
             unreadable: 0,
             world: World::new(Default::default(), o_fd_paths, None),
@@ -224,7 +224,9 @@ impl<W: Write> TextPrinter<W> {
     }
 
     fn leader(&mut self, tid: u32, ts: u64) {
-        let mut s = String::new();
+        // written straight into the line: it holds nothing of this line yet
+        let start = self.line.len();
+        let s = &mut self.line;
         match self.o.prefix {
             PidPrefix::Plain => {
                 let _ = write!(s, "{tid:<5} ");
@@ -264,8 +266,7 @@ impl<W: Write> TextPrinter<W> {
             let _ = write!(s, "[{nr:>4}] ");
         }
         self.last_ts = Some(ts);
-        self.col = 0;
-        self.emit(&s);
+        self.col = self.line.len() - start;
     }
 
     /// Ends an open line of another task with ` <unfinished ...>`.
@@ -452,8 +453,9 @@ impl<W: Write> TextPrinter<W> {
         // is already that long), then "= ..."
         self.emit(" ");
         if self.col < self.o.acolumn {
-            let spaces = " ".repeat(self.o.acolumn - self.col);
-            self.emit(&spaces);
+            let n = self.o.acolumn - self.col;
+            self.line.extend(std::iter::repeat_n(' ', n));
+            self.col += n;
         }
     }
 
@@ -498,7 +500,9 @@ impl<W: Write> TextPrinter<W> {
 
     fn enter(&mut self, e: &SyscallEnter) {
         let tid = e.task.tid;
-        self.last_nr.insert(tid, e.nr);
+        if self.o.syscall_number {
+            self.last_nr.insert(tid, e.nr);
+        }
         let mut printed = None;
         let stacks = self.world.enter(e);
         // A string the kernel could not read at entry is read again at exit:
@@ -521,7 +525,9 @@ impl<W: Write> TextPrinter<W> {
             let name = name_of(e.nr);
             let (text, _) = self.decode_args(e.task.tgid, view(e, None));
             self.leader(tid, e.ts);
-            self.emit(&format!("{name}({text}"));
+            self.emit(&name);
+            self.emit("(");
+            self.emit(&text);
             printed = Some(text.len());
             self.open = Some(tid);
         }
@@ -593,7 +599,9 @@ impl<W: Write> TextPrinter<W> {
     fn exit(&mut self, x: &SyscallExit) {
         let tid = x.task.tid;
         let pending = self.pending.remove(&tid).filter(|p| p.enter.nr == x.nr);
-        self.last_nr.insert(tid, x.nr);
+        if self.o.syscall_number {
+            self.last_nr.insert(tid, x.nr);
+        }
         let ok = x.ret >= 0 || x.ret < -4095;
         let name = name_of(x.nr);
         let (args, enter_caps): ([u64; 6], &[genba_events::Capture]) = match &pending {
@@ -644,14 +652,17 @@ impl<W: Write> TextPrinter<W> {
         let printed = pending.as_ref().and_then(|p| p.printed);
         match printed {
             Some(n) if self.open == Some(tid) => {
-                let rest = text.get(n..).unwrap_or("");
-                self.emit(&format!("{rest})"));
+                self.emit(text.get(n..).unwrap_or(""));
+                self.emit(")");
             }
             Some(n) => {
                 self.interrupt(None);
                 self.leader(tid, x.ts);
-                let rest = text.get(n..).unwrap_or("");
-                self.emit(&format!("<... {name} resumed>{rest})"));
+                self.emit("<... ");
+                self.emit(&name);
+                self.emit(" resumed>");
+                self.emit(text.get(n..).unwrap_or(""));
+                self.emit(")");
             }
             None => {
                 self.interrupt(None);
@@ -663,7 +674,10 @@ impl<W: Write> TextPrinter<W> {
                         .or(x.enter_ts)
                         .unwrap_or(x.ts),
                 );
-                self.emit(&format!("{name}({text})"));
+                self.emit(&name);
+                self.emit("(");
+                self.emit(&text);
+                self.emit(")");
             }
         }
         self.open = None;
@@ -957,7 +971,7 @@ impl<W: Write> JsonPrinter<W> {
             out,
             decode,
             status,
-            pending: HashMap::new(),
+            pending: HashMap::default(),
             world: None,
             last_stacks: None,
             sites: None,

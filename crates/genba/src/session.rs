@@ -106,6 +106,8 @@ pub struct Session {
     gpu_moved: (u64, u64),
     /// With GENBA_DEBUG: the BPF programs' run statistics, counted while held.
     run_stats: Option<genba_bpf::RunStats>,
+    /// genba's own CPU time when the programs were attached (ns).
+    cpu_at_attach: u64,
     /// `-e inject=`: the rules, until the listener takes them at release;
     /// whether children's calls count too.
     inject: Option<(crate::inject::Injections, bool)>,
@@ -187,6 +189,7 @@ impl Session {
                 .is_some()
                 .then(genba_bpf::RunStats::enable)
                 .flatten(),
+            cpu_at_attach: own_cpu_ns(),
             inject: target.inject.map(|i| (i.clone(), target.inject_children)),
             injector: None,
             listener: None,
@@ -248,6 +251,14 @@ impl Session {
             return;
         }
         eprintln!("genba: collector stats: {stats:?}");
+        // the consumer's cost per event: genba's CPU time since attaching
+        // (reading, decoding, formatting and writing) over the events
+        let cpu = own_cpu_ns().saturating_sub(self.cpu_at_attach);
+        eprintln!(
+            "genba: own CPU since attach: {:.1} ms, {:.0} ns per event",
+            cpu as f64 / 1e6,
+            cpu as f64 / stats.events.max(1) as f64
+        );
         if self.run_stats.is_some() {
             for l in self.tracer.run_lines() {
                 eprintln!("genba: {l}");
@@ -469,4 +480,15 @@ pub fn debug_own_cpu() {
             secs(u.ru_stime)
         );
     }
+}
+
+/// This process's CPU time, user and system, all threads (ns).
+fn own_cpu_ns() -> u64 {
+    // SAFETY: getrusage fills the struct it is given
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut ru) } != 0 {
+        return 0;
+    }
+    let ns = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1000;
+    ns(ru.ru_utime) + ns(ru.ru_stime)
 }
