@@ -891,6 +891,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     let cfg = TraceConfig {
         inject: false,
         ioctl_sizes: Vec::new(),
+        timed: true,
         all_tasks: false,
         follow_forks: true,
         records: true,

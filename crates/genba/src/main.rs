@@ -787,6 +787,15 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             .map(|_| record::exact_profile(RECORD_PERIOD_NS, RECORD_STACK_BYTES)),
         inject: !filter.inject.is_empty(),
         ioctl_sizes: genba_syscalls::ioctl_sizes(),
+        // strace reads no clock unless a time is shown: nor does genba
+        timed: json
+            || abs_time.is_some()
+            || relative.is_some()
+            || times.is_some()
+            || want_summary
+            || stacks
+            || a.record.is_some()
+            || gpu.is_some(),
     };
     // --record: the file exists before the program starts
     let mut rec = match &a.record {

@@ -91,6 +91,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     let cfg = TraceConfig {
         inject: false,
         ioctl_sizes: genba_syscalls::ioctl_sizes(),
+        timed: true,
         all_tasks: a.all,
         follow_forks: true,
         records: true,

@@ -1764,14 +1764,27 @@ fn bench_floor_runs_each_piece() {
     require_bpf!();
     let _serial = serial();
     let lp = program("getppid_loop");
-    for pieces in ["", "id", "clock", "query", "copy", "loads", "id,clock,query,copy"] {
+    for pieces in [
+        "",
+        "id",
+        "clock",
+        "query",
+        "copy",
+        "loads",
+        "id,clock,query,copy",
+    ] {
         let mut cmd = genba_cmd(["bench-floor"]);
         if !pieces.is_empty() {
             cmd.args(["--pieces", pieces]);
         }
         cmd.arg("--").arg(&lp).arg("5000").env("GENBA_DEBUG", "1");
         let out = run(&mut cmd);
-        assert_eq!(out.code(), Some(0), "--pieces {pieces:?}\n{}", out.describe());
+        assert_eq!(
+            out.code(),
+            Some(0),
+            "--pieces {pieces:?}\n{}",
+            out.describe()
+        );
         for prog in ["floor_enter", "floor_exit"] {
             let runs = out
                 .stderr
@@ -1794,5 +1807,9 @@ fn bench_floor_runs_each_piece() {
         "/bin/true",
     ]));
     assert_one_line_error(&out, "--pieces id,bogus");
-    assert!(out.stderr.contains("unknown piece 'bogus'"), "{}", out.describe());
+    assert!(
+        out.stderr.contains("unknown piece 'bogus'"),
+        "{}",
+        out.describe()
+    );
 }

@@ -113,6 +113,17 @@ const volatile __u32 trace_all = 0;
 const volatile __u32 self_tgid = 0;
 /* -e inject=: a seccomp listener in genba acts on some calls */
 const volatile __u32 inject_on = 0;
+/* read the clock at each call's entry and exit; 0 when nothing shows the
+ * times (a text trace without -t, -r, -T, -c): two clock reads are most of
+ * a call's cost on hosts that mitigate return misprediction */
+const volatile __u32 timed = 1;
+
+/* The time of a call's entry or exit: the clock when times are kept, else
+ * 1 (nonzero, as the in-flight slot's "entry seen" mark). */
+static __always_inline __u64 call_time(void)
+{
+	return timed ? bpf_ktime_get_ns() : 1;
+}
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -1156,7 +1167,7 @@ int sys_enter(__u64 *ctx)
 		return 0;
 	}
 
-	ts = bpf_ktime_get_ns();
+	ts = call_time();
 	slot = tid & inflight_mask;
 	inf = bpf_map_lookup_elem(&inflight, &slot);
 	if (inf) {
@@ -1218,7 +1229,7 @@ int sys_exit(__u64 *ctx)
 	 * EINTR for the program (nanosleep, poll, pause), SA_RESTART or not */
 	if (ret > -512 || ret < -516)
 		causal_tell(tid, id >> 32);
-	ts = bpf_ktime_get_ns();
+	ts = call_time();
 	slot = tid & inflight_mask;
 	inf = bpf_map_lookup_elem(&inflight, &slot);
 	if (inf && inf->tid == tid && inf->ts) {
