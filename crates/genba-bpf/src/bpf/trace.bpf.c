@@ -955,13 +955,26 @@ __noinline int capture_arg(struct cap_ctx *c)
 	return 0;
 }
 
-static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
-				    __u64 *args, __s64 ret, int at_exit, __u64 sp)
+/* The six argument registers, as one object a global function can be given. */
+struct call_args {
+	__u64 a[GENBA_NARGS];
+};
+
+/* Copies what `spec` asks of each argument at entry or exit (c->ret and c->sp
+ * set). A global function: the verifier checks it once, not once per call
+ * site (inlined in sys_enter and sys_exit, it made most of their ~40 ms of
+ * verification at each start). */
+__noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
+		       struct call_args *ca, int at_exit)
 {
+	__u64 *args;
+	__s64 ret;
 	int i;
 
-	c->ret = ret;
-	c->sp = sp;
+	if (!c || !spec || !ca)
+		return 0;
+	args = ca->a;
+	ret = (__s64)c->ret;
 #pragma unroll
 	for (i = 0; i < GENBA_NARGS; i++) {
 		struct genba_arg_spec *a = &spec->args[i];
@@ -1007,6 +1020,7 @@ static __always_inline void capture(struct cap_ctx *c, struct genba_syscall_spec
 		c->len = a->kind == GENBA_CAP_SPREL ? la : (la < GENBA_NARGS ? args[la] : 0);
 		capture_arg(c);
 	}
+	return 1;
 }
 
 #define AT_EXECFN 31
@@ -1195,7 +1209,8 @@ int sys_enter(__u64 *ctx)
 	e->nr = nr;
 	struct cap_ctx c = { .off = sizeof(*e) };
 	if (spec)
-		capture(&c, spec, e->args, 0, 0, u.sp);
+		c.sp = u.sp;
+		capture(&c, spec, (struct call_args *)e->args, 0);
 	if (ustack_bytes && !(spec && (spec->flags & GENBA_SPEC_NO_STACK)))
 		cap_stacks(&c, &u, ctx);
 	e->ncaps = c.ncaps;
@@ -1350,7 +1365,9 @@ int sys_exit(__u64 *ctx)
 		 * entry is read from what the exec made of it */
 		cap_exec_args(&c, spec, nr, e->args[0], u.sp);
 	} else if (spec) {
-		capture(&c, spec, e->args, ret, 1, u.sp);
+		c.ret = ret;
+		c.sp = u.sp;
+		capture(&c, spec, (struct call_args *)e->args, 1);
 	}
 	e->ncaps = c.ncaps;
 	fill_hdr_id(&e->hdr, GENBA_REC_SYS_EXIT, c.off, ts, id);
