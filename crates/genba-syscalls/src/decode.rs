@@ -1901,19 +1901,41 @@ pub fn fd(s: &mut String, fd: i32, namer: Option<&dyn Fn(i32) -> Option<String>>
     }
 }
 
-/// `<path>` as strace appends it to a descriptor; a deleted file's
-/// `path (deleted)` (as /proc shows it) becomes `<path>(deleted)`.
+/// `<path>` as strace appends it to a descriptor, the path escaped as a
+/// string is (and `<`, `>` too); a deleted file's `path (deleted)` (as
+/// /proc shows it) becomes `<path>(deleted)`.
 pub fn fd_path_text(path: &str) -> String {
-    match path.strip_suffix(" (deleted)") {
-        Some(p) => format!("<{p}>(deleted)"),
-        None => format!("<{path}>"),
+    let (p, deleted) = match path.strip_suffix(" (deleted)") {
+        Some(p) => (p, true),
+        None => (path, false),
+    };
+    // --decode-fds=dev appends `<char 1:3>` to a device's path: not escaped
+    let (p, dev) = match p.rfind('<') {
+        Some(i)
+            if p.ends_with('>')
+                && (p[i..].starts_with("<char ") || p[i..].starts_with("<block ")) =>
+        {
+            p.split_at(i)
+        }
+        _ => (p, ""),
+    };
+    let mut s = String::with_capacity(p.len() + dev.len() + 12);
+    s.push('<');
+    crate::fmt::escape_with(&mut s, p.as_bytes(), crate::fmt::HexStr::None, b"<>");
+    s.push_str(dev);
+    s.push('>');
+    if deleted {
+        s.push_str("(deleted)");
     }
+    s
 }
 
 /// Whether the call returns a new descriptor (shown with its path by `-y`).
 pub fn returns_fd(name: &str, args: &[u64; 6]) -> bool {
     match name {
         "fcntl" => matches!(args[1] as u32, 0 | 1030),
+        // LANDLOCK_CREATE_RULESET_VERSION: it returns the ABI version
+        "landlock_create_ruleset" => args[2] & 1 == 0,
         _ => table::by_name(name)
             .and_then(|i| decoder_for(i.nr))
             .is_some_and(|d| d.ret == Ret::Fd),
@@ -6326,5 +6348,19 @@ mod prctl_tests {
             ret([61, 0, 0, 0, 0], -22, Xlat::Abbrev),
             "= -1 EINVAL (Invalid argument)"
         );
+    }
+
+    #[test]
+    fn descriptor_paths_escaped_as_strace_prints_them() {
+        assert_eq!(fd_path_text("/tmp/a"), "</tmp/a>");
+        // '<' and '>' as octal, the rest as in a string
+        assert_eq!(
+            fd_path_text("/t/a<b>\"c\n\u{1}d"),
+            "</t/a\\74b\\76\\\"c\\n\\1d>"
+        );
+        assert_eq!(fd_path_text("/t/x (deleted)"), "</t/x>(deleted)");
+        // --decode-fds=dev's suffix stays as it is
+        assert_eq!(fd_path_text("/dev/null<char 1:3>"), "</dev/null<char 1:3>>");
+        assert_eq!(fd_path_text("/t/a<b"), "</t/a\\74b>");
     }
 }

@@ -38,6 +38,13 @@ pub enum HexStr {
 /// (`\xNN` with `HexStr::NonAsciiChars`); with `NonAscii` or `All`, the
 /// whole string may be hex.
 pub fn escape_into(out: &mut String, bytes: &[u8], hex: HexStr) {
+    escape_with(out, bytes, hex, b"");
+}
+
+/// [`escape_into`], with the bytes of `extra` escaped too, as the bytes
+/// that do not print are (strace escapes `<` and `>` in a descriptor's
+/// path between `<>`).
+pub fn escape_with(out: &mut String, bytes: &[u8], hex: HexStr, extra: &[u8]) {
     let whole = match hex {
         HexStr::All => true,
         HexStr::NonAscii => bytes
@@ -58,7 +65,7 @@ pub fn escape_into(out: &mut String, bytes: &[u8], hex: HexStr) {
             0x0b => out.push_str("\\v"),
             0x0c => out.push_str("\\f"),
             b'\r' => out.push_str("\\r"),
-            0x20..=0x7e => out.push(b as char),
+            0x20..=0x7e if !extra.contains(&b) => out.push(b as char),
             _ if hex == HexStr::NonAsciiChars => {
                 let _ = write!(out, "\\x{b:02x}");
             }

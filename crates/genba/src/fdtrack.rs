@@ -102,7 +102,9 @@ impl FdTracker {
             for e in dir.flatten() {
                 if let Some(fd) = e.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) {
                     if let Some(p) = readlink(tgid, &format!("fd/{fd}")) {
-                        t.fds.insert(fd, (p, false));
+                        // a descriptor closed on exec goes at the program's
+                        // exec (a launched program is seeded before it)
+                        t.fds.insert(fd, (p, fd_cloexec(tgid, fd)));
                     }
                 }
             }
@@ -336,31 +338,71 @@ impl FdTracker {
             // anonymous inodes whose name never varies: known without asking
             // /proc, where the descriptor may be closed (or the process gone)
             // by the time its call is printed
-            "eventfd" | "eventfd2" | "epoll_create" | "epoll_create1" | "timerfd_create"
-            | "signalfd4" => {
-                let (what, flags) = match name {
-                    "eventfd2" => ("eventfd", a[1]),
-                    "eventfd" => ("eventfd", 0),
-                    "epoll_create1" => ("eventpoll", a[0]),
-                    "epoll_create" => ("eventpoll", 0),
-                    "timerfd_create" => ("timerfd", a[1]),
-                    _ => ("signalfd", a[3]),
+            // LANDLOCK_CREATE_RULESET_VERSION: the ABI version, no descriptor
+            "landlock_create_ruleset" if a[2] & 1 != 0 => {}
+            "eventfd"
+            | "eventfd2"
+            | "epoll_create"
+            | "epoll_create1"
+            | "timerfd_create"
+            | "signalfd4"
+            | "inotify_init"
+            | "inotify_init1"
+            | "landlock_create_ruleset"
+            | "userfaultfd"
+            | "fanotify_init"
+            | "perf_event_open"
+            | "io_uring_setup" => {
+                let (what, cloexec) = match name {
+                    "eventfd2" => ("[eventfd]", a[1] & O_CLOEXEC != 0),
+                    "eventfd" => ("[eventfd]", false),
+                    "epoll_create1" => ("[eventpoll]", a[0] & O_CLOEXEC != 0),
+                    "epoll_create" => ("[eventpoll]", false),
+                    "timerfd_create" => ("[timerfd]", a[1] & O_CLOEXEC != 0),
+                    "signalfd4" => ("[signalfd]", a[3] & O_CLOEXEC != 0),
+                    // the one the kernel names without brackets
+                    "inotify_init" => ("inotify", false),
+                    "inotify_init1" => ("inotify", a[0] & O_CLOEXEC != 0),
+                    "landlock_create_ruleset" => ("[landlock-ruleset]", true),
+                    "userfaultfd" => ("[userfaultfd]", a[0] & O_CLOEXEC != 0),
+                    // FAN_CLOEXEC
+                    "fanotify_init" => ("[fanotify]", a[0] & 1 != 0),
+                    // PERF_FLAG_FD_CLOEXEC
+                    "perf_event_open" => ("[perf_event]", a[4] & 8 != 0),
+                    _ => ("[io_uring]", true),
                 };
-                t.fds.insert(
-                    ret as i32,
-                    (format!("anon_inode:[{what}]"), flags & O_CLOEXEC != 0),
-                );
+                t.fds
+                    .insert(ret as i32, (format!("anon_inode:{what}"), cloexec));
             }
-            "memfd_create" | "inotify_init1" | "io_uring_setup" | "perf_event_open"
-            | "userfaultfd" | "fanotify_init" => {
-                match readlink(tgid, &format!("fd/{ret}")) {
-                    Some(p) => t.fds.insert(ret as i32, (p, false)),
+            // a memfd is a deleted file named after the call's argument
+            "memfd_create" => {
+                let path = match str_arg(0) {
+                    Some(n) => Some(format!("/memfd:{n} (deleted)")),
+                    None => readlink(tgid, &format!("fd/{ret}")),
+                };
+                // MFD_CLOEXEC
+                let cloexec = a[1] & 1 != 0;
+                match path {
+                    Some(p) => t.fds.insert(ret as i32, (p, cloexec)),
                     None => t.fds.remove(&(ret as i32)),
                 };
             }
             _ => {}
         }
     }
+}
+
+/// Whether descriptor `fd` of process `tgid` is closed on exec (the
+/// `flags:` of /proc/PID/fdinfo/FD, octal, hold O_CLOEXEC).
+fn fd_cloexec(tgid: u32, fd: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{tgid}/fdinfo/{fd}"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|v| u64::from_str_radix(v.trim(), 8).ok())
+        })
+        .is_some_and(|f| f & O_CLOEXEC != 0)
 }
 
 #[cfg(test)]

@@ -408,7 +408,8 @@ const BOOKKEEPING: &[&str] = &[
     "fchdir",
 ];
 
-/// The other calls that make descriptors (-P follows them all).
+/// The other calls that make descriptors, and those that delete what one
+/// names (-P and -y follow them all).
 const FD_MAKERS: &[&str] = &[
     "pipe",
     "pipe2",
@@ -437,6 +438,10 @@ const FD_MAKERS: &[&str] = &[
     "fspick",
     "perf_event_open",
     "io_uring_setup",
+    "landlock_create_ruleset",
+    // not makers: they mark an open file deleted
+    "unlink",
+    "unlinkat",
 ];
 
 /// The trace's sink: the printer, and strace's note on children genba
@@ -754,7 +759,10 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     // -P: so do the ones that make, copy and close descriptors, so each
     // descriptor is known when a call shown uses it
     let path_trace = paths.is_some();
-    let follow: &[&[&str]] = if path_trace {
+    // -y: the descriptors a call shows are named when they are made, as
+    // strace reads them while the call is stopped; by the time genba prints
+    // a call, its process may have closed them or ended
+    let follow: &[&[&str]] = if path_trace || (fd_decode.any() && !summary_only) {
         &[BOOKKEEPING, FD_MAKERS]
     } else if stacks || a.record.is_some() {
         &[BOOKKEEPING]

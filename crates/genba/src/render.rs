@@ -618,8 +618,12 @@ impl<W: Write> TextPrinter<W> {
             exit: Some((x.ret, &x.captures)),
         };
         let tgid = x.task.tgid;
-        // descriptors and mappings are followed whether or not the call is shown
-        self.world.exit_before(tgid, &name, call);
+        // descriptors and mappings are followed whether or not the call is
+        // shown; a call -e inject= answered without running it changed none
+        let ran = x.inject & genba_events::INJ_SKIPPED == 0;
+        if ran {
+            self.world.exit_before(tgid, &name, call);
+        }
         let shown = self.shown(x.nr);
         if let (Some(sites), Some(st), Some(cs)) = (
             self.sites.as_mut(),
@@ -644,7 +648,9 @@ impl<W: Write> TextPrinter<W> {
             None => self.on_path(tgid, call),
         };
         if !self.print || !self.o.status.shows(ok) || !self.shown(x.nr) || !on_path {
-            self.world.exit_after(tgid, &name, call);
+            if ran {
+                self.world.exit_after(tgid, &name, call);
+            }
             return;
         }
         let (text, unreadable) = self.decode_args(tgid, call);
@@ -686,7 +692,9 @@ impl<W: Write> TextPrinter<W> {
             .map(|d| d.ret)
             .unwrap_or(Ret::Dec);
         let mut r = decode::return_text(&name, call, kind, self.o.decode.xlat);
-        self.world.exit_after(tgid, &name, call);
+        if ran {
+            self.world.exit_after(tgid, &name, call);
+        }
         if self.o.fd_decode.any() && x.ret >= 0 && decode::returns_fd(&name, &call.args) {
             if let Some(p) = self.fd_text(tgid, x.ret as i32) {
                 r.push_str(&decode::fd_path_text(&p));

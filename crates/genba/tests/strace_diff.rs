@@ -48,7 +48,9 @@ fn save(name: &str, w: &Window) {
 /// Arguments for a family program; `work` is an empty scratch directory.
 fn prog_args(prog: &str, work: &Path) -> Vec<String> {
     match prog {
-        "file" | "sysmisc" | "offsets" | "locks" | "unix" => vec![work.display().to_string()],
+        "file" | "sysmisc" | "offsets" | "locks" | "unix" | "fdnames" => {
+            vec![work.display().to_string()]
+        }
         _ => vec![],
     }
 }
@@ -548,6 +550,18 @@ fn diff_poll_decode_fds() {
 #[test]
 fn diff_unix_decode_fds() {
     diff_test_flags("unix", &["-y"], &no_skip);
+}
+
+/// -y names descriptors whose making calls are traced but not shown (as
+/// strace reads /proc while the call is stopped, genba follows them): a
+/// path escaped as strace escapes it, a deleted file, anonymous inodes.
+#[test]
+fn diff_fd_names_of_calls_not_shown() {
+    diff_test_flags(
+        "fdnames",
+        &["-y", "-e", "trace=getppid,fsync,close"],
+        &no_skip,
+    );
 }
 
 /// A directory of `n` files with long names (about 96-byte entries), so that
