@@ -1049,7 +1049,7 @@ impl Floor {
         open.maps
             .rodata_data
             .as_deref_mut()
-            .expect("floor rodata")
+            .ok_or_else(|| Error::Load("no rodata".into()))?
             .pieces = pieces;
         open.progs.floor_enter.set_autoload(!btf);
         open.progs.floor_exit.set_autoload(!btf);

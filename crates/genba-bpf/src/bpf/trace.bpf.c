@@ -1208,9 +1208,10 @@ int sys_enter(__u64 *ctx)
 	read_args((void *)ctx[0], e->args, &orig_ax, &u);
 	e->nr = nr;
 	struct cap_ctx c = { .off = sizeof(*e) };
-	if (spec)
+	if (spec) {
 		c.sp = u.sp;
 		capture(&c, spec, (struct call_args *)e->args, 0);
+	}
 	if (ustack_bytes && !(spec && (spec->flags & GENBA_SPEC_NO_STACK)))
 		cap_stacks(&c, &u, ctx);
 	e->ncaps = c.ncaps;
