@@ -1016,13 +1016,9 @@ pub static PR_SPEC_GET_FLAGS: &[(u64, &str)] = &[
     (16, "PR_SPEC_DISABLE_NOEXEC"),
 ];
 
-/// `PR_SET_SPECULATION_CTRL` values.
-pub static PR_SPEC_SET_FLAGS: &[(u64, &str)] = &[
-    (2, "PR_SPEC_ENABLE"),
-    (4, "PR_SPEC_DISABLE"),
-    (8, "PR_SPEC_FORCE_DISABLE"),
-    (16, "PR_SPEC_DISABLE_NOEXEC"),
-];
+/// `PR_SET_SPECULATION_CTRL` values: the result bits past
+/// PR_SPEC_NOT_AFFECTED and PR_SPEC_PRCTL.
+pub static PR_SPEC_SET_FLAGS: &[(u64, &str)] = PR_SPEC_GET_FLAGS.split_at(2).1;
 
 /// `PR_SET_SYSCALL_USER_DISPATCH` modes.
 pub static PR_SUD_CMDS: &[(u64, &str)] = &[(0, "PR_SYS_DISPATCH_OFF"), (1, "PR_SYS_DISPATCH_ON")];

@@ -392,16 +392,19 @@ impl FdTracker {
     }
 }
 
-/// Whether descriptor `fd` of process `tgid` is closed on exec (the
-/// `flags:` of /proc/PID/fdinfo/FD, octal, hold O_CLOEXEC).
+/// The value of `key` (`flags:`, `Pid:`) in /proc/PID/fdinfo/FD, trimmed.
+pub fn fdinfo_field(tgid: u32, fd: i32, key: &str) -> Option<String> {
+    let info = std::fs::read_to_string(format!("/proc/{tgid}/fdinfo/{fd}")).ok()?;
+    info.lines()
+        .find_map(|l| l.strip_prefix(key))
+        .map(|v| v.trim().to_string())
+}
+
+/// Whether descriptor `fd` of process `tgid` is closed on exec (its
+/// fdinfo's `flags:`, octal, hold O_CLOEXEC).
 fn fd_cloexec(tgid: u32, fd: i32) -> bool {
-    std::fs::read_to_string(format!("/proc/{tgid}/fdinfo/{fd}"))
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("flags:"))
-                .and_then(|v| u64::from_str_radix(v.trim(), 8).ok())
-        })
+    fdinfo_field(tgid, fd, "flags:")
+        .and_then(|v| u64::from_str_radix(&v, 8).ok())
         .is_some_and(|f| f & O_CLOEXEC != 0)
 }
 

@@ -796,11 +796,11 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         inject: !filter.inject.is_empty(),
         ioctl_sizes: genba_syscalls::ioctl_sizes(),
         // strace reads no clock unless a time is shown: nor does genba
+        // (the kernel's summaries get their times whatever this says)
         timed: json
             || abs_time.is_some()
             || relative.is_some()
             || times.is_some()
-            || want_summary
             || stacks
             || a.record.is_some()
             || gpu.is_some(),

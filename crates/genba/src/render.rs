@@ -136,10 +136,7 @@ fn device_numbers(path: &str) -> Option<String> {
 
 /// The process pidfd `fd` of process `tgid` refers to (its fdinfo's `Pid:`).
 fn pidfd_pid(tgid: u32, fd: i32) -> Option<i64> {
-    let info = std::fs::read_to_string(format!("/proc/{tgid}/fdinfo/{fd}")).ok()?;
-    info.lines()
-        .find_map(|l| l.strip_prefix("Pid:"))
-        .and_then(|v| v.trim().parse().ok())
+    crate::fdtrack::fdinfo_field(tgid, fd, "Pid:")?.parse().ok()
 }
 
 /// Reads `len` bytes of the traced process's memory (see [`Env::read_mem`]).

@@ -470,25 +470,27 @@ pub fn debug_own_cpu() {
     if std::env::var_os("GENBA_DEBUG").is_none() {
         return;
     }
-    // SAFETY: getrusage fills the struct it is given.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } == 0 {
-        let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    if let Some((user, system)) = own_cpu() {
         eprintln!(
             "genba: own CPU {:.2} s user, {:.2} s system",
-            secs(u.ru_utime),
-            secs(u.ru_stime)
+            user as f64 / 1e9,
+            system as f64 / 1e9
         );
     }
 }
 
-/// This process's CPU time, user and system, all threads (ns).
-fn own_cpu_ns() -> u64 {
-    // SAFETY: getrusage fills the struct it is given
-    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut ru) } != 0 {
-        return 0;
+/// This process's CPU time so far, all threads: user and system (ns).
+fn own_cpu() -> Option<(u64, u64)> {
+    // SAFETY: getrusage fills the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return None;
     }
     let ns = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1000;
-    ns(ru.ru_utime) + ns(ru.ru_stime)
+    Some((ns(u.ru_utime), ns(u.ru_stime)))
+}
+
+/// This process's CPU time so far, user and system together (ns).
+fn own_cpu_ns() -> u64 {
+    own_cpu().map_or(0, |(u, s)| u + s)
 }
