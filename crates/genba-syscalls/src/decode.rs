@@ -376,6 +376,12 @@ pub enum Ty {
     WaitStatusOut,
     /// `int *` input, printed `[N]`.
     IntPtrIn,
+    /// `int *` the call fills, printed `[N]`.
+    IntPtrOut,
+    /// A CPU mask read at entry, its length in bytes in the given argument.
+    CpuSetIn(u8),
+    /// A CPU mask the call fills, as many bytes as it returned.
+    CpuSetOut,
     /// `struct msghdr *` input.
     MsghdrIn,
     /// `struct msghdr *` output.
@@ -485,6 +491,8 @@ impl Ty {
                 | Ty::RusageOut
                 | Ty::GidsOut
                 | Ty::IoUringParams
+                | Ty::IntPtrOut
+                | Ty::CpuSetOut
         )
     }
 
@@ -538,6 +546,9 @@ impl Ty {
             Ty::FdPairOut => p(K::Fixed, W::ExitOk, 0, 8),
             Ty::WaitStatusOut => p(K::Fixed, W::ExitOk, 0, 4),
             Ty::IntPtrIn => p(K::Fixed, W::Enter, 0, 4),
+            Ty::IntPtrOut => p(K::Fixed, W::ExitOk, 0, 4),
+            Ty::CpuSetIn(l) => p(K::ArgLen, W::Enter, l, sched::CPUSET_MAX as u32),
+            Ty::CpuSetOut => p(K::RetLen, W::ExitOk, 0, sched::CPUSET_MAX as u32),
             Ty::MsghdrIn => p(K::Msghdr, W::Enter, 0, s),
             Ty::MsghdrOut => p(K::MsghdrRet, W::ExitOk, 0, s),
             Ty::Pollfds(n) | Ty::PollfdsBoth(n) => CapPlan {
@@ -566,7 +577,10 @@ impl Ty {
             Ty::FdSetBoth => p(K::ArgLen, W::Both, 0, 128),
             Ty::TimevalBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::PselectSigmask => p(K::Fixed, W::Enter, 0, 16),
-            Ty::OpenHow => p(K::Fixed, W::Enter, 0, 24),
+            // the struct and what follows it, up to the size given (at most
+            // a page, strace's limit); the struct alone again in a free slot
+            // (see plan), for when the whole cannot be read
+            Ty::OpenHow => p(K::ArgLen, W::Enter, 3, 4096),
             Ty::IoUringParams => p(K::Fixed, W::ExitOk, 0, 120),
             Ty::UtimeSpecs => p(K::Fixed, W::Enter, 0, 32),
             Ty::UtsnameOut => p(K::Fixed, W::ExitOk, 0, 390),
@@ -762,6 +776,19 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "perf_event_open" => custom(dec_perf_event_open, Ret::Fd),
         "ioprio_get" => custom(dec_ioprio, Ret::Dec),
         "ioprio_set" => custom(dec_ioprio, Ret::Dec),
+        // the scheduler
+        "sched_getscheduler" => sig!(Dec; Int),
+        "sched_setscheduler" => sig!(Dec; Int, Enum(c::SCHED_POLICIES, "SCHED_???"), IntPtrIn),
+        "sched_getparam" => sig!(Dec; Int, IntPtrOut),
+        "sched_setparam" => sig!(Dec; Int, IntPtrIn),
+        "sched_get_priority_min" | "sched_get_priority_max" => {
+            sig!(Dec; Enum(c::SCHED_POLICIES, "SCHED_???"))
+        }
+        "sched_rr_get_interval" => sig!(Dec; Int, TimespecOut),
+        "sched_setaffinity" => sig!(Dec; Int, Uint, CpuSetIn(1)),
+        "sched_getaffinity" => sig!(Dec; Int, Uint, CpuSetOut),
+        "sched_setattr" => custom(sched::dec_sched_setattr, Ret::Dec),
+        "sched_getattr" => custom(sched::dec_sched_getattr, Ret::Dec),
         // memory
         "mmap" => custom(dec_mmap, Ret::Hex),
         "munmap" => sig!(Dec; Ptr, Ulong),
@@ -968,6 +995,35 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     match name {
+        "openat2" => {
+            out[5] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                max: 24,
+                src_arg: Some(2),
+                ..Default::default()
+            };
+        }
+        // the size the kernel wrote back (E2BIG)
+        "sched_setattr" => {
+            out[5] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Exit,
+                max: 4,
+                src_arg: Some(1),
+                ..Default::default()
+            };
+        }
+        // as much of the struct as the caller gave room for
+        "sched_getattr" => {
+            out[1] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::ExitOk,
+                len_arg: 2,
+                max: sched::SCHED_ATTR_V1 as u32,
+                ..Default::default()
+            };
+        }
         // struct mount_attr, with what follows it up to the size given (at
         // most a page); its first 32 bytes again in the free slot, for
         // when the whole cannot be read
@@ -1210,6 +1266,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "epoll_pwait2" => &[Fd, EpollEventsOut, Skip, TimespecIn, SigsetIn],
         "mq_getsetattr" => &[Skip, FixedIn(64), FixedOut(64)],
         "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
+        "sched_setattr" => &[Skip, FixedIn(sched::SCHED_ATTR_V1 as u16)],
         "ioctl" => &[Skip, Skip, Skip],
         _ => &[],
     }
@@ -1509,7 +1566,17 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             _ => fmt::ptr(s, v),
         },
-        IntPtrIn => match data(call.cap(i)) {
+        CpuSetIn(l) => sched::affinity(
+            s,
+            data(call.cap(i)),
+            v,
+            call.args[l as usize] as u32 as usize,
+        ),
+        CpuSetOut => match call.ret() {
+            Some(r) if r >= 0 => sched::affinity(s, data(call.cap(i)), v, r as usize),
+            _ => fmt::ptr(s, v),
+        },
+        IntPtrIn | IntPtrOut => match data(call.cap(i)) {
             Some(d) if d.len() >= 4 => {
                 let _ = write!(s, "[{}]", le_u32(d, 0) as i32);
             }
@@ -1633,23 +1700,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             None => fmt::ptr(s, v),
         },
-        OpenHow => match data(call.cap(i)).filter(|d| d.len() >= 24) {
-            Some(d) => {
-                let (flags, mode, resolve) = (le_u64(d, 0), le_u64(d, 8), le_u64(d, 16));
-                s.push_str("{flags=");
-                open_flags(s, flags, x);
-                if flags & (0o100 | 0o20000000) != 0 || mode != 0 {
-                    s.push_str(", mode=");
-                    s.push_str(&fmt::octal(mode));
-                }
-                if resolve != 0 {
-                    s.push_str(", resolve=");
-                    fmt::flags(s, resolve, c::RESOLVE_FLAGS, None, x);
-                }
-                s.push('}');
-            }
-            None => fmt::ptr(s, v),
-        },
+        OpenHow => open_how(s, call, i, v, opts),
         UtimeSpecs => match data(call.cap(i)).filter(|d| d.len() >= 32) {
             Some(d) => {
                 s.push('[');
@@ -2024,6 +2075,51 @@ fn signal(s: &mut String, sig: i32, x: Xlat) {
         }
         _ => s.push_str(&name),
     }
+}
+
+/// openat2's `struct open_how *` of `size` (argument 3) bytes: the pointer
+/// when smaller than the first version; past the struct, the bytes that are
+/// not zero (`???` when they cannot be read), as strace shows them.
+fn open_how(s: &mut String, call: CallView<'_>, i: usize, v: u64, opts: &Options) {
+    const HOW: usize = 24;
+    let x = opts.xlat;
+    let size = call.args[3];
+    let whole = call
+        .data(i)
+        .filter(|d| d.len() as u64 >= size.min(4096) && d.len() >= HOW);
+    let Some(d) = whole.or_else(|| call.data(5)).filter(|d| d.len() >= HOW) else {
+        fmt::ptr(s, v);
+        return;
+    };
+    if size < HOW as u64 {
+        fmt::ptr(s, v);
+        return;
+    }
+    let (flags, mode, resolve) = (le_u64(d, 0), le_u64(d, 8), le_u64(d, 16));
+    s.push_str("{flags=");
+    open_flags(s, flags, x);
+    if flags & (0o100 | 0o20000000) != 0 || mode != 0 {
+        s.push_str(", mode=");
+        s.push_str(&fmt::octal(mode));
+    }
+    s.push_str(", resolve=");
+    fmt::flags_hinted(s, resolve, c::RESOLVE_FLAGS, x);
+    if size > HOW as u64 {
+        let end = size.min(4096) as usize;
+        match whole {
+            Some(d) if d[HOW..end].iter().all(|&b| b == 0) => {}
+            Some(d) => {
+                let _ = write!(s, ", /* bytes {HOW}..{} */ ", end - 1);
+                let n = (end - HOW).min(opts.strsize);
+                fmt::quoted(s, &d[HOW..HOW + n], false, fmt::HexStr::All);
+                if n < end - HOW {
+                    s.push_str("...");
+                }
+            }
+            None => s.push_str(", ???"),
+        }
+    }
+    s.push('}');
 }
 
 fn timespec(s: &mut String, cap: Option<&Capture>, v: u64) {
@@ -3575,6 +3671,9 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
 
 #[path = "ioctl.rs"]
 mod ioctl;
+
+#[path = "sched.rs"]
+mod sched;
 
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Fd);
@@ -5279,6 +5378,10 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
             s.push(')');
         }
         ("prctl", _) if prctl_return(s, &call, x) => {}
+        ("sched_getscheduler", _) if c::SCHED_POLICIES.iter().any(|(k, _)| *k == ret as u64) => {
+            let name = c::SCHED_POLICIES.iter().find(|(k, _)| *k == ret as u64);
+            let _ = write!(s, "= {ret} ({})", name.map_or("", |(_, n)| *n));
+        }
         ("ioprio_get", _) => {
             let _ = write!(s, "= {ret} ({})", ioprio_text(ret as u32, x));
         }
