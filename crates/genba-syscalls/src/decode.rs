@@ -895,7 +895,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "setsockopt" => custom(dec_setsockopt, Ret::Dec),
         "getsockopt" => custom(dec_getsockopt, Ret::Dec),
         "socketpair" => custom(dec_socketpair, Ret::Dec),
-        _ => return None,
+        _ => return family_decoder(name),
     })
 }
 
@@ -1205,6 +1205,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         }
         _ => {}
     }
+    family_plan(name, o, &mut out);
     out
 }
 
@@ -1268,7 +1269,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
         "sched_setattr" => &[Skip, FixedIn(sched::SCHED_ATTR_V1 as u16)],
         "ioctl" => &[Skip, Skip, Skip],
-        _ => &[],
+        _ => family_custom_types(name),
     }
 }
 
@@ -3675,6 +3676,32 @@ mod ioctl;
 #[path = "sched.rs"]
 mod sched;
 
+#[path = "ipc.rs"]
+mod ipc;
+
+#[path = "ptrace.rs"]
+mod ptrace;
+
+/// Calls decoded in their own modules: each family answers for its own.
+fn family_decoder(name: &str) -> Option<Decoder> {
+    ipc::decoder(name).or_else(|| ptrace::decoder(name))
+}
+
+fn family_custom_types(name: &str) -> &'static [Ty] {
+    ipc::custom_types(name)
+        .or_else(|| ptrace::custom_types(name))
+        .unwrap_or(&[])
+}
+
+fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
+    ipc::plan(name, o, out);
+    ptrace::plan(name, o, out);
+}
+
+fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
+    ipc::return_text(s, name, call, x) || ptrace::return_text(s, name, call, x)
+}
+
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
     arg(w, 0, Fd);
     w.sep();
@@ -5334,6 +5361,9 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
 /// [`return_text`] appended to `s`.
 pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Ret, x: Xlat) {
     let ret = call.ret().unwrap_or(0);
+    if !(-4095..0).contains(&ret) && family_return_text(s, name, &call, x) {
+        return;
+    }
     // fcntl's notes (flags, seals, lease, signal) stay with -X raw, as in strace
     if (-4095..0).contains(&ret)
         || (x == Xlat::Raw && !matches!(name, "fcntl" | "prctl" | "arch_prctl"))
