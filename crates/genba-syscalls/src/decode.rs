@@ -362,6 +362,17 @@ pub enum Ty {
     SigsetIn,
     /// `sigset_t *` output.
     SigsetOut,
+    /// `sigset_t *` input, its size in the given argument (the address
+    /// unless that is the kernel's 8 bytes).
+    SigsetLenIn(u8),
+    /// `sigset_t *` output, its size in the given argument.
+    SigsetLenOut(u8),
+    /// rt_sigpending's set: 1 to 8 bytes, as argument 1 says.
+    SigpendingOut,
+    /// `siginfo_t *` input.
+    SiginfoIn,
+    /// `siginfo_t *` the call fills.
+    SiginfoOut,
     /// `struct sigaction *` input.
     SigactionIn,
     /// `struct sigaction *` output.
@@ -493,6 +504,9 @@ impl Ty {
                 | Ty::IoUringParams
                 | Ty::IntPtrOut
                 | Ty::CpuSetOut
+                | Ty::SigsetLenOut(_)
+                | Ty::SigpendingOut
+                | Ty::SiginfoOut
         )
     }
 
@@ -539,6 +553,12 @@ impl Ty {
             Ty::SocklenPtr => p(K::Fixed, W::Exit, 0, 4),
             Ty::SigsetIn => p(K::Fixed, W::Enter, 0, 8),
             Ty::SigsetOut => p(K::Fixed, W::ExitOk, 0, 8),
+            Ty::SigsetLenIn(_) => p(K::Fixed, W::Enter, 0, 8),
+            Ty::SigsetLenOut(_) => p(K::Fixed, W::ExitOk, 0, 8),
+            // as many bytes as the size says (1 to 8): 8 could run off a page
+            Ty::SigpendingOut => p(K::ArgLen, W::ExitOk, 1, 8),
+            Ty::SiginfoIn => p(K::Fixed, W::Enter, 0, 48),
+            Ty::SiginfoOut => p(K::Fixed, W::ExitOk, 0, 48),
             Ty::SigactionIn => p(K::Fixed, W::Enter, 0, 32),
             Ty::SigactionOut => p(K::Fixed, W::ExitOk, 0, 32),
             Ty::RlimitIn => p(K::Fixed, W::Enter, 0, 16),
@@ -846,11 +866,16 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         // signals
         "rt_sigaction" => sig!(Dec; Signal, SigactionIn, SigactionOut, Ulong),
         "rt_sigprocmask" => {
-            sig!(Dec; Enum(c::SIGPROCMASK_HOW, "SIG_???"), SigsetIn, SigsetOut, Ulong)
+            sig!(Dec; Enum(c::SIGPROCMASK_HOW, "SIG_???"), SigsetLenIn(3), SigsetLenOut(3), Ulong)
         }
+        "rt_sigpending" => sig!(Dec; SigpendingOut, Ulong),
+        "rt_sigtimedwait" => sig!(Dec; SigsetLenIn(3), SiginfoOut, TimespecIn, Ulong),
+        "rt_sigqueueinfo" => sig!(Dec; Int, Signal, SiginfoIn),
+        "rt_tgsigqueueinfo" => sig!(Dec; Int, Int, Signal, SiginfoIn),
+        "pidfd_send_signal" => sig!(Dec; Fd, Signal, SiginfoIn, Hex32),
         "rt_sigreturn" => sig!(Dec; SigreturnMask),
         "sigaltstack" => sig!(Dec; StackIn, StackOut),
-        "rt_sigsuspend" => sig!(Dec; SigsetIn, Ulong),
+        "rt_sigsuspend" => sig!(Dec; SigsetLenIn(1), Ulong),
         // time
         "clock_gettime" | "clock_getres" => sig!(Dec; Enum(c::CLOCK_IDS, "CLOCK_???"), TimespecOut),
         "clock_nanosleep" => {
@@ -1491,9 +1516,9 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     s,
                     "{{it_interval={{tv_sec={}, tv_nsec={}}}, it_value={{tv_sec={}, tv_nsec={}}}}}",
                     le_i64(d, 0),
-                    le_i64(d, 8),
+                    le_u64(d, 8),
                     le_i64(d, 16),
-                    le_i64(d, 24)
+                    le_u64(d, 24)
                 );
             }
             _ => fmt::ptr(s, v),
@@ -1532,7 +1557,19 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             _ => fmt::ptr(s, v),
         },
         SigsetIn | SigsetOut => match data(call.cap(i)) {
-            Some(d) if d.len() >= 8 => sigset(s, le_u64(d, 0)),
+            Some(d) if d.len() >= 8 => sigset_n(s, le_u64(d, 0), 8, x),
+            _ => fmt::ptr(s, v),
+        },
+        SigsetLenIn(l) => sigset_len(s, data(call.cap(i)), v, call.args[l as usize], 8, x),
+        SigsetLenOut(l) => sigset_len(s, data(call.cap(i)), v, call.args[l as usize], 8, x),
+        SigpendingOut => sigset_len(s, data(call.cap(i)), v, call.args[1], 1, x),
+        SiginfoIn | SiginfoOut => match data(call.cap(i)).filter(|d| d.len() >= 48) {
+            Some(d) => {
+                let mut b = [0u8; 48];
+                b.copy_from_slice(&d[..48]);
+                let sig = le_u32(d, 0) as i32;
+                s.push_str(&crate::siginfo::format(sig, &b));
+            }
             _ => fmt::ptr(s, v),
         },
         SigactionIn | SigactionOut => match data(call.cap(i)) {
@@ -1833,9 +1870,9 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     s,
                     "{{ru_utime={{tv_sec={}, tv_usec={}}}, ru_stime={{tv_sec={}, tv_usec={}}}, ",
                     le_i64(d, 0),
-                    le_i64(d, 8),
+                    le_u64(d, 8),
                     le_i64(d, 16),
-                    le_i64(d, 24)
+                    le_u64(d, 24)
                 );
                 if opts.verbose {
                     let names = [
@@ -2126,7 +2163,7 @@ fn open_how(s: &mut String, call: CallView<'_>, i: usize, v: u64, opts: &Options
 fn timespec(s: &mut String, cap: Option<&Capture>, v: u64) {
     match data(cap) {
         Some(d) if d.len() >= 16 => {
-            let _ = write!(s, "{{tv_sec={}, tv_nsec={}}}", le_i64(d, 0), le_i64(d, 8));
+            let _ = write!(s, "{{tv_sec={}, tv_nsec={}}}", le_i64(d, 0), le_u64(d, 8));
         }
         _ => fmt::ptr(s, v),
     }
@@ -2135,7 +2172,7 @@ fn timespec(s: &mut String, cap: Option<&Capture>, v: u64) {
 fn timeval(s: &mut String, cap: Option<&Capture>, v: u64) {
     match data(cap) {
         Some(d) if d.len() >= 16 => {
-            let _ = write!(s, "{{tv_sec={}, tv_usec={}}}", le_i64(d, 0), le_i64(d, 8));
+            let _ = write!(s, "{{tv_sec={}, tv_usec={}}}", le_i64(d, 0), le_u64(d, 8));
         }
         _ => fmt::ptr(s, v),
     }
@@ -2460,27 +2497,69 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: fmt::HexStr) {
 
 /// A signal set: `[INT TERM]`, `~[RTMIN RT_1]` when most bits are set.
 pub fn sigset(s: &mut String, mask: u64) {
-    let set: Vec<i32> = (1..=64).filter(|i| mask & (1u64 << (i - 1)) != 0).collect();
-    let (prefix, list) = if set.len() > 32 {
-        (
-            "~",
-            (1..=64)
-                .filter(|i| mask & (1u64 << (i - 1)) == 0)
-                .collect::<Vec<i32>>(),
-        )
+    sigset_n(s, mask, 8, Xlat::Abbrev)
+}
+
+/// A signal set of `bytes` bytes (at most 8) as strace prints it: the
+/// signals in it, or `~[...]` those not in it when two thirds or more of its
+/// 32-bit words' bits are set; `-X` decides names or numbers.
+pub fn sigset_n(s: &mut String, mask: u64, bytes: usize, x: Xlat) {
+    let bits = bytes.clamp(1, 8).div_ceil(4) * 32;
+    let mask = if bits < 64 {
+        mask & ((1u64 << bits) - 1)
     } else {
-        ("", set)
+        mask
     };
-    s.push_str(prefix);
+    let inverted = mask.count_ones() as usize >= bits * 2 / 3;
+    let shown = if inverted {
+        !mask
+            & if bits < 64 {
+                (1u64 << bits) - 1
+            } else {
+                u64::MAX
+            }
+    } else {
+        mask
+    };
+    if inverted {
+        s.push('~');
+    }
     s.push('[');
-    for (k, sig) in list.iter().enumerate() {
-        if k > 0 {
+    let mut first = true;
+    for i in 1..=bits as i32 {
+        if shown & (1u64 << (i - 1)) == 0 {
+            continue;
+        }
+        if !first {
             s.push(' ');
         }
-        let name = c::signal_name(*sig);
-        s.push_str(name.strip_prefix("SIG").unwrap_or(&name));
+        first = false;
+        let name = c::signal_name(i);
+        let short = name.strip_prefix("SIG").unwrap_or(&name);
+        match x {
+            Xlat::Abbrev => s.push_str(short),
+            Xlat::Raw => {
+                let _ = write!(s, "{i}");
+            }
+            Xlat::Verbose => {
+                let _ = write!(s, "{i} /* {short} */");
+            }
+        }
     }
     s.push(']');
+}
+
+/// A `sigset_t *` of `len` bytes (an argument of the call): the set when
+/// `len` is between `min` and 8 (the kernel's sigset), else the address.
+fn sigset_len(s: &mut String, d: Option<&[u8]>, v: u64, len: u64, min: u64, x: Xlat) {
+    match d {
+        Some(d) if (min..=8).contains(&len) && d.len() as u64 >= len => {
+            let mut b = [0u8; 8];
+            b[..len as usize].copy_from_slice(&d[..len as usize]);
+            sigset_n(s, u64::from_le_bytes(b), len as usize, x)
+        }
+        _ => fmt::ptr(s, v),
+    }
 }
 
 fn sigaction(s: &mut String, d: &[u8], x: Xlat) {
@@ -5408,6 +5487,10 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
             s.push(')');
         }
         ("prctl", _) if prctl_return(s, &call, x) => {}
+        // the signal taken
+        ("rt_sigtimedwait", _) if ret > 0 => {
+            let _ = write!(s, "= {ret} ({})", c::signal_name(ret as i32));
+        }
         ("sched_getscheduler", _) if c::SCHED_POLICIES.iter().any(|(k, _)| *k == ret as u64) => {
             let name = c::SCHED_POLICIES.iter().find(|(k, _)| *k == ret as u64);
             let _ = write!(s, "= {ret} ({})", name.map_or("", |(_, n)| *n));
@@ -5483,7 +5566,7 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
                             s,
                             ", left {{tv_sec={}, tv_nsec={}}}",
                             le_i64(&t.data, 0),
-                            le_i64(&t.data, 8)
+                            le_u64(&t.data, 8)
                         );
                     }
                 }
@@ -6102,6 +6185,23 @@ mod tests {
         s.clear();
         sigset(&mut s, 0);
         assert_eq!(s, "[]");
+        // strace inverts at two thirds of the bits: 41 of 64 set is a list
+        s.clear();
+        sigset(&mut s, (1u64 << 41) - 1);
+        assert!(s.starts_with("[HUP INT"), "{s}");
+        s.clear();
+        sigset(&mut s, (1u64 << 42) - 1);
+        assert_eq!(s, "~[RT_11 RT_12 RT_13 RT_14 RT_15 RT_16 RT_17 RT_18 RT_19 RT_20 RT_21 RT_22 RT_23 RT_24 RT_25 RT_26 RT_27 RT_28 RT_29 RT_30 RT_31 RT_32]");
+        // a 4-byte set (rt_sigpending) counts 32 bits; -X raw and verbose
+        s.clear();
+        sigset_n(&mut s, u64::MAX, 4, Xlat::Abbrev);
+        assert_eq!(s, "~[]");
+        s.clear();
+        sigset_n(&mut s, 1 << 9, 8, Xlat::Raw);
+        assert_eq!(s, "[10]");
+        s.clear();
+        sigset_n(&mut s, 1 << 9, 8, Xlat::Verbose);
+        assert_eq!(s, "[10 /* USR1 */]");
     }
 }
 

@@ -11,6 +11,7 @@ pub mod drm_ioctls;
 pub mod fmt;
 #[allow(missing_docs)]
 pub mod linux_ioctls;
+pub mod siginfo;
 #[allow(missing_docs)]
 pub mod table;
 

@@ -19,7 +19,7 @@ mod record;
 mod render;
 mod report;
 mod session;
-mod siginfo;
+use genba_syscalls::siginfo;
 mod stacks;
 mod summary;
 mod world;

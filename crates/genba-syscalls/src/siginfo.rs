@@ -1,6 +1,7 @@
-//! strace's rendering of a delivered signal's siginfo: `{si_signo=SIGCHLD, ...}`.
+//! strace's rendering of a siginfo: `{si_signo=SIGCHLD, ...}` (a delivered
+//! signal's, and the ones calls such as rt_sigqueueinfo pass).
 
-use genba_syscalls::consts;
+use crate::consts;
 
 fn i32_at(d: &[u8; 48], off: usize) -> i32 {
     i32::from_le_bytes(d[off..off + 4].try_into().unwrap_or([0; 4]))
@@ -79,6 +80,7 @@ fn si_code_name(sig: i32, code: i32) -> String {
 }
 
 /// Formats the siginfo bytes of signal `sig` as strace does.
+/// The siginfo `d` of signal `sig` (its own si_signo when that is not 0).
 pub fn format(sig: i32, d: &[u8; 48]) -> String {
     let signo = i32_at(d, 0);
     let errno = i32_at(d, 4);
@@ -89,7 +91,10 @@ pub fn format(sig: i32, d: &[u8; 48]) -> String {
         si_code_name(sig, code)
     );
     if errno != 0 {
-        s.push_str(&format!(", si_errno={errno}"));
+        match consts::errno_name(errno) {
+            Some((name, _)) => s.push_str(&format!(", si_errno={name}")),
+            None => s.push_str(&format!(", si_errno={}", errno as u32)),
+        }
     }
     let pid = i32_at(d, 16);
     let uid = i32_at(d, 20) as u32;
