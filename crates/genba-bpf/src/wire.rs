@@ -107,6 +107,9 @@ pub struct ArgCapture {
     /// Copy from the memory another argument points to (this slot is then
     /// a second view of that argument); `None`: this slot's own argument.
     pub src_arg: Option<u8>,
+    /// Copy from the pointer held in this 64-bit word of the source memory
+    /// (`len_arg` then names the word holding the length; 0xff: none).
+    pub deref: Option<u8>,
 }
 
 /// A condition on another argument (see [`ArgCapture::cond`]).
@@ -155,6 +158,7 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
             None => dst.cond_arg = 0xff,
         }
         dst.src_arg = a.src_arg.map_or(0, |n| n + 1);
+        dst.deref = a.deref.map_or(0, |n| n + 1);
     }
     as_bytes(&spec).to_vec()
 }

@@ -61,6 +61,11 @@ pub struct CapPlan {
     /// holds a second view of that argument (the capture keeps the slot's
     /// index). `None`: the slot's own argument.
     pub src_arg: Option<u8>,
+    /// Copy instead the memory a pointer in the source struct points to:
+    /// the pointer is the struct's 64-bit word of this index, and `len_arg`
+    /// then names the word holding the length (0xff: none). For pointers
+    /// inside structures (clone3's set_tid, pidfd, parent_tid).
+    pub deref: Option<u8>,
 }
 
 /// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen
@@ -520,6 +525,7 @@ impl Ty {
             max,
             cond: None,
             src_arg: None,
+            deref: None,
         };
         use CapKind as K;
         use CapWhen as W;
@@ -579,6 +585,7 @@ impl Ty {
                 max: 8 * 64,
                 cond: None,
                 src_arg: None,
+                deref: None,
             },
             Ty::TimespecBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::SocklenBoth => p(K::Fixed, W::Both, 0, 4),
@@ -588,7 +595,9 @@ impl Ty {
             Ty::StackIn => p(K::Fixed, W::Enter, 0, 24),
             Ty::StackOut => p(K::Fixed, W::ExitOk, 0, 24),
             Ty::SockoptOut(l) => p(K::PtrLen, W::ExitOk, l, s.max(4)),
-            Ty::CloneArgs => p(K::Fixed, W::Enter, 0, 88),
+            // the struct and what follows it up to the size given (at most
+            // a page); the known part again in a free slot (see plan)
+            Ty::CloneArgs => p(K::ArgLen, W::Both, 1, 4096),
             // uc_sigmask in the rt_sigframe at the stack pointer (296 = 37 * 8)
             Ty::SigreturnMask => p(K::SpRel, W::Enter, 37, 8),
             Ty::OffIn => p(K::Fixed, W::Enter, 0, 8),
@@ -615,6 +624,7 @@ impl Ty {
                 max: 4 * 64,
                 cond: None,
                 src_arg: None,
+                deref: None,
             },
             Ty::GidsIn => CapPlan {
                 kind: K::ArgLen,
@@ -624,6 +634,7 @@ impl Ty {
                 max: 4 * 64,
                 cond: None,
                 src_arg: None,
+                deref: None,
             },
             Ty::EpollEventIn => p(K::Fixed, W::Enter, 0, 12),
             Ty::EpollEventsOut => CapPlan {
@@ -634,6 +645,7 @@ impl Ty {
                 max: 12 * 64,
                 cond: None,
                 src_arg: None,
+                deref: None,
             },
             _ => {
                 let _ = idx;
@@ -1020,6 +1032,39 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     match name {
+        "clone3" => {
+            out[5] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Both,
+                len_arg: 1,
+                max: CLONE_ARGS_MAX as u32,
+                src_arg: Some(0),
+                ..Default::default()
+            };
+            // set_tid[set_tid_size] (words 8 and 9), at most 32 of them
+            out[1] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 9,
+                mult: 4,
+                max: 4 * 32,
+                src_arg: Some(0),
+                deref: Some(8),
+                ..Default::default()
+            };
+            // what the kernel wrote at pidfd and parent_tid (words 1 and 3)
+            for (slot, word) in [(2, 1), (3, 3)] {
+                out[slot] = CapPlan {
+                    kind: CapKind::Fixed,
+                    when: CapWhen::ExitOk,
+                    len_arg: 0xff,
+                    max: 4,
+                    src_arg: Some(0),
+                    deref: Some(word),
+                    ..Default::default()
+                };
+            }
+        }
         "openat2" => {
             out[5] = CapPlan {
                 kind: CapKind::Fixed,
@@ -1414,7 +1459,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             None => fmt::ptr(s, v),
         },
-        Ptr | OutPtr => fmt::ptr(s, v),
+        Ptr | OutPtr | CloneArgs => fmt::ptr(s, v),
         Fd => fd(s, int(v) as i32, namer),
         DirFd => {
             if int(v) == -100 {
@@ -1699,7 +1744,6 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             Some(c) => fmt::quoted(s, &c.data, c.truncated, fmt::HexStr::None),
             None => fmt::ptr(s, v),
         },
-        CloneArgs => clone_args(s, call.cap(i), v, x),
         StatxFlags => {
             // the sync type's two bits as flags (both set prints both, as
             // strace prints them), then the AT_ flags; an int
@@ -2143,19 +2187,7 @@ fn open_how(s: &mut String, call: CallView<'_>, i: usize, v: u64, opts: &Options
     s.push_str(", resolve=");
     fmt::flags_hinted(s, resolve, c::RESOLVE_FLAGS, x);
     if size > HOW as u64 {
-        let end = size.min(4096) as usize;
-        match whole {
-            Some(d) if d[HOW..end].iter().all(|&b| b == 0) => {}
-            Some(d) => {
-                let _ = write!(s, ", /* bytes {HOW}..{} */ ", end - 1);
-                let n = (end - HOW).min(opts.strsize);
-                fmt::quoted(s, &d[HOW..HOW + n], false, fmt::HexStr::All);
-                if n < end - HOW {
-                    s.push_str("...");
-                }
-            }
-            None => s.push_str(", ???"),
-        }
+        nonzero_tail(s, whole, HOW, size.min(4096) as usize, opts, ", ");
     }
     s.push('}');
 }
@@ -3047,19 +3079,7 @@ fn dec_mount_setattr(w: &mut ArgWriter<'_>) {
                 fd(&mut t, userns as i32, w.env.fd_path);
             }
             if size > 32 {
-                let end = size.min(4096) as usize;
-                match whole {
-                    Some(d) if d[32..end].iter().all(|&b| b == 0) => {}
-                    Some(d) => {
-                        let _ = write!(t, ", /* bytes 32..{} */ ", end - 1);
-                        let n = (end - 32).min(w.opts.strsize);
-                        fmt::quoted(&mut t, &d[32..32 + n], false, fmt::HexStr::All);
-                        if n < end - 32 {
-                            t.push_str("...");
-                        }
-                    }
-                    None => t.push_str(", ???"),
-                }
+                nonzero_tail(&mut t, whole, 32, size.min(4096) as usize, w.opts, ", ");
             }
             t.push('}');
             w.s.push_str(&t);
@@ -3067,6 +3087,38 @@ fn dec_mount_setattr(w: &mut ArgWriter<'_>) {
         _ => fmt::ptr(&mut w.s, addr),
     }
     arg(w, 4, Ulong);
+}
+
+/// The bytes of a struct past the part a decoder knows, from `from` to
+/// `end` (the size the caller gave, at most a page), as strace shows them:
+/// nothing when all are zero, `/* bytes A..B */ "\x.."` (up to `-s` of them)
+/// when some are not, `???` when they could not be read. `prefix` goes
+/// before whatever is printed. Returns whether anything was.
+fn nonzero_tail(
+    s: &mut String,
+    whole: Option<&[u8]>,
+    from: usize,
+    end: usize,
+    opts: &Options,
+    prefix: &str,
+) -> bool {
+    match whole {
+        Some(d) if d.len() >= end && d[from..end].iter().all(|&b| b == 0) => false,
+        Some(d) if d.len() >= end => {
+            let _ = write!(s, "{prefix}/* bytes {from}..{} */ ", end - 1);
+            let n = (end - from).min(opts.strsize);
+            fmt::quoted(s, &d[from..from + n], false, fmt::HexStr::All);
+            if n < end - from {
+                s.push_str("...");
+            }
+            true
+        }
+        _ => {
+            s.push_str(prefix);
+            s.push_str("???");
+            true
+        }
+    }
 }
 
 /// A NUL-terminated string of at most `lim` bytes (strace's
@@ -4275,44 +4327,6 @@ fn count_dirents(d: &[u8]) -> (usize, bool) {
     (n, off < d.len())
 }
 
-fn clone_args(s: &mut String, cap: Option<&Capture>, v: u64, x: Xlat) {
-    let Some(d) = data(cap).filter(|d| d.len() >= 64) else {
-        return fmt::ptr(s, v);
-    };
-    let f = |k: usize| le_u64(d, k * 8);
-    let flags = f(0);
-    s.push_str("{flags=");
-    fmt::flags(s, flags, c::CLONE_FLAGS, None, x);
-    if flags & 0x1000 != 0 {
-        s.push_str(", pidfd=");
-        fmt::ptr(s, f(1));
-    }
-    if flags & (0x01000000 | 0x00200000) != 0 {
-        s.push_str(", child_tid=");
-        fmt::ptr(s, f(2));
-    }
-    if flags & 0x00100000 != 0 {
-        s.push_str(", parent_tid=");
-        fmt::ptr(s, f(3));
-    }
-    s.push_str(", exit_signal=");
-    let sig = f(4) as i32;
-    if sig == 0 {
-        s.push('0');
-    } else {
-        s.push_str(&c::signal_name(sig));
-    }
-    s.push_str(", stack=");
-    fmt::ptr(s, f(5));
-    s.push_str(", stack_size=");
-    fmt::hex(s, f(6));
-    if flags & 0x00080000 != 0 {
-        s.push_str(", tls=");
-        fmt::ptr(s, f(7));
-    }
-    s.push('}');
-}
-
 fn dec_mremap(w: &mut ArgWriter<'_>) {
     arg(w, 0, Ptr);
     arg(w, 1, Ulong);
@@ -4324,23 +4338,159 @@ fn dec_mremap(w: &mut ArgWriter<'_>) {
     }
 }
 
+/// clone3's flags: clone's table, then those only clone3 takes.
+static CLONE3_ALL_FLAGS: std::sync::LazyLock<Vec<(u64, &'static str)>> =
+    std::sync::LazyLock::new(|| {
+        c::CLONE_FLAGS
+            .iter()
+            .chain(c::CLONE3_FLAGS)
+            .copied()
+            .collect()
+    });
+
+/// The sizes of `struct clone_args`: the first version (up to tls) and the
+/// largest strace 6.1 knows (up to cgroup).
+const CLONE_ARGS_MIN: usize = 64;
+const CLONE_ARGS_MAX: usize = 88;
+
+/// The `int` the kernel wrote at `addr`, copied at exit in slot `slot`
+/// (`[N]`), else the address.
+fn int_at(w: &ArgWriter<'_>, slot: usize, addr: u64) -> String {
+    let mut t = String::new();
+    match w.call.exit_cap(slot).filter(|c| c.data.len() >= 4) {
+        Some(c) if addr != 0 => {
+            let _ = write!(t, "[{}]", le_u32(&c.data, 0) as i32);
+        }
+        _ => fmt::ptr(&mut t, addr),
+    }
+    t
+}
+
+/// clone3(args, size): `struct clone_args` of the size given, what follows
+/// the part strace knows, and at exit what the kernel wrote back.
 fn dec_clone3(w: &mut ArgWriter<'_>) {
-    arg(w, 0, CloneArgs);
-    let flags = w
-        .call
-        .cap(0)
-        .filter(|c| !c.fault && c.data.len() >= 8)
-        .map(|c| le_u64(&c.data, 0))
-        .unwrap_or(0);
+    let (addr, size) = (w.call.args[0], w.call.args[1]);
+    let x = w.opts.xlat;
+    let fetch = (size as usize).min(CLONE_ARGS_MAX);
+    let end = size.min(4096) as usize;
+    w.sep();
+    let head = w.call.enter_cap(5).map(|c| c.data.as_slice());
+    let entered = match head.filter(|d| fetch >= CLONE_ARGS_MIN && d.len() >= fetch) {
+        None => {
+            fmt::ptr(&mut w.s, addr);
+            None
+        }
+        Some(d) => {
+            let mut a = [0u8; CLONE_ARGS_MAX];
+            a[..fetch].copy_from_slice(&d[..fetch]);
+            let f = |k: usize| le_u64(&a, k * 8);
+            let flags = f(0);
+            let mut t = String::from("{flags=");
+            fmt::flags_hinted(&mut t, flags, &CLONE3_ALL_FLAGS, x);
+            let addr_field = |t: &mut String, name: &str, v: u64| {
+                let _ = write!(t, ", {name}=");
+                fmt::ptr(t, v);
+            };
+            if flags & 0x1000 != 0 {
+                addr_field(&mut t, "pidfd", f(1));
+            }
+            if flags & (0x0100_0000 | 0x0020_0000) != 0 {
+                addr_field(&mut t, "child_tid", f(2));
+            }
+            if flags & 0x0010_0000 != 0 {
+                addr_field(&mut t, "parent_tid", f(3));
+            }
+            let sig = f(4);
+            if sig < i32::MAX as u64 {
+                t.push_str(", exit_signal=");
+                signal(&mut t, sig as i32, x);
+            } else {
+                let _ = write!(t, ", exit_signal={sig}");
+            }
+            addr_field(&mut t, "stack", f(5));
+            t.push_str(", stack_size=");
+            fmt::hex(&mut t, f(6));
+            if flags & 0x0008_0000 != 0 {
+                addr_field(&mut t, "tls", f(7));
+            }
+            let (set_tid, n) = (f(8), f(9));
+            if set_tid != 0 || n != 0 {
+                let ints = w
+                    .call
+                    .enter_cap(1)
+                    .map(|c| c.data.as_slice())
+                    .filter(|d| set_tid != 0 && n != 0 && n <= 32 && d.len() == 4 * n as usize);
+                t.push_str(", set_tid=");
+                match ints {
+                    Some(d) => {
+                        t.push('[');
+                        for k in 0..n as usize {
+                            if k > 0 {
+                                t.push_str(", ");
+                            }
+                            let _ = write!(t, "{}", le_u32(d, 4 * k) as i32);
+                        }
+                        t.push(']');
+                    }
+                    None => fmt::ptr(&mut t, set_tid),
+                }
+                let _ = write!(t, ", set_tid_size={n}");
+            }
+            if fetch > 80 && (f(10) != 0 || flags & 0x2_0000_0000 != 0) {
+                let _ = write!(t, ", cgroup={}", f(10));
+            }
+            if end > fetch {
+                let whole = w.call.enter_cap(0).map(|c| c.data.as_slice());
+                nonzero_tail(&mut t, whole, fetch, end, w.opts, ", ");
+            }
+            t.push('}');
+            w.s.push_str(&t);
+            Some(flags)
+        }
+    };
     if !w.exiting_inside() {
         return;
     }
-    if let Some(r) = w.call.ret().filter(|&r| r > 0) {
-        // the kernel stores the child's tid at parent_tid: the return value
-        if flags & 0x00100000 != 0 {
-            let _ = write!(w.s, " => {{parent_tid=[{r}]}}");
+    if entered.is_some() && w.call.ret().is_some_and(|r| r >= 0) {
+        match w.call.exit_cap(5).map(|c| c.data.as_slice()) {
+            Some(d) if d.len() >= fetch => {
+                let flags = le_u64(d, 0);
+                let mut items = Vec::new();
+                if flags & 0x1000 != 0 {
+                    items.push(format!("pidfd={}", int_at(w, 2, le_u64(d, 8))));
+                }
+                if flags & 0x0010_0000 != 0 {
+                    let p = le_u64(d, 24);
+                    let mut v = int_at(w, 3, p);
+                    // the child's tid, which a thread that has exited since
+                    // cleared (CLONE_CHILD_CLEARTID on the same word): what
+                    // the call returned
+                    if v == "[0]" {
+                        if let Some(r) = w.call.ret().filter(|&r| r > 0 && p != 0) {
+                            v = format!("[{r}]");
+                        }
+                    }
+                    items.push(format!("parent_tid={v}"));
+                }
+                let mut t = String::new();
+                if end > fetch {
+                    let whole = w.call.exit_cap(0).map(|c| c.data.as_slice());
+                    nonzero_tail(&mut t, whole, fetch, end, w.opts, "");
+                }
+                if !t.is_empty() {
+                    items.push(t);
+                }
+                if !items.is_empty() {
+                    let _ = write!(w.s, " => {{{}}}", items.join(", "));
+                }
+            }
+            _ => {
+                let _ = write!(w.s, " => ");
+                fmt::ptr(&mut w.s, addr);
+            }
         }
     }
+    w.first = false;
     arg(w, 1, Ulong);
 }
 

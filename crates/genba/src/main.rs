@@ -342,6 +342,7 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
         }),
         max: p.max,
         src_arg: p.src_arg,
+        deref: p.deref,
     }
 }
 

@@ -180,7 +180,10 @@ struct genba_arg_spec {
 	/* 0: the memory is at args[own index]; n: at args[n - 1], so that a
 	 * free slot can copy a second view of another argument (prctl) */
 	__u8 src_arg;
-	__u8 pad;
+	/* n: copy from the pointer in word n - 1 of that memory instead (a
+	 * pointer inside a struct); len_arg then names the struct's word that
+	 * holds the length (GENBA_NARGS or more: none) */
+	__u8 deref;
 	__u32 cond_mask;
 	__u32 cond_val;
 	__u32 cond_val2;

@@ -1018,6 +1018,18 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 		c->max = a->max;
 		/* SPREL: len_arg is an offset in words, not an argument */
 		c->len = a->kind == GENBA_CAP_SPREL ? la : (la < GENBA_NARGS ? args[la] : 0);
+		if (a->deref) {
+			__u64 base = c->ptr, p = 0, n = 0;
+
+			if (bpf_probe_read_user(&p, sizeof(p),
+						(void *)(base + 8 * ((a->deref - 1) & 15))))
+				continue;
+			if (la < 16 &&
+			    bpf_probe_read_user(&n, sizeof(n), (void *)(base + 8 * la)))
+				continue;
+			c->ptr = p;
+			c->len = n;
+		}
 		capture_arg(c);
 	}
 	return 1;
