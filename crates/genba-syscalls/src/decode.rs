@@ -835,6 +835,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "mbind" => custom(dec_mbind, Ret::Dec),
         "set_mempolicy" => custom(dec_set_mempolicy, Ret::Dec),
         "migrate_pages" => custom(dec_migrate_pages, Ret::Dec),
+        "move_pages" => custom(dec_move_pages, Ret::Dec),
         // processes
         "execve" => sig!(Dec; Path, Argv, Envp),
         "execveat" => sig!(Dec; DirFd, Path, Argv, Envp, Flags(c::AT_FLAGS)),
@@ -1032,6 +1033,23 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     match name {
+        // pages, nodes (entry) and status (exit): elements up to -s and one
+        "move_pages" => {
+            for (slot, elem, when) in [
+                (2, 8u8, CapWhen::Enter),
+                (3, 4, CapWhen::Enter),
+                (4, 4, CapWhen::ExitOk),
+            ] {
+                out[slot] = CapPlan {
+                    kind: CapKind::ArgLen,
+                    when,
+                    len_arg: 1,
+                    mult: elem,
+                    max: array_max(o, elem as usize),
+                    ..Default::default()
+                };
+            }
+        }
         "clone3" => {
             out[5] = CapPlan {
                 kind: CapKind::ArgLen,
@@ -3119,6 +3137,119 @@ fn nonzero_tail(
             true
         }
     }
+}
+
+/// An array of `n` elements of `elem` bytes at `addr` as strace's
+/// print_array shows it, from the copy `cap` (whole, or up to where memory
+/// became unreadable): `NULL`, `[]`, the elements through `each`, `...`
+/// past `-s` of them (unless `-v`), `... /* ADDR */` at the first one that
+/// could not be read, the address when not even the first could be.
+pub(crate) fn print_array(
+    s: &mut String,
+    cap: Option<&Capture>,
+    addr: u64,
+    n: u64,
+    elem: usize,
+    o: &Options,
+    mut each: impl FnMut(&mut String, &[u8]),
+) {
+    if addr == 0 {
+        s.push_str("NULL");
+        return;
+    }
+    if n == 0 {
+        s.push_str("[]");
+        return;
+    }
+    let Some(c) = cap.filter(|_| n.checked_mul(elem as u64).is_some()) else {
+        fmt::ptr(s, addr);
+        return;
+    };
+    let have = (c.data.len() / elem) as u64;
+    if have == 0 {
+        fmt::ptr(s, addr);
+        return;
+    }
+    let limit = if o.verbose {
+        u64::MAX
+    } else {
+        o.strsize as u64
+    };
+    s.push('[');
+    for k in 0..n {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        if k >= have {
+            if c.fault {
+                let _ = write!(s, "... /* {:#x} */", addr.wrapping_add(k * elem as u64));
+            } else {
+                s.push_str("...");
+            }
+            break;
+        }
+        if k >= limit {
+            s.push_str("...");
+            break;
+        }
+        let at = k as usize * elem;
+        each(s, &c.data[at..at + elem]);
+    }
+    s.push(']');
+}
+
+/// The bytes an array argument of `elem`-byte elements needs copied: one
+/// past `-s` of them (to know whether the next can be read), all with `-v`.
+fn array_max(o: &Options, elem: usize) -> u32 {
+    if o.verbose {
+        4096
+    } else {
+        (elem * (o.strsize + 1)).min(4096) as u32
+    }
+}
+
+/// move_pages(pid, count, pages, nodes, status, flags).
+fn dec_move_pages(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let (o, x) = (w.opts, w.opts.xlat);
+    arg(w, 0, Int);
+    arg(w, 1, Ulong);
+    w.sep();
+    print_array(&mut w.s, w.call.cap(2), a[2], a[1], 8, o, |s, e| {
+        fmt::ptr(s, le_u64(e, 0))
+    });
+    w.sep();
+    print_array(&mut w.s, w.call.cap(3), a[3], a[1], 4, o, |s, e| {
+        let _ = write!(s, "{}", le_u32(e, 0) as i32);
+    });
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    let status = w
+        .call
+        .exit_cap(4)
+        .filter(|_| w.call.ret().is_some_and(|r| r >= 0));
+    print_array(&mut w.s, status, a[4], a[1], 4, o, |s, e| {
+        let v = le_u32(e, 0) as i32;
+        match c::errno_name(-v).filter(|_| v < 0) {
+            Some((name, _)) => match x {
+                Xlat::Abbrev => {
+                    let _ = write!(s, "-{name}");
+                }
+                Xlat::Raw => {
+                    let _ = write!(s, "{v}");
+                }
+                Xlat::Verbose => {
+                    let _ = write!(s, "{v} /* -{name} */");
+                }
+            },
+            None => {
+                let _ = write!(s, "{v}");
+            }
+        }
+    });
+    arg(w, 5, Flags(c::MOVE_PAGES_FLAGS));
 }
 
 /// A NUL-terminated string of at most `lim` bytes (strace's

@@ -446,7 +446,21 @@ __noinline int cap_bytes(struct cap_ctx *c, __u64 ptr, __u64 len, __u64 max, __u
 	} else if (n) {
 		count(GENBA_CNT_CAPTURES, 1);
 		if (bpf_probe_read_user(s->buf + o + sizeof(struct genba_cap), n, (void *)ptr)) {
-			n = 0;
+			/* what lies before the first page boundary, when that is
+			 * readable: an array running into unmapped memory shows
+			 * its elements up to there, as strace reads them one by
+			 * one (still flagged FAULT: the whole was not read) */
+			__u32 head = 4096 - (ptr & 4095);
+
+			if (head < n) {
+				BOUND(head, 2 * GENBA_CAP_MAX - 1);
+				if (bpf_probe_read_user(s->buf + o + sizeof(struct genba_cap), head,
+							(void *)ptr))
+					head = 0;
+			} else {
+				head = 0;
+			}
+			n = head;
 			flags |= GENBA_CAPF_FAULT;
 			count(GENBA_CNT_FAULTS, 1);
 			if (c->arg < GENBA_NARGS)
