@@ -3944,24 +3944,33 @@ mod ipc;
 #[path = "ptrace.rs"]
 mod ptrace;
 
+#[path = "quota.rs"]
+mod quota;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
-    ipc::decoder(name).or_else(|| ptrace::decoder(name))
+    ipc::decoder(name)
+        .or_else(|| ptrace::decoder(name))
+        .or_else(|| quota::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
     ipc::custom_types(name)
         .or_else(|| ptrace::custom_types(name))
+        .or_else(|| quota::custom_types(name))
         .unwrap_or(&[])
 }
 
 fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     ipc::plan(name, o, out);
     ptrace::plan(name, o, out);
+    quota::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
-    ipc::return_text(s, name, call, x) || ptrace::return_text(s, name, call, x)
+    ipc::return_text(s, name, call, x)
+        || ptrace::return_text(s, name, call, x)
+        || quota::return_text(s, name, call, x)
 }
 
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
