@@ -434,6 +434,8 @@ pub enum Ty {
     Prot,
     /// getsockopt value, its length behind the given argument.
     SockoptOut(u8),
+    /// setsockopt value, its length the given argument.
+    SockoptIn(u8),
     /// `struct clone_args *` (clone3).
     CloneArgs,
     /// statx flags: the sync type, then AT_ flags.
@@ -594,7 +596,9 @@ impl Ty {
             Ty::Dirents => p(K::Dirents, W::ExitOk, 0, 0),
             Ty::StackIn => p(K::Fixed, W::Enter, 0, 24),
             Ty::StackOut => p(K::Fixed, W::ExitOk, 0, 24),
-            Ty::SockoptOut(l) => p(K::PtrLen, W::ExitOk, l, s.max(4)),
+            // the largest structure decoded (ipv6_mreq) whatever -s says
+            Ty::SockoptOut(l) => p(K::PtrLen, W::ExitOk, l, s.max(64)),
+            Ty::SockoptIn(l) => p(K::ArgLen, W::Enter, l, s.max(64)),
             // the struct and what follows it up to the size given (at most
             // a page); the known part again in a free slot (see plan)
             Ty::CloneArgs => p(K::ArgLen, W::Both, 1, 4096),
@@ -1337,7 +1341,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "sendfile" => &[Fd, Fd, OffBoth],
         "clone3" => &[CloneArgs],
         "getsockopt" => &[Fd, Skip, Skip, SockoptOut(4), SocklenBoth],
-        "setsockopt" => &[Fd, Skip, Skip, BufIn(4)],
+        "setsockopt" => &[Fd, Skip, Skip, SockoptIn(4)],
         "socketpair" => &[Skip, Skip, Skip, FdPairOut],
         "prctl" => &[Skip, Str, Skip, Skip, Str],
         "mount" => &[Path, Path, Str, Skip, Str],
@@ -1477,7 +1481,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             None => fmt::ptr(s, v),
         },
-        Ptr | OutPtr | CloneArgs => fmt::ptr(s, v),
+        Ptr | OutPtr | CloneArgs | SockoptIn(_) => fmt::ptr(s, v),
         Fd => fd(s, int(v) as i32, namer),
         DirFd => {
             if int(v) == -100 {
@@ -2499,7 +2503,8 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: fmt::HexStr) {
     }
     match fam {
         1 => {
-            let path = &d[2..];
+            // no more than sun_path holds, whatever length was given
+            let path = &d[2..d.len().min(2 + 108)];
             if path.first() == Some(&0) {
                 let end = path.len();
                 s.push_str(", sun_path=@");
@@ -2510,7 +2515,8 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: fmt::HexStr) {
                 fmt::quoted(s, &path[..n], false, hex);
             }
         }
-        2 if d.len() >= 8 => {
+        // each family's fields only from its struct's size, as strace
+        2 if d.len() >= 16 => {
             let port = u16::from_be_bytes([d[2], d[3]]);
             let _ = write!(s, ", sin_port=htons({port}), sin_addr=inet_addr(");
             fmt::quoted(
@@ -2534,8 +2540,26 @@ fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: fmt::HexStr) {
             fmt::quoted(s, addr.to_string().as_bytes(), false, hex);
             s.push_str(", &sin6_addr)");
             if d.len() >= 28 {
-                let _ = write!(s, ", sin6_scope_id={}", le_u32(d, 24));
+                // a link-local address's scope is an interface
+                s.push_str(", sin6_scope_id=");
+                let scope = le_u32(d, 24);
+                let link =
+                    (a[0] == 0xfe && a[1] & 0xc0 == 0x80) || (a[0] == 0xff && a[1] & 0x0f == 2);
+                if link {
+                    sockopt::ifindex(s, scope, x);
+                } else {
+                    let _ = write!(s, "{scope}");
+                }
             }
+        }
+        // AF_NETLINK: the port id and the multicast groups
+        16 if d.len() >= 12 => {
+            let _ = write!(
+                s,
+                ", nl_pid={}, nl_groups={:08x}",
+                le_u32(d, 4) as i32,
+                le_u32(d, 8)
+            );
         }
         _ => {
             s.push_str(", sa_data=");
@@ -3946,6 +3970,9 @@ mod ptrace;
 
 #[path = "quota.rs"]
 mod quota;
+
+#[path = "sockopt.rs"]
+mod sockopt;
 
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
@@ -5634,88 +5661,69 @@ const SOCKOPT_NETLINK: &[(u64, &str)] = &[
 
 fn dec_setsockopt(w: &mut ArgWriter<'_>) {
     sockopt_head(w, false);
-    let a = w.call.args;
     w.sep();
-    // a negative length: the address, as strace
-    if (a[4] as i32) < 0 {
-        fmt::ptr(&mut w.s, a[3]);
-        arg(w, 4, Int);
-        return;
-    }
-    match w.call.cap(3).filter(|c| !c.fault) {
-        // SOL_PACKET PACKET_RX_RING, PACKET_TX_RING: struct tpacket_req
-        Some(c) if a[1] as u32 == 263 && matches!(a[2] as u32, 5 | 13) && c.data.len() >= 16 => {
-            let u = |k: usize| le_u32(&c.data, 4 * k);
-            let _ = write!(
-                w.s,
-                "{{tp_block_size={}, tp_block_nr={}, tp_frame_size={}, tp_frame_nr={}}}",
-                u(0),
-                u(1),
-                u(2),
-                u(3)
-            );
-        }
-        Some(c) if c.data.len() == 4 => {
-            let _ = write!(w.s, "[{}]", le_u32(&c.data, 0) as i32);
-        }
-        Some(c) => fmt::quoted(&mut w.s, &c.data, c.truncated, fmt::HexStr::None),
-        None => fmt::ptr(&mut w.s, a[3]),
-    }
+    // a copy that ran into unreadable memory still holds the head of it:
+    // enough for the value when strace reads less than the length given
+    let cap = w.call.cap(3);
+    let (d, trunc) = (
+        cap.map(|c| c.data.clone()),
+        cap.is_some_and(|c| c.truncated),
+    );
+    sockopt::set_value(w, d.as_deref(), trunc, cap.is_some_and(|c| !c.fault));
     arg(w, 4, Int);
 }
 
+/// getsockopt(fd, level, name, optval, optlen): the value as long as the
+/// kernel said (`[room => length]`); both pointers at once when the room
+/// could not be read at entry, as strace.
 fn dec_getsockopt(w: &mut ArgWriter<'_>) {
     sockopt_head(w, true);
+    let a = w.call.args;
+    let ulen = w
+        .call
+        .enter_cap(4)
+        .filter(|c| c.data.len() >= 4)
+        .map(|c| le_u32(&c.data, 0) as i32);
+    let Some(ulen) = ulen.filter(|_| a[4] != 0) else {
+        arg(w, 3, Ptr);
+        arg(w, 4, Ptr);
+        return;
+    };
     if !w.exiting() {
         return;
     }
-    let a = w.call.args;
     let ok = w.call.ret().is_some_and(|r| r >= 0);
-    let d = w
+    let rlen = w
         .call
-        .data(3)
-        .filter(|d| ok && !d.is_empty())
-        .map(<[u8]>::to_vec);
-    let u = |d: &[u8], k: usize| le_u32(d, 4 * k);
-    let shown = match (a[1] as u32, a[2] as u32, d.as_deref()) {
-        // SOL_SOCKET SO_LINGER, SO_PEERCRED
-        (1, 13, Some(d)) if d.len() >= 8 => Some(format!(
-            "{{l_onoff={}, l_linger={}}}",
-            u(d, 0) as i32,
-            u(d, 1) as i32
-        )),
-        (1, 17, Some(d)) if d.len() >= 12 => Some(format!(
-            "{{pid={}, uid={}, gid={}}}",
-            u(d, 0) as i32,
-            u(d, 1),
-            u(d, 2)
-        )),
-        // SOL_PACKET PACKET_STATISTICS (tpacket_stats, tpacket_stats_v3)
-        (263, 6, Some(d)) if d.len() >= 8 => {
-            let mut t = format!("{{tp_packets={}, tp_drops={}", u(d, 0), u(d, 1));
-            if d.len() >= 12 {
-                let _ = write!(t, ", tp_freeze_q_cnt={}", u(d, 2));
+        .exit_cap(4)
+        .filter(|c| ok && c.data.len() >= 4)
+        .map(|c| le_u32(&c.data, 0) as i32);
+    w.sep();
+    match rlen {
+        Some(rlen) => {
+            let cap = w.call.exit.and_then(|(_, caps)| {
+                caps.iter()
+                    .find(|c| c.arg == 3 && c.item == CaptureItem::Data)
+            });
+            let (d, trunc) = (
+                cap.map(|c| c.data.clone()),
+                cap.is_some_and(|c| c.truncated),
+            );
+            let whole = cap.is_some_and(|c| !c.fault);
+            sockopt::get_value(w, d.as_deref(), trunc, whole, ulen, rlen);
+            w.sep();
+            if ulen != rlen {
+                let _ = write!(w.s, "[{ulen} => {rlen}]");
+            } else {
+                let _ = write!(w.s, "[{rlen}]");
             }
-            t.push('}');
-            Some(t)
         }
-        // nothing copied (a zero length): the address
-        (_, _, None) if ok => {
-            w.sep();
+        None => {
             fmt::ptr(&mut w.s, a[3]);
-            arg(w, 4, SocklenBoth);
-            return;
-        }
-        _ => None,
-    };
-    match shown {
-        Some(t) => {
             w.sep();
-            w.s.push_str(&t);
+            let _ = write!(w.s, "[{ulen}]");
         }
-        None => arg(w, 3, SockoptOut(4)),
     }
-    arg(w, 4, SocklenBoth);
 }
 
 /// The whole return text of a call, with the notes strace adds for some
