@@ -172,18 +172,15 @@ fn icmp_filter(s: &mut String, d: &[u8], x: Xlat) {
 pub(super) fn ifindex(s: &mut String, idx: u32, x: Xlat) {
     let mut buf = [0 as libc::c_char; libc::IF_NAMESIZE];
     // SAFETY: buf holds IF_NAMESIZE bytes, as if_indextoname requires.
-    let name = if idx == 0 || x == Xlat::Raw {
-        None
-    } else if unsafe { libc::if_indextoname(idx, buf.as_mut_ptr()) }.is_null() {
-        None
-    } else {
-        // SAFETY: if_indextoname wrote a NUL-terminated name into buf.
-        Some(
-            unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
-                .to_string_lossy()
-                .into_owned(),
-        )
-    };
+    let found = idx != 0
+        && x != Xlat::Raw
+        && !unsafe { libc::if_indextoname(idx, buf.as_mut_ptr()) }.is_null();
+    // SAFETY: if_indextoname wrote a NUL-terminated name into buf.
+    let name = found.then(|| {
+        unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
+            .to_string_lossy()
+            .into_owned()
+    });
     match (name, x) {
         (Some(n), Xlat::Verbose) => {
             let _ = write!(s, "{idx} /* if_nametoindex(\"{n}\") */");
