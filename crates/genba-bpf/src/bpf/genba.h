@@ -151,7 +151,10 @@ enum genba_cap_kind {
 	 * request args[len_arg] (the requests that do not encode their size,
 	 * and any whose decoder wants another), else as many as the request
 	 * encodes (_IOC_SIZE, when it has a direction); at most max; nothing
-	 * when neither says (an integer argument) */
+	 * when neither says (an integer argument). With mult set, the map is
+	 * looked up with (mult << 24) | the low 24 bits of args[len_arg], a
+	 * key space of another call's (ptrace's requests), and only the map
+	 * gives sizes */
 	GENBA_CAP_IOC = 15,
 };
 
@@ -241,6 +244,9 @@ struct genba_cap {
 #define GENBA_STACK_CHUNK 512
 
 #define GENBA_FD_RET 0xfe
+/* len_arg GENBA_LEN_CONST + n (below GENBA_FD_RET): the length is the
+ * constant n rather than an argument (ptrace's regset: one iovec) */
+#define GENBA_LEN_CONST 0x80
 
 #define GENBA_CAPF_FAULT 1     /* the user memory could not be read */
 #define GENBA_CAPF_TRUNC 2     /* more was there than was copied */

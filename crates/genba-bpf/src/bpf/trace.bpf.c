@@ -940,8 +940,14 @@ __noinline int capture_arg(struct cap_ctx *c)
 		return 0;
 	case GENBA_CAP_IOC: {
 		__u32 req = (__u32)c->len;
-		__u32 *sz = bpf_map_lookup_elem(&ioc_sizes, &req);
-		__u64 n = sz ? (*sz & 0xffff) : ((req >> 30) ? (req >> 16) & 0x3fff : 0);
+		__u32 *sz;
+		__u64 n;
+		/* mult set: a key space of its own, (mult << 24) | the value's
+		 * low 24 bits, and no size but the map's (ptrace's requests) */
+		if (c->mult)
+			req = ((__u32)c->mult << 24) | (req & 0xffffff);
+		sz = bpf_map_lookup_elem(&ioc_sizes, &req);
+		n = sz ? (*sz & 0xffff) : ((!c->mult && (req >> 30)) ? (req >> 16) & 0x3fff : 0);
 		__u64 most = sz ? (*sz >> 16) : 0;
 		__u8 last;
 		if (!c->ptr)
@@ -1030,8 +1036,12 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 		c->cap_kind = a->kind;
 		c->mult = a->mult;
 		c->max = a->max;
-		/* SPREL: len_arg is an offset in words, not an argument */
-		c->len = a->kind == GENBA_CAP_SPREL ? la : (la < GENBA_NARGS ? args[la] : 0);
+		/* SPREL: len_arg is an offset in words, not an argument;
+		 * GENBA_LEN_CONST + n: the constant n (an IOV of one iovec) */
+		c->len = a->kind == GENBA_CAP_SPREL ? la
+			 : la < GENBA_NARGS		? args[la]
+			 : la >= GENBA_LEN_CONST && la < GENBA_FD_RET ? la - GENBA_LEN_CONST
+								      : 0;
 		if (a->deref) {
 			__u64 base = c->ptr, p = 0, n = 0;
 
