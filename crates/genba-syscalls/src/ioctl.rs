@@ -1566,7 +1566,7 @@ fn gpio_v2_line_request(o: &mut Out<'_>, d: &[u8]) -> bool {
 
 // ---- '!': seccomp ----
 
-static AUDIT_ARCHES: &[(u64, &str)] = &[
+pub(super) static AUDIT_ARCHES: &[(u64, &str)] = &[
     (0xc00000b7, "AUDIT_ARCH_AARCH64"),
     (0xc0009026, "AUDIT_ARCH_ALPHA"),
     (0x4000005d, "AUDIT_ARCH_ARCOMPACT"),
