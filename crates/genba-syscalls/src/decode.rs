@@ -1325,6 +1325,7 @@ pub fn ioctl_sizes() -> Vec<(u32, u32)> {
         v.push((r, INT));
     }
     v.extend_from_slice(ioctl::SIZES);
+    v.extend(ioctl::family_sizes());
     // ptrace's structures by request, in a key space of their own
     v.extend(ptrace::ioc_sizes());
     v

@@ -7,6 +7,18 @@ use std::fmt::Write;
 use super::ArgWriter;
 use crate::fmt::{self, Xlat};
 
+#[path = "ioctl_kd.rs"]
+mod kd;
+#[path = "ioctl_v4l2.rs"]
+mod v4l2;
+
+/// The structure sizes of the request families in their own modules.
+pub(super) fn family_sizes() -> Vec<(u32, u32)> {
+    let mut v = kd::sizes();
+    v.extend(v4l2::sizes());
+    v
+}
+
 /// Prints a struct from the bytes copied; false when too few were.
 type Shape = fn(&mut Out<'_>, &[u8]) -> bool;
 
@@ -249,7 +261,7 @@ pub(super) fn special_name(req: u64, x: Xlat) -> Option<String> {
 }
 
 /// What strace prints of the third argument.
-enum How {
+pub(super) enum How {
     /// Nothing at all (`ioctl(-1, FIFREEZE)`).
     Nothing,
     /// The argument as a number (strace's generic `, 0x...`).
@@ -277,9 +289,11 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         0x70 => rtc(req),  // 'p'
         0x66 => fs_f(req), // 'f'
         0xb4 => gpio(req),
-        0x21 => seccomp(req), // '!'
-        0x3d => ptp(req),     // '='
-        0x45 => evdev(req),   // 'E'
+        0x21 => seccomp(req),   // '!'
+        0x3d => ptp(req),       // '='
+        0x45 => evdev(req),     // 'E'
+        0x4b => kd::how(req),   // 'K'
+        0x56 => v4l2::how(req), // 'V'
         _ => return false,
     };
     let Some(how) = how else {
