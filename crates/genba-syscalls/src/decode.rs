@@ -1294,6 +1294,23 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 max: IOC_MAX,
                 ..Default::default()
             };
+            // evdev's variable-length reads (bit sets, names): up to the
+            // longest (KEY_MAX bits), whatever the request's size says; as
+            // far as memory goes when it ends before
+            out[3] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::ExitOk,
+                max: 128,
+                src_arg: Some(2),
+                cond: Some(CapCond {
+                    arg: 1,
+                    mask: 0xc000_ff00,
+                    val: 0x8000_4500,
+                    val2: 0x8000_4500,
+                    bitmap: false,
+                }),
+                ..Default::default()
+            };
         }
         _ => {}
     }
@@ -3178,6 +3195,21 @@ pub(crate) fn print_array(
     n: u64,
     elem: usize,
     o: &Options,
+    each: impl FnMut(&mut String, &[u8]),
+) {
+    let data = cap.map(|c| (c.data.as_slice(), c.fault));
+    print_array_data(s, data, addr, n, elem, o, each)
+}
+
+/// [`print_array`] from bytes and whether their copy stopped at memory that
+/// could not be read.
+pub(crate) fn print_array_data(
+    s: &mut String,
+    cap: Option<(&[u8], bool)>,
+    addr: u64,
+    n: u64,
+    elem: usize,
+    o: &Options,
     mut each: impl FnMut(&mut String, &[u8]),
 ) {
     if addr == 0 {
@@ -3192,7 +3224,8 @@ pub(crate) fn print_array(
         fmt::ptr(s, addr);
         return;
     };
-    let have = (c.data.len() / elem) as u64;
+    let (data, fault) = c;
+    let have = (data.len() / elem) as u64;
     if have == 0 {
         fmt::ptr(s, addr);
         return;
@@ -3208,7 +3241,7 @@ pub(crate) fn print_array(
             s.push_str(", ");
         }
         if k >= have {
-            if c.fault {
+            if fault {
                 let _ = write!(s, "... /* {:#x} */", addr.wrapping_add(k * elem as u64));
             } else {
                 s.push_str("...");
@@ -3220,7 +3253,7 @@ pub(crate) fn print_array(
             break;
         }
         let at = k as usize * elem;
-        each(s, &c.data[at..at + elem]);
+        each(s, &data[at..at + elem]);
     }
     s.push(']');
 }

@@ -2788,8 +2788,12 @@ fn evdev(req: u32) -> Option<How> {
             0x80084504 => evdev_keycode,    // EVIOCGKEYCODE
             0x80284504 => evdev_keycode_v2, // EVIOCGKEYCODE_V2
             _ if (0x40..=0x7f).contains(&nr) => evdev_absinfo,
-            // the lengths and bit sets strace decodes by the return value:
-            // not here yet
+            // EVIOCGMTSLOTS(len)
+            _ if nr == 0x0a => return Some(How::Custom(evdev_mtslots)),
+            // EVIOCGNAME, EVIOCGPHYS, EVIOCGUNIQ: a string of the length returned
+            _ if matches!(nr, 0x06..=0x08) => return Some(How::Custom(evdev_string)),
+            // EVIOCGBIT(ev, len): the bit set of the event codes
+            _ if (0x20..0x40).contains(&nr) => return Some(How::Custom(evdev_bits)),
             _ => |_, _| false,
         }),
         1 => match req {
@@ -2811,6 +2815,144 @@ fn evdev(req: u32) -> Option<How> {
         },
         _ => How::Hex,
     })
+}
+
+/// The bytes an evdev read returned (copied as long as the return value
+/// says), None when the call failed.
+fn evdev_returned<'a>(w: &'a ArgWriter<'_>) -> Option<&'a [u8]> {
+    w.call.ret().filter(|&r| r >= 0)?;
+    let (_, caps) = w.call.exit?;
+    caps.iter()
+        .find(|c| c.arg == 3 && c.item == super::CaptureItem::Data)
+        .map(|c| c.data.as_slice())
+}
+
+/// EVIOCGMTSLOTS(len): `{code=ABS_MT_..., values=[...]}`, the values as
+/// many as the length holds after the code.
+fn evdev_mtslots(w: &mut ArgWriter<'_>) {
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    let (req, v) = (w.call.args[1] as u32, w.call.args[2]);
+    let n = ((req >> 16) & 0x3fff) as u64 / 4;
+    let d = w
+        .call
+        .exit_cap(2)
+        .filter(|_| w.call.ret().is_some_and(|r| r >= 0))
+        .map(|c| c.data.clone());
+    match d.filter(|d| n > 0 && d.len() >= 4) {
+        Some(d) => {
+            let mt: Vec<(u64, &str)> = EVDEV_ABS
+                .iter()
+                .filter(|(_, name)| name.starts_with("ABS_MT_"))
+                .copied()
+                .collect();
+            w.s.push_str("{code=");
+            fmt::enumv(&mut w.s, u32at(&d, 0), &mt, "ABS_MT_???", w.opts.xlat, true);
+            w.s.push_str(", values=");
+            let values = Some((&d[4..], false));
+            super::print_array_data(&mut w.s, values, v + 4, n - 1, 4, w.opts, |s, e| {
+                let _ = write!(s, "{}", i32at(e, 0));
+            });
+            w.s.push('}');
+        }
+        None => fmt::ptr(&mut w.s, v),
+    }
+}
+
+/// EVIOCGNAME, EVIOCGPHYS, EVIOCGUNIQ: the string the call returned.
+fn evdev_string(w: &mut ArgWriter<'_>) {
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    let v = w.call.args[2];
+    let ret = w.call.ret().unwrap_or(-1);
+    match evdev_returned(w).map(<[u8]>::to_vec) {
+        Some(d) if d.len() >= (ret as usize).min(w.opts.strsize) => {
+            let n = (ret as usize).min(w.opts.strsize);
+            fmt::quoted(&mut w.s, &d[..n], (ret as usize) > n, w.opts.hex);
+        }
+        Some(_) => fmt::ptr(&mut w.s, v),
+        None => fmt::ptr(&mut w.s, v),
+    }
+}
+
+/// EVIOCGBIT(ev, len): the codes of event type `ev` the device has, as
+/// many bits as the call returned bytes (at most the type's codes): their
+/// names, with -X raw the words, with -X verbose both.
+fn evdev_bits(w: &mut ArgWriter<'_>) {
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    let (req, v) = (w.call.args[1] as u32, w.call.args[2]);
+    let ev = (req & 0xff) - 0x20;
+    let x = w.opts.xlat;
+    // the type's codes (its _MAX), the names, strace's default
+    let (max, table, dflt): (u64, &[(u64, &str)], &str) = match ev {
+        0 => (0x1f, EVDEV_EV, "EV_???"),
+        1 => (0x2ff, EVDEV_KEYS, "KEY_???"),
+        3 => (0x3f, EVDEV_ABS, "ABS_???"),
+        0x15 => (0x7f, EVDEV_FF_TYPES, "FF_???"),
+        _ => {
+            fmt::ptr(&mut w.s, v);
+            return;
+        }
+    };
+    let ret = w.call.ret().unwrap_or(-1);
+    let bits = if ret as u64 > max / 8 {
+        max
+    } else {
+        ret as u64 * 8
+    };
+    let size = (bits.div_ceil(8)).div_ceil(8) * 8;
+    let Some(d) = evdev_returned(w)
+        .map(<[u8]>::to_vec)
+        .filter(|d| size > 0 && d.len() as u64 >= size)
+    else {
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    let mut words = vec![0u8; size as usize];
+    let k = d.len().min(size as usize);
+    words[..k].copy_from_slice(&d[..k]);
+    if x != Xlat::Raw {
+        w.s.push('[');
+        let mut shown = 0;
+        for i in 0..bits {
+            if words[(i / 8) as usize] & (1 << (i % 8)) == 0 {
+                continue;
+            }
+            if shown > 0 {
+                w.s.push(' ');
+                if !w.opts.verbose && shown > 3 {
+                    w.s.push_str("...");
+                    break;
+                }
+            }
+            fmt::enumv(&mut w.s, i, table, dflt, x, true);
+            shown += 1;
+        }
+        w.s.push(']');
+    }
+    if x == Xlat::Verbose {
+        w.s.push_str(" /* ");
+    }
+    if x != Xlat::Abbrev {
+        w.s.push('[');
+        for (j, c) in words.chunks_exact(8).enumerate() {
+            if j > 0 {
+                w.s.push_str(", ");
+            }
+            fmt::hex(&mut w.s, u64at(c, 0));
+        }
+        w.s.push(']');
+    }
+    if x == Xlat::Verbose {
+        w.s.push_str(" */");
+    }
 }
 
 fn bracket_u32(o: &mut Out<'_>, d: &[u8], hex: bool) -> bool {
