@@ -804,7 +804,6 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "epoll_pwait2" => custom(dec_epoll_pwait2, Ret::Dec),
         "mq_getsetattr" => custom(dec_mq_getsetattr, Ret::Dec),
         "mq_unlink" => sig!(Dec; Path),
-        "quotactl_fd" => custom(dec_quotactl_fd, Ret::Dec),
         "mount_setattr" => custom(dec_mount_setattr, Ret::Fd),
         "fsconfig" => custom(dec_fsconfig, Ret::Dec),
         "futimesat" => sig!(Dec; DirFd, Path, UtimeVals),
@@ -1373,7 +1372,6 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "landlock_add_rule" => &[Skip, Skip, FixedIn(12)],
         "mq_open" => &[Path, Skip, Skip, FixedIn(64)],
         "get_mempolicy" => &[FixedOut(4)],
-        "quotactl_fd" => &[Skip, Skip, Skip, FixedOut(4)],
         "mount_setattr" => &[DirFd, Path],
         "fsconfig" => &[Skip, Skip, Str, Path],
         "epoll_pwait2" => &[Fd, EpollEventsOut, Skip, TimespecIn, SigsetIn],
@@ -3027,84 +3025,6 @@ fn dec_mq_getsetattr(w: &mut ArgWriter<'_>) {
     }
     w.sep();
     mq_attr(w, 2, true);
-}
-
-/// quotactl_fd: the descriptor, `QCMD(cmd, type)`, and what the command
-/// takes (the commands passing structures show their address).
-fn dec_quotactl_fd(w: &mut ArgWriter<'_>) {
-    let a = w.call.args;
-    let x = w.opts.xlat;
-    arg(w, 0, Fd);
-    w.sep();
-    let qcmd = a[1] as u32;
-    let (cmd, ty) = ((qcmd >> 8) as u64, (qcmd & 0xff) as u64);
-    // strace prints the number in decimal here (with -X raw and verbose)
-    let mut names = String::from("QCMD(");
-    fmt::enumv(&mut names, cmd, c::QUOTA_CMDS, "Q_???", Xlat::Abbrev, true);
-    names.push_str(", ");
-    fmt::enumv(
-        &mut names,
-        ty,
-        c::QUOTA_TYPES,
-        "???QUOTA",
-        Xlat::Abbrev,
-        true,
-    );
-    names.push(')');
-    let _ = match x {
-        Xlat::Abbrev => write!(w.s, "{names}"),
-        Xlat::Raw => write!(w.s, "{qcmd}"),
-        Xlat::Verbose => write!(w.s, "{qcmd} /* {names} */"),
-    };
-    match cmd {
-        // Q_QUOTAOFF, Q_SYNC, Q_XQUOTASYNC: nothing more
-        0x80_0003 | 0x80_0001 | 0x5807 => {}
-        // Q_QUOTAON: the format and the quota file
-        0x80_0002 => {
-            w.sep();
-            fmt::enumv(
-                &mut w.s,
-                a[2] as u32 as u64,
-                c::QUOTA_FORMATS,
-                "QFMT_VFS_???",
-                x,
-                true,
-            );
-            arg(w, 3, Path);
-        }
-        // Q_GETFMT: the format the kernel writes
-        0x80_0004 => {
-            if !w.exiting() {
-                return;
-            }
-            w.sep();
-            match w.call.data(3).filter(|d| d.len() >= 4) {
-                Some(d) => {
-                    w.s.push('[');
-                    fmt::enumv(
-                        &mut w.s,
-                        le_u32(d, 0) as u64,
-                        c::QUOTA_FORMATS,
-                        "QFMT_VFS_???",
-                        x,
-                        true,
-                    );
-                    w.s.push(']');
-                }
-                None => fmt::ptr(&mut w.s, a[3]),
-            }
-        }
-        _ => {
-            w.sep();
-            let id = a[2] as u32;
-            if id == u32::MAX {
-                w.s.push_str("-1");
-            } else {
-                let _ = write!(w.s, "{id}");
-            }
-            arg(w, 3, Ptr);
-        }
-    }
 }
 
 fn dec_mount_setattr(w: &mut ArgWriter<'_>) {
