@@ -566,3 +566,139 @@ fn quota_statv(s: &mut String, d: &[u8], o: &Options) {
     }
     s.push('}');
 }
+
+#[cfg(test)]
+mod tests {
+    use genba_events::{Capture, CaptureItem};
+
+    use super::super::{plan, write_args, CallView, Env, Options};
+    use super::{SLOT_IN, SLOT_OUT};
+    use crate::fmt::Xlat;
+    use crate::table;
+
+    fn cap(arg: usize, data: &[u8], fault: bool) -> Capture {
+        Capture {
+            arg: arg as u8,
+            item: CaptureItem::Data,
+            elem: 0,
+            fault,
+            truncated: false,
+            more: false,
+            aux: data.len() as u64,
+            data: data.to_vec(),
+        }
+    }
+
+    fn render(
+        name: &str,
+        args: [u64; 6],
+        enter: &[Capture],
+        exit: Option<(i64, &[Capture])>,
+        o: &Options,
+    ) -> String {
+        let env = Env::default();
+        let nr = table::by_name(name).unwrap().nr;
+        let call = CallView {
+            nr,
+            args,
+            enter,
+            exit,
+        };
+        write_args(call, o, &env).s
+    }
+
+    /// A `struct if_nextdqblk`: the six 64-bit limits and counts 1..=6,
+    /// the times 7 and 8, `dqb_valid` and `dqb_id`.
+    fn nextdqblk(valid: u32, id: u32) -> Vec<u8> {
+        let mut d: Vec<u8> = (1..=8u64).flat_map(u64::to_le_bytes).collect();
+        d.extend_from_slice(&valid.to_le_bytes());
+        d.extend_from_slice(&id.to_le_bytes());
+        d
+    }
+
+    const ADDR: u64 = 0x7f00_0000_1000;
+
+    #[test]
+    fn getnextquota_abbreviated_shows_the_id_before_the_ellipsis() {
+        // Q_GETNEXTQUOTA (0x800009) of USRQUOTA on quotactl_fd; the copy
+        // ran into unmapped memory but holds the whole struct before it
+        let qcmd = 0x8000_0900;
+        let d = nextdqblk(0x21, 1000);
+        let exit = [cap(SLOT_OUT, &d, true)];
+        let args = [3, qcmd, 0, ADDR, 0, 0];
+        let o = Options::default();
+        assert_eq!(
+            render("quotactl_fd", args, &[], Some((0, &exit)), &o),
+            "3, QCMD(Q_GETNEXTQUOTA, USRQUOTA), 0, {dqb_bhardlimit=1, dqb_bsoftlimit=2, \
+             dqb_curspace=3, dqb_ihardlimit=4, dqb_isoftlimit=5, dqb_curinodes=6, \
+             dqb_id=1000, ...}"
+        );
+        let v = Options {
+            verbose: true,
+            ..Options::default()
+        };
+        assert_eq!(
+            render("quotactl_fd", args, &[], Some((0, &exit)), &v),
+            "3, QCMD(Q_GETNEXTQUOTA, USRQUOTA), 0, {dqb_bhardlimit=1, dqb_bsoftlimit=2, \
+             dqb_curspace=3, dqb_ihardlimit=4, dqb_isoftlimit=5, dqb_curinodes=6, \
+             dqb_btime=7, dqb_itime=8, dqb_valid=QIF_BLIMITS|QIF_ITIME, dqb_id=1000}"
+        );
+        // too few bytes before the page boundary, or a failed call: the address
+        let short = [cap(SLOT_OUT, &d[..40], true)];
+        assert!(render("quotactl_fd", args, &[], Some((0, &short)), &o)
+            .ends_with(", 0, 0x7f0000001000"));
+        assert!(render("quotactl_fd", args, &[], Some((-2, &exit)), &o)
+            .ends_with(", 0, 0x7f0000001000"));
+    }
+
+    #[test]
+    fn setinfo_flags_in_each_xlat_style() {
+        // Q_SETINFO of PRJQUOTA: no id; dqi_flags with named and unnamed
+        // bits, dqi_valid with none named
+        let qcmd = 0x8000_0602u64;
+        let mut d = Vec::new();
+        d.extend_from_slice(&10u64.to_le_bytes());
+        d.extend_from_slice(&20u64.to_le_bytes());
+        d.extend_from_slice(&0x1_0003u32.to_le_bytes());
+        d.extend_from_slice(&0x10u32.to_le_bytes());
+        let enter = [cap(1, b"/dev/sda1", false), cap(SLOT_IN, &d, false)];
+        let args = [qcmd, 0x1000, u64::MAX, ADDR, 0, 0];
+        let run = |x| {
+            let o = Options {
+                xlat: x,
+                ..Options::default()
+            };
+            render("quotactl", args, &enter, Some((0, &[])), &o)
+        };
+        assert_eq!(
+            run(Xlat::Abbrev),
+            "QCMD(Q_SETINFO, PRJQUOTA), \"/dev/sda1\", {dqi_bgrace=10, dqi_igrace=20, \
+             dqi_flags=DQF_ROOT_SQUASH|DQF_SYS_FILE|0x2, dqi_valid=0x10 /* IIF_??? */}"
+        );
+        assert_eq!(
+            run(Xlat::Raw),
+            "2147485186, \"/dev/sda1\", {dqi_bgrace=10, dqi_igrace=20, \
+             dqi_flags=0x10003, dqi_valid=0x10}"
+        );
+        assert_eq!(
+            run(Xlat::Verbose),
+            "2147485186 /* QCMD(Q_SETINFO, PRJQUOTA) */, \"/dev/sda1\", {dqi_bgrace=10, \
+             dqi_igrace=20, dqi_flags=0x10003 /* DQF_ROOT_SQUASH|DQF_SYS_FILE|0x2 */, \
+             dqi_valid=0x10 /* IIF_??? */}"
+        );
+    }
+
+    #[test]
+    fn quotaon_path_captured_only_for_q_quotaon() {
+        let p = plan("quotactl", &Options::default());
+        let cond = p[3].cond.unwrap();
+        let on = |qcmd: u64| cond.accepts(&[qcmd, 0, 0, ADDR, 0, 0]);
+        assert!(on(0x8000_0200) && on(0x8000_02ff));
+        assert!(!on(0x8000_0300) && !on(0x0058_0100));
+        assert_eq!(p[SLOT_IN].src_arg, Some(3));
+        assert_eq!(p[SLOT_OUT].src_arg, Some(3));
+        // quotactl_fd's command is its second argument
+        let p = plan("quotactl_fd", &Options::default());
+        assert_eq!(p[3].cond.unwrap().arg, 1);
+    }
+}
