@@ -376,6 +376,14 @@ pub enum Ty {
     SigpendingOut,
     /// `siginfo_t *` input.
     SiginfoIn,
+    /// A pointer the call stores through `void **`: `[0x...]`.
+    PtrPtrOut,
+    /// An `unsigned long` the call stores: `[N]`.
+    UlongPtrOut,
+    /// An array of `struct iovec` shown as addresses and lengths (the
+    /// memory they point to is not the call's to read), its count in the
+    /// given argument.
+    IovAddrs(u8),
     /// `siginfo_t *` the call fills.
     SiginfoOut,
     /// `struct sigaction *` input.
@@ -514,6 +522,8 @@ impl Ty {
                 | Ty::SigsetLenOut(_)
                 | Ty::SigpendingOut
                 | Ty::SiginfoOut
+                | Ty::PtrPtrOut
+                | Ty::UlongPtrOut
         )
     }
 
@@ -567,6 +577,15 @@ impl Ty {
             Ty::SigpendingOut => p(K::ArgLen, W::ExitOk, 1, 8),
             Ty::SiginfoIn => p(K::Fixed, W::Enter, 0, 48),
             Ty::SiginfoOut => p(K::Fixed, W::ExitOk, 0, 48),
+            Ty::PtrPtrOut | Ty::UlongPtrOut => p(K::Fixed, W::ExitOk, 0, 8),
+            Ty::IovAddrs(l) => CapPlan {
+                kind: K::ArgLen,
+                when: W::Enter,
+                len_arg: l,
+                mult: 16,
+                max: array_max(o, 16),
+                ..Default::default()
+            },
             Ty::SigactionIn => p(K::Fixed, W::Enter, 0, 32),
             Ty::SigactionOut => p(K::Fixed, W::ExitOk, 0, 32),
             Ty::RlimitIn => p(K::Fixed, W::Enter, 0, 16),
@@ -823,6 +842,12 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "sched_setaffinity" => sig!(Dec; Int, Uint, CpuSetIn(1)),
         "sched_getaffinity" => sig!(Dec; Int, Uint, CpuSetOut),
         "sched_setattr" => custom(sched::dec_sched_setattr, Ret::Dec),
+        "get_robust_list" => sig!(Dec; Int, PtrPtrOut, UlongPtrOut),
+        "process_madvise" => {
+            sig!(Dec; Fd, IovAddrs(2), Ulong, Enum(c::MADV, "MADV_???"), Hex32)
+        }
+        "process_mrelease" => sig!(Dec; Fd, Hex32),
+        "waitid" => custom(dec_waitid, Ret::Dec),
         "sched_getattr" => custom(sched::dec_sched_getattr, Ret::Dec),
         // memory
         "mmap" => custom(dec_mmap, Ret::Hex),
@@ -843,7 +868,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "execve" => sig!(Dec; Path, Argv, Envp),
         "execveat" => sig!(Dec; DirFd, Path, Argv, Envp, Flags(c::AT_FLAGS)),
         "exit" | "exit_group" => sig!(NoReturn; Int),
-        "wait4" => sig!(Dec; Int, WaitStatusOut, WaitOptions, RusageOut),
+        "wait4" => custom(dec_wait4, Ret::Dec),
         "kill" => sig!(Dec; Int, Signal),
         "tkill" => sig!(Dec; Int, Signal),
         "tgkill" => sig!(Dec; Int, Int, Signal),
@@ -1377,6 +1402,8 @@ fn custom_types(name: &str) -> &'static [Ty] {
         "epoll_pwait2" => &[Fd, EpollEventsOut, Skip, TimespecIn, SigsetIn],
         "mq_getsetattr" => &[Skip, FixedIn(64), FixedOut(64)],
         "kcmp" => &[Skip, Skip, Skip, Skip, FixedIn(12)],
+        "waitid" => &[Skip, Skip, SiginfoOut, Skip, RusageOut],
+        "wait4" => &[Skip, WaitStatusOut, Skip, RusageOut],
         "sched_setattr" => &[Skip, FixedIn(sched::SCHED_ATTR_V1 as u16)],
         "ioctl" => &[Skip, Skip, Skip],
         _ => family_custom_types(name),
@@ -1649,6 +1676,8 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         SigsetLenOut(l) => sigset_len(s, data(call.cap(i)), v, call.args[l as usize], 8, x),
         SigpendingOut => sigset_len(s, data(call.cap(i)), v, call.args[1], 1, x),
         SiginfoIn | SiginfoOut => match data(call.cap(i)).filter(|d| d.len() >= 48) {
+            // no signal: strace shows the struct empty
+            Some(d) if le_u32(d, 0) == 0 => s.push_str("{}"),
             Some(d) => {
                 let mut b = [0u8; 48];
                 b.copy_from_slice(&d[..48]);
@@ -1699,6 +1728,21 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             Some(r) if r >= 0 => sched::affinity(s, data(call.cap(i)), v, r as usize),
             _ => fmt::ptr(s, v),
         },
+        PtrPtrOut => match data(call.cap(i)).filter(|d| d.len() >= 8) {
+            Some(d) => {
+                s.push('[');
+                fmt::ptr(s, le_u64(d, 0));
+                s.push(']');
+            }
+            None => fmt::ptr(s, v),
+        },
+        UlongPtrOut => match data(call.cap(i)).filter(|d| d.len() >= 8) {
+            Some(d) => {
+                let _ = write!(s, "[{}]", le_u64(d, 0));
+            }
+            None => fmt::ptr(s, v),
+        },
+        IovAddrs(l) => iov_addrs(s, call.cap(i), v, call.args[l as usize], opts),
         IntPtrIn | IntPtrOut => match data(call.cap(i)) {
             Some(d) if d.len() >= 4 => {
                 let _ = write!(s, "[{}]", le_u32(d, 0) as i32);
@@ -1725,7 +1769,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             _ => fmt::ptr(s, v),
         },
-        WaitOptions => fmt::flags(s, v, c::WAIT_OPTIONS, None, x),
+        WaitOptions => fmt::flags(s, v as u32 as u64, c::WAIT_OPTIONS, None, x),
         PollfdsBoth(n) => pollfds(s, call, i, call.args[n as usize], opts, namer),
         TimespecBoth => timespec(s, call.enter_cap(i), v),
         // a socklen_t in and out, as strace prints it: an int
@@ -1978,7 +2022,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     let parts: Vec<String> = names
                         .iter()
                         .enumerate()
-                        .map(|(k, n)| format!("{n}={}", le_i64(d, 32 + 8 * k)))
+                        .map(|(k, n)| format!("{n}={}", le_u64(d, 32 + 8 * k)))
                         .collect();
                     let _ = write!(s, "{}}}", parts.join(", "));
                 } else {
@@ -3231,6 +3275,59 @@ fn dec_move_pages(w: &mut ArgWriter<'_>) {
     });
     arg(w, 5, Flags(c::MOVE_PAGES_FLAGS));
 }
+
+/// An array of `n` iovecs as addresses and lengths.
+fn iov_addrs(s: &mut String, cap: Option<&Capture>, addr: u64, n: u64, o: &Options) {
+    print_array(s, cap, addr, n, 16, o, |s, e| {
+        s.push_str("{iov_base=");
+        fmt::ptr(s, le_u64(e, 0));
+        let _ = write!(s, ", iov_len={}}}", le_u64(e, 8));
+    })
+}
+
+/// waitid(idtype, id, infop, options, rusage): the id as a descriptor for
+/// P_PIDFD.
+fn dec_waitid(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Enum(WAITID_TYPES, "P_???"));
+    if a[0] as u32 == 3 {
+        arg(w, 1, Fd);
+    } else {
+        arg(w, 1, Int);
+    }
+    if !w.exiting() {
+        return;
+    }
+    arg(w, 2, SiginfoOut);
+    arg(w, 3, WaitOptions);
+    arg(w, 4, RusageOut);
+}
+
+/// wait4(pid, status, options, rusage): the status and usage only when a
+/// child was reaped (a positive return), as strace.
+fn dec_wait4(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Int);
+    if !w.exiting() {
+        return;
+    }
+    let reaped = w.call.ret().is_some_and(|r| r > 0);
+    if reaped {
+        arg(w, 1, WaitStatusOut);
+    } else {
+        arg(w, 1, Ptr);
+    }
+    arg(w, 2, WaitOptions);
+    if reaped {
+        arg(w, 3, RusageOut);
+    } else {
+        arg(w, 3, Ptr);
+    }
+    let _ = a;
+}
+
+/// waitid's id types.
+static WAITID_TYPES: &[(u64, &str)] = &[(0, "P_ALL"), (1, "P_PID"), (2, "P_PGID"), (3, "P_PIDFD")];
 
 /// A NUL-terminated string of at most `lim` bytes (strace's
 /// `printstr_ex(.., lim, QUOTE_0_TERMINATED)`), from the copy in slot `i`.
