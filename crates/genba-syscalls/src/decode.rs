@@ -1320,8 +1320,9 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
             };
             // evdev's variable-length reads (bit sets, names): up to the
             // longest (KEY_MAX bits), whatever the request's size says; as
-            // far as memory goes when it ends before
-            out[3] = CapPlan {
+            // far as memory goes when it ends before. In slot 1 (the
+            // request, an integer): the families' slots 3-5 are the KD's.
+            out[1] = CapPlan {
                 kind: CapKind::Fixed,
                 when: CapWhen::ExitOk,
                 max: 128,
@@ -1335,6 +1336,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 }),
                 ..Default::default()
             };
+            ioctl::plan(o, &mut out);
         }
         _ => {}
     }

@@ -19,6 +19,12 @@ pub(super) fn family_sizes() -> Vec<(u32, u32)> {
     v
 }
 
+/// The families' copies beyond the argument's own (slots 3 to 5: what
+/// pointers in the structures point to).
+pub(super) fn plan(o: &super::Options, out: &mut [super::CapPlan; 6]) {
+    kd::plan(o, out);
+}
+
 /// Prints a struct from the bytes copied; false when too few were.
 type Shape = fn(&mut Out<'_>, &[u8]) -> bool;
 
@@ -2823,7 +2829,7 @@ fn evdev_returned<'a>(w: &'a ArgWriter<'_>) -> Option<&'a [u8]> {
     w.call.ret().filter(|&r| r >= 0)?;
     let (_, caps) = w.call.exit?;
     caps.iter()
-        .find(|c| c.arg == 3 && c.item == super::CaptureItem::Data)
+        .find(|c| c.arg == 1 && c.item == super::CaptureItem::Data)
         .map(|c| c.data.as_slice())
 }
 
