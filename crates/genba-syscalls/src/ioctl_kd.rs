@@ -1205,6 +1205,22 @@ mod tests {
     }
 
     #[test]
+    fn long_copies_only_for_a_large_strsize() {
+        let mut out = [CapPlan::default(); 6];
+        plan(&Options::default(), &mut out);
+        assert_eq!(out[SLOT_ENTRIES as usize].max, 4 * 33);
+        assert_eq!(out[SLOT_FONT_DATA as usize].max, 33);
+        assert_eq!(out[SLOT_LONG as usize].kind, CapKind::None);
+        let o = Options {
+            strsize: 1024,
+            ..Default::default()
+        };
+        plan(&o, &mut out);
+        // KDGKBDIACRUC's 256 entries
+        assert_eq!(out[SLOT_LONG as usize].max, 4 + 12 * 256);
+    }
+
+    #[test]
     fn chars_and_tones() {
         let mut s = String::new();
         for c in [0u8, b'\n', b'\'', b'\\', b'"', 0x7f, 0xff] {
