@@ -1642,28 +1642,16 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         Argv => argv(s, &call.items(i), v, opts),
         Envp => envp(s, &call.items(i), v, opts),
         IovIn(_) | IovOut(_) => iovec(s, &call.items(i), v, opts),
-        SockaddrIn(_) => match call.cap(i) {
-            Some(c) if !c.fault && !c.data.is_empty() => sockaddr(s, &c.data, x, opts.hex),
-            _ => fmt::ptr(s, v),
-        },
-        // the kernel says how long the address is (the length after the
-        // call); strace shows no more of it than the buffer held (the length
-        // before)
-        SockaddrOut(l) => match call.cap(i) {
-            Some(c) if !c.fault && !c.data.is_empty() => {
-                let room = call
-                    .enter_cap(l as usize)
-                    .filter(|c| c.data.len() >= 4)
-                    .map_or(usize::MAX, |c| le_u32(&c.data, 0) as i32 as usize);
-                let d = &c.data[..c.data.len().min(room)];
-                if d.len() < 2 {
-                    fmt::ptr(s, v)
-                } else {
-                    sockaddr(s, d, x, opts.hex)
-                }
-            }
-            _ => fmt::ptr(s, v),
-        },
+        SockaddrIn(l) => sockaddr::decode(
+            s,
+            call.cap(i).map(|c| c.data.as_slice()),
+            v,
+            call.args[l as usize] as i32 as i64,
+            sockaddr::Style::new(opts, namer),
+        ),
+        SockaddrOut(l) => {
+            sockaddr::decode_out(s, call, i, l as usize, sockaddr::Style::new(opts, namer))
+        }
         SocklenPtr => match data(call.cap(i)) {
             Some(d) if d.len() >= 4 => {
                 let _ = write!(s, "[{}]", le_u32(d, 0));
@@ -1751,7 +1739,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             _ => fmt::ptr(s, v),
         },
-        MsghdrIn | MsghdrOut => msghdr(s, &call.items(i), v, call.args[i + 1], opts),
+        MsghdrIn | MsghdrOut => msghdr::msghdr(s, call, i, opts, namer),
         Pollfds(n) => pollfds(s, call, i, call.args[n as usize], opts, namer),
         EpollEventIn => match data(call.cap(i)) {
             Some(d) if d.len() >= 12 => epoll_event(s, d, x),
@@ -2518,119 +2506,6 @@ fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
         _ => {}
     }
     s.push(']');
-}
-
-fn msghdr(s: &mut String, items: &[&Capture], v: u64, _next: u64, o: &Options) {
-    let Some(m) = items
-        .iter()
-        .find(|c| c.item == CaptureItem::Msghdr && !c.fault && c.data.len() >= 56)
-    else {
-        return fmt::ptr(s, v);
-    };
-    let d = &m.data;
-    let namelen = le_u32(d, 8);
-    s.push_str("{msg_name=");
-    match items.iter().find(|c| c.item == CaptureItem::Name) {
-        Some(n) if !n.fault => sockaddr(s, &n.data, o.xlat, o.hex),
-        _ => fmt::ptr(s, le_u64(d, 0)),
-    }
-    let _ = write!(s, ", msg_namelen={namelen}, msg_iov=");
-    let rest: Vec<&Capture> = items
-        .iter()
-        .filter(|c| matches!(c.item, CaptureItem::Elem | CaptureItem::Count))
-        .copied()
-        .collect();
-    iovec(s, &rest, le_u64(d, 16), o);
-    let _ = write!(
-        s,
-        ", msg_iovlen={}, msg_controllen={}, msg_flags=",
-        le_u64(d, 24),
-        le_u64(d, 40)
-    );
-    fmt::flags(s, le_u32(d, 48) as u64, c::MSG_FLAGS, None, o.xlat);
-    s.push('}');
-}
-
-fn sockaddr(s: &mut String, d: &[u8], x: Xlat, hex: fmt::HexStr) {
-    if d.len() < 2 {
-        s.push_str("{...}");
-        return;
-    }
-    let fam = u16::from_le_bytes([d[0], d[1]]) as u64;
-    s.push_str("{sa_family=");
-    fmt::enumv(s, fam, c::SOCKET_FAMILIES, "AF_???", x, false);
-    // nothing past the family (an unnamed AF_UNIX socket): strace prints
-    // the family alone
-    if d.len() <= 2 {
-        s.push('}');
-        return;
-    }
-    match fam {
-        1 => {
-            // no more than sun_path holds, whatever length was given
-            let path = &d[2..d.len().min(2 + 108)];
-            if path.first() == Some(&0) {
-                let end = path.len();
-                s.push_str(", sun_path=@");
-                fmt::quoted(s, &path[1..end], false, hex);
-            } else {
-                let n = path.iter().position(|&b| b == 0).unwrap_or(path.len());
-                s.push_str(", sun_path=");
-                fmt::quoted(s, &path[..n], false, hex);
-            }
-        }
-        // each family's fields only from its struct's size, as strace
-        2 if d.len() >= 16 => {
-            let port = u16::from_be_bytes([d[2], d[3]]);
-            let _ = write!(s, ", sin_port=htons({port}), sin_addr=inet_addr(");
-            fmt::quoted(
-                s,
-                format!("{}.{}.{}.{}", d[4], d[5], d[6], d[7]).as_bytes(),
-                false,
-                hex,
-            );
-            s.push(')');
-        }
-        10 if d.len() >= 24 => {
-            let port = u16::from_be_bytes([d[2], d[3]]);
-            let flow = u32::from_be_bytes([d[4], d[5], d[6], d[7]]);
-            let mut a = [0u8; 16];
-            a.copy_from_slice(&d[8..24]);
-            let addr = std::net::Ipv6Addr::from(a);
-            let _ = write!(
-                s,
-                ", sin6_port=htons({port}), sin6_flowinfo=htonl({flow}), inet_pton(AF_INET6, "
-            );
-            fmt::quoted(s, addr.to_string().as_bytes(), false, hex);
-            s.push_str(", &sin6_addr)");
-            if d.len() >= 28 {
-                // a link-local address's scope is an interface
-                s.push_str(", sin6_scope_id=");
-                let scope = le_u32(d, 24);
-                let link =
-                    (a[0] == 0xfe && a[1] & 0xc0 == 0x80) || (a[0] == 0xff && a[1] & 0x0f == 2);
-                if link {
-                    sockopt::ifindex(s, scope, x);
-                } else {
-                    let _ = write!(s, "{scope}");
-                }
-            }
-        }
-        // AF_NETLINK: the port id and the multicast groups
-        16 if d.len() >= 12 => {
-            let _ = write!(
-                s,
-                ", nl_pid={}, nl_groups={:08x}",
-                le_u32(d, 4) as i32,
-                le_u32(d, 8)
-            );
-        }
-        _ => {
-            s.push_str(", sa_data=");
-            fmt::quoted(s, &d[2..], false, hex);
-        }
-    }
-    s.push('}');
 }
 
 /// A signal set: `[INT TERM]`, `~[RTMIN RT_1]` when most bits are set.
@@ -4017,6 +3892,12 @@ mod ioctl;
 #[path = "sched.rs"]
 mod sched;
 
+#[path = "sockaddr.rs"]
+mod sockaddr;
+
+#[path = "msghdr.rs"]
+mod msghdr;
+
 #[path = "ipc.rs"]
 mod ipc;
 
@@ -4045,6 +3926,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
 
 fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     ipc::plan(name, o, out);
+    msghdr::plan(name, o, out);
     ptrace::plan(name, o, out);
     quota::plan(name, o, out);
 }
