@@ -1739,7 +1739,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             _ => fmt::ptr(s, v),
         },
-        MsghdrIn | MsghdrOut => msghdr::msghdr(s, call, i, opts, namer),
+        MsghdrIn | MsghdrOut => msghdr::msghdr(s, call, i, opts, namer, mem),
         Pollfds(n) => pollfds(s, call, i, call.args[n as usize], opts, namer),
         EpollEventIn => match data(call.cap(i)) {
             Some(d) if d.len() >= 12 => epoll_event(s, d, x),

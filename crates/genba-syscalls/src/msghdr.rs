@@ -54,7 +54,14 @@ pub(super) fn plan(name: &str, _o: &Options, out: &mut [CapPlan; 6]) {
 }
 
 /// sendmsg's or recvmsg's `struct msghdr *` (argument `i`).
-pub(super) fn msghdr(s: &mut String, call: CallView<'_>, i: usize, o: &Options, namer: Namer<'_>) {
+pub(super) fn msghdr(
+    s: &mut String,
+    call: CallView<'_>,
+    i: usize,
+    o: &Options,
+    namer: Namer<'_>,
+    mem: Option<&dyn Fn(u64, usize) -> Option<Vec<u8>>>,
+) {
     let v = call.args[i];
     let recv = is_recv(&call);
     // the namelen the caller gave (recvmsg)
@@ -87,8 +94,18 @@ pub(super) fn msghdr(s: &mut String, call: CallView<'_>, i: usize, o: &Options, 
     else {
         return fmt::ptr(s, v);
     };
-    let control = call.cap(SLOT_CONTROL);
-    print(s, &m.data, &items, control, user_namelen, o, namer);
+    let mut control = call.cap(SLOT_CONTROL).cloned();
+    // a buffer larger than a capture: the rest from the live process, as
+    // far as strace reads it
+    let want = le_u64(&m.data, 40).min(optmem_max()) as usize;
+    if let (Some(c), Some(read)) = (control.as_mut(), mem) {
+        if c.truncated && !c.fault && c.data.len() < want {
+            if let Some(all) = read(le_u64(&m.data, 32), want).filter(|d| d.len() == want) {
+                c.data = all;
+            }
+        }
+    }
+    print(s, &m.data, &items, control.as_ref(), user_namelen, o, namer);
 }
 
 /// Whether the call is recvmsg (its struct is read at exit).
@@ -134,7 +151,11 @@ pub(super) fn print(
         .filter(|c| matches!(c.item, CaptureItem::Elem | CaptureItem::Count))
         .copied()
         .collect();
-    iovec(s, &rest, le_u64(d, 16), o);
+    // no array at NULL, whatever its count
+    match le_u64(d, 16) {
+        0 => s.push_str("NULL"),
+        iov => iovec(s, &rest, iov, o),
+    }
     let _ = write!(s, ", msg_iovlen={}", le_u64(d, 24));
     let controllen = le_u64(d, 40);
     if controllen != 0 {
@@ -329,7 +350,7 @@ fn type_data(
             if k > 0 {
                 s.push_str(", ");
             }
-            if k >= o.strsize || (k + 1) * size > d.len() {
+            if (k >= o.strsize && !o.verbose) || (k + 1) * size > d.len() {
                 s.push_str("...");
                 break;
             }

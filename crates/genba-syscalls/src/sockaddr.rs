@@ -1084,3 +1084,66 @@ static ARP_HW_TYPES: &[(u64, &str)] = &[
     (0xfffe, "ARPHRD_NONE"),
     (0xffff, "ARPHRD_VOID"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(d: &[u8], x: Xlat) -> String {
+        let o = Options {
+            xlat: x,
+            ..Default::default()
+        };
+        let mut s = String::new();
+        print(&mut s, d, Style::new(&o, None));
+        s
+    }
+
+    #[test]
+    fn packet_by_xlat_style() {
+        let mut d = vec![17, 0, 0, 3, 0xed, 0xfe, 0xce, 0xfa, 1, 0, 0, 9];
+        d.extend_from_slice(b"abcdefgh");
+        assert_eq!(
+            show(&d, Xlat::Abbrev),
+            "{sa_family=AF_PACKET, sll_protocol=htons(ETH_P_ALL), sll_ifindex=4207869677, \
+             sll_hatype=ARPHRD_ETHER, sll_pkttype=PACKET_HOST, sll_halen=9, \
+             sll_addr=[0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, ...]}"
+        );
+        assert!(show(&d, Xlat::Raw).starts_with("{sa_family=0x11, sll_protocol=\"\\x00\\x03\", "));
+    }
+
+    #[test]
+    fn short_family_and_zero_hex() {
+        // too short for sockaddr_in: its bytes
+        assert_eq!(
+            show(&[2, 0, 0x30, 0x39], Xlat::Abbrev),
+            "{sa_family=AF_INET, sa_data=\"09\"}"
+        );
+        // %#08x of zero has no 0x
+        let nl = [16, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+        assert_eq!(
+            show(&nl, Xlat::Abbrev),
+            "{sa_family=AF_NETLINK, nl_pid=1, nl_groups=00000000}"
+        );
+    }
+
+    #[test]
+    fn ax25_callsigns() {
+        // "VALID" shifted left, padded with spaces, SSID 13
+        let mut a: Vec<u8> = b"VALID ".iter().map(|c| c << 1).collect();
+        a.push(13 << 1);
+        assert_eq!(ax25_text(&a), "VALID-13");
+        assert_eq!(ax25_check(&a), None);
+        let empty: Vec<u8> = b"      \0".iter().map(|c| c << 1).collect();
+        assert_eq!(ax25_text(&empty), "*");
+    }
+
+    #[test]
+    fn ipv4_compatible_ipv6() {
+        let mut a = [0u8; 16];
+        a[12..].copy_from_slice(&[1, 2, 3, 4]);
+        assert_eq!(ntop6(&a), "::1.2.3.4");
+        a[12..].copy_from_slice(&[0, 0, 0, 1]);
+        assert_eq!(ntop6(&a), "::1");
+    }
+}
