@@ -413,9 +413,9 @@ fn type_data(
             s.push_str("{ipi_ifindex=");
             sockopt::ifindex(s, le_u32(d, 0), x);
             s.push_str(", ");
-            sockaddr::inet_addr(s, "ipi_spec_dst", &d[4..8], x);
+            sockaddr::inet_addr(s, "ipi_spec_dst", &d[4..8], x, o.hex);
             s.push_str(", ");
-            sockaddr::inet_addr(s, "ipi_addr", &d[8..12], x);
+            sockaddr::inet_addr(s, "ipi_addr", &d[8..12], x, o.hex);
             s.push('}');
         }
         Data::Uints => array(s, len / 4, 4, &|s, e| {

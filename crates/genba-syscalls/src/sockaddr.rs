@@ -314,13 +314,21 @@ fn net_port(s: &mut String, name: &str, b: &[u8], x: Xlat) {
     }
 }
 
-/// An IPv4 address (4 bytes): `name=inet_addr("a.b.c.d")`.
-pub(super) fn inet_addr(s: &mut String, name: &str, b: &[u8], x: Xlat) {
+/// An IPv4 address (4 bytes): `name=inet_addr("a.b.c.d")`, the text
+/// quoted as -x says.
+pub(super) fn inet_addr(s: &mut String, name: &str, b: &[u8], x: Xlat, hex: HexStr) {
     let _ = write!(s, "{name}=");
     if x != Xlat::Abbrev {
         fmt::quoted(s, &b[..4], false, HexStr::All);
     }
-    let text = format!("inet_addr(\"{}.{}.{}.{}\")", b[0], b[1], b[2], b[3]);
+    let mut text = String::from("inet_addr(");
+    fmt::quoted(
+        &mut text,
+        format!("{}.{}.{}.{}", b[0], b[1], b[2], b[3]).as_bytes(),
+        false,
+        hex,
+    );
+    text.push(')');
     match x {
         Xlat::Raw => {}
         Xlat::Verbose => {
@@ -343,17 +351,18 @@ fn ntop6(a: &[u8; 16]) -> String {
 }
 
 /// `inet_pton(AF_INET6, "...", &name)`, with -X raw the bytes.
-fn inet6_addr(s: &mut String, name: &str, a: &[u8; 16], x: Xlat) {
-    let text = ntop6(a);
+fn inet6_addr(s: &mut String, name: &str, a: &[u8; 16], x: Xlat, hex: HexStr) {
+    let mut text = String::new();
+    fmt::quoted(&mut text, ntop6(a).as_bytes(), false, hex);
     match x {
         Xlat::Abbrev => {
-            let _ = write!(s, "inet_pton(AF_INET6, \"{text}\", &{name})");
+            let _ = write!(s, "inet_pton(AF_INET6, {text}, &{name})");
         }
         _ => {
             let _ = write!(s, "{name}=");
             fmt::quoted(s, a, false, HexStr::All);
             if x == Xlat::Verbose {
-                let _ = write!(s, " /* inet_pton(AF_INET6, \"{text}\") */");
+                let _ = write!(s, " /* inet_pton(AF_INET6, {text}) */");
             }
         }
     }
@@ -375,7 +384,7 @@ fn unix(s: &mut String, b: &[u8], len: usize, st: Style<'_>) {
 fn inet(s: &mut String, b: &[u8], st: Style<'_>) {
     net_port(s, "sin_port", &b[2..4], st.x);
     s.push_str(", ");
-    inet_addr(s, "sin_addr", &b[4..8], st.x);
+    inet_addr(s, "sin_addr", &b[4..8], st.x, st.hex);
 }
 
 fn inet6(s: &mut String, b: &[u8], len: usize, st: Style<'_>) {
@@ -397,7 +406,7 @@ fn inet6(s: &mut String, b: &[u8], len: usize, st: Style<'_>) {
     s.push_str(", ");
     let mut a = [0u8; 16];
     a.copy_from_slice(&b[8..24]);
-    inet6_addr(s, "sin6_addr", &a, st.x);
+    inet6_addr(s, "sin6_addr", &a, st.x, st.hex);
     if len > 24 {
         s.push_str(", sin6_scope_id=");
         let scope = le_u32(b, 24);
