@@ -2611,13 +2611,16 @@ fn rlim(s: &mut String, v: u64) {
 /// A wait status: `{WIFEXITED(s) && WEXITSTATUS(s) == 0}`.
 pub fn wait_status(s: &mut String, st: i32) {
     let sig = st & 0x7f;
-    if sig == 0 {
+    if st & 0xffff == 0xffff {
+        // WIFCONTINUED: the low 16 bits all set
+        s.push_str("{WIFCONTINUED(s)}");
+    } else if sig == 0 {
         let _ = write!(
             s,
             "{{WIFEXITED(s) && WEXITSTATUS(s) == {}}}",
             (st >> 8) & 0xff
         );
-    } else if sig == 0x7f {
+    } else if st & 0xff == 0x7f {
         let _ = write!(
             s,
             "{{WIFSTOPPED(s) && WSTOPSIG(s) == {}}}",
