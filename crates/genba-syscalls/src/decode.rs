@@ -2128,7 +2128,13 @@ pub fn fd_path_text(path: &str) -> String {
     };
     let mut s = String::with_capacity(p.len() + dev.len() + 12);
     s.push('<');
-    crate::fmt::escape_with(&mut s, p.as_bytes(), crate::fmt::HexStr::None, b"<>");
+    // a path is escaped as strace escapes it; what is not a path (a
+    // socket's description, `pipe:[N]`, `pid:N`) is already as shown
+    if p.starts_with('/') {
+        crate::fmt::escape_with(&mut s, p.as_bytes(), crate::fmt::HexStr::None, b"<>");
+    } else {
+        s.push_str(p);
+    }
     s.push_str(dev);
     s.push('>');
     if deleted {

@@ -219,12 +219,13 @@ pub struct TraceArgs {
     /// Trace only system calls that failed (status=failed).
     #[arg(short = 'Z', long = "failed-only")]
     pub failed: bool,
-    /// Print paths of file descriptors (-yy: refused, genba does not
-    /// describe sockets yet).
+    /// Print paths of file descriptors (-yy: also sockets' protocols and
+    /// addresses, devices' numbers and pidfds' processes, as they are when
+    /// the line is printed).
     #[arg(short = 'y', action = ArgAction::Count)]
     pub fd_paths_count: u8,
-    /// What to print beside descriptors: path, dev, pidfd, none (alone:
-    /// path); the last one given counts.
+    /// What to print beside descriptors: path, socket, dev, pidfd, all,
+    /// none (alone: path); the last one given counts.
     #[arg(
         long = "decode-fds",
         value_name = "SET",

@@ -108,6 +108,7 @@ pub struct FdDecode {
     pub path: bool,
     pub dev: bool,
     pub pidfd: bool,
+    pub socket: bool,
 }
 
 impl FdDecode {
@@ -115,14 +116,22 @@ impl FdDecode {
         path: true,
         dev: false,
         pidfd: false,
+        socket: false,
+    };
+
+    /// `-yy`, `--decode-fds=all`.
+    pub const ALL: FdDecode = FdDecode {
+        path: true,
+        dev: true,
+        pidfd: true,
+        socket: true,
     };
 
     pub fn any(&self) -> bool {
-        self.path || self.dev || self.pidfd
+        self.path || self.dev || self.pidfd || self.socket
     }
 
-    /// strace's `--decode-fds=` set: path, dev, pidfd, none, or all and
-    /// socket (refused: genba does not describe sockets yet).
+    /// strace's `--decode-fds=` set: path, dev, pidfd, socket, all, none.
     pub fn parse(val: &str) -> Result<FdDecode> {
         let mut d = FdDecode::default();
         for item in val.split(',') {
@@ -130,12 +139,11 @@ impl FdDecode {
                 "path" => d.path = true,
                 "dev" => d.dev = true,
                 "pidfd" => d.pidfd = true,
+                "socket" => d.socket = true,
+                "all" => d = FdDecode::ALL,
                 "none" => {}
-                "socket" | "all" => bail!(
-                    "--decode-fds={item} (and -yy) is not supported yet by genba: it does not describe sockets"
-                ),
                 other => bail!(
-                    "invalid --decode-fds '{other}' (expected path, dev, pidfd or none)"
+                    "invalid --decode-fds '{other}' (expected path, socket, dev, pidfd, all or none)"
                 ),
             }
         }

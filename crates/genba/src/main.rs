@@ -20,6 +20,7 @@ mod render;
 mod report;
 mod session;
 use genba_syscalls::siginfo;
+mod sockdesc;
 mod stacks;
 mod summary;
 mod world;
@@ -626,10 +627,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         let mut d = match a.fd_paths_count {
             0 => filter::FdDecode::default(),
             1 => filter::FdDecode::PATH,
-            _ => bail!(Exit(
-                1,
-                "-yy is not supported yet by genba: it does not describe sockets (-y and --decode-fds=path,dev,pidfd are)".into()
-            )),
+            _ => filter::FdDecode::ALL,
         };
         if let Some(v) = &a.decode_fds {
             d = filter::FdDecode::parse(v)?;

@@ -564,6 +564,15 @@ impl<W: Write> TextPrinter<W> {
             };
         }
         let p = self.world.fd_path(tgid, fd)?;
+        if d.socket {
+            if let Some(ino) = p
+                .strip_prefix("socket:[")
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|n| n.parse::<u32>().ok())
+            {
+                return Some(crate::sockdesc::describe(tgid, fd, ino));
+            }
+        }
         if d.dev {
             if let Some(dev) = device_numbers(&p) {
                 return Some(format!("{p}<{dev}>"));

@@ -1705,17 +1705,45 @@ fn decode_pids_pidns_is_refused() {
     }
 }
 
-/// What genba cannot describe yet (sockets: `-yy`, `--decode-fds=socket`
-/// and `all`) is refused in one line, not printed as something less; a
-/// set genba does not know is an error; repeated `--decode-fds` and `-P`
-/// with a summary or JSON are refused the same way.
+/// `-yy` describes a socket as strace does: a connected UNIX stream pair
+/// by its inode and its peer's (the program keeps the pair open until the
+/// line is in the trace file, so that it is there to be described).
+#[test]
+fn yy_describes_a_connected_unix_socket() {
+    require_bpf!();
+    let dir = TempDir::new("sockyy");
+    let trace = dir.join("trace");
+    for flags in [
+        &["-yy"][..],
+        &["--decode-fds=socket"][..],
+        &["-e", "decode-fds=all"][..],
+    ] {
+        let out = run(genba_cmd(["trace"])
+            .args(flags)
+            .args(["-e", "trace=write", "-o"])
+            .arg(&trace)
+            .arg("--")
+            .arg(program("sockyy"))
+            .arg(&trace));
+        assert_eq!(out.code(), Some(0), "{flags:?}: {}", out.describe());
+        let text = std::fs::read_to_string(&trace).unwrap();
+        let line = text.lines().next().unwrap_or("");
+        let inner = line
+            .strip_prefix("write(3<UNIX-STREAM:[")
+            .and_then(|r| r.split_once("]>, \"x\", 1)"))
+            .map(|(ids, _)| ids)
+            .unwrap_or_else(|| panic!("{flags:?}: {line}"));
+        let (me, peer) = inner.split_once("->").unwrap_or_else(|| panic!("{line}"));
+        let (me, peer): (u64, u64) = (me.parse().unwrap(), peer.parse().unwrap());
+        assert_ne!(me, peer, "{line}");
+    }
+}
+
+/// A set genba does not know is an error; repeated `--decode-fds` and
+/// `-P` with a summary or JSON are refused the same way.
 #[test]
 fn decode_fds_and_trace_path_refusals() {
     for args in [
-        &["-yy"][..],
-        &["--decode-fds=socket"][..],
-        &["--decode-fds=all"][..],
-        &["-e", "decode-fds=path,socket"][..],
         &["--decode-fds=paths"][..],
         &["-c", "-P", "/dev/null"][..],
         &["--format", "jsonl", "-P", "/dev/null"][..],
