@@ -3916,6 +3916,9 @@ mod ptrace;
 #[path = "quota.rs"]
 mod quota;
 
+#[path = "bpf.rs"]
+mod bpf;
+
 #[path = "sockopt.rs"]
 mod sockopt;
 
@@ -3924,12 +3927,14 @@ fn family_decoder(name: &str) -> Option<Decoder> {
     ipc::decoder(name)
         .or_else(|| ptrace::decoder(name))
         .or_else(|| quota::decoder(name))
+        .or_else(|| bpf::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
     ipc::custom_types(name)
         .or_else(|| ptrace::custom_types(name))
         .or_else(|| quota::custom_types(name))
+        .or_else(|| bpf::custom_types(name))
         .unwrap_or(&[])
 }
 
@@ -3938,12 +3943,14 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     msghdr::plan(name, o, out);
     ptrace::plan(name, o, out);
     quota::plan(name, o, out);
+    bpf::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
     ipc::return_text(s, name, call, x)
         || ptrace::return_text(s, name, call, x)
         || quota::return_text(s, name, call, x)
+        || bpf::return_text(s, name, call, x)
 }
 
 fn dec_ioctl(w: &mut ArgWriter<'_>) {
