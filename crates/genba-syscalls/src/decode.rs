@@ -3951,6 +3951,7 @@ fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) 
         || ptrace::return_text(s, name, call, x)
         || quota::return_text(s, name, call, x)
         || bpf::return_text(s, name, call, x)
+        || (name == "ioctl" && ioctl::return_text(s, call))
 }
 
 fn dec_ioctl(w: &mut ArgWriter<'_>) {

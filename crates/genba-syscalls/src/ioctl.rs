@@ -12,6 +12,12 @@ mod kd;
 #[path = "ioctl_v4l2.rs"]
 mod v4l2;
 
+/// The return value of the requests whose decoders annotate it
+/// (VIDIOC_CREATE_BUFS).
+pub(super) fn return_text(s: &mut String, call: &super::CallView<'_>) -> bool {
+    (call.args[1] >> 8) & 0xff == 0x56 && v4l2::return_text(s, call)
+}
+
 /// The structure sizes of the request families in their own modules.
 pub(super) fn family_sizes() -> Vec<(u32, u32)> {
     let mut v = kd::sizes();
@@ -19,10 +25,26 @@ pub(super) fn family_sizes() -> Vec<(u32, u32)> {
     v
 }
 
-/// The families' copies beyond the argument's own (slots 3 to 5: what
-/// pointers in the structures point to).
+/// The families' copies beyond the argument's own: what pointers in their
+/// structures point to. Slot 1 is evdev's (decode.rs); 0 holds V4L2's
+/// format clips, 3 the KD unimap/font entries, 4 what word 3 points to for
+/// both KDFONTOP (its data) and V4L2's ext_controls (the controls), one copy
+/// taken for either; 5 V4L2's CREATE_BUFS clips, or KD's long copy when -s
+/// asks for more than the argument's copy holds.
 pub(super) fn plan(o: &super::Options, out: &mut [super::CapPlan; 6]) {
+    v4l2::plan(out);
+    let controls = out[4];
     kd::plan(o, out);
+    let font = out[4];
+    if let (Some(fc), Some(cc)) = (font.cond, controls.cond) {
+        out[4].max = font.max.max(controls.max);
+        out[4].cond = Some(super::CapCond {
+            mask: cc.mask,
+            val: cc.val,
+            val2: fc.val & cc.mask,
+            ..cc
+        });
+    }
 }
 
 /// Prints a struct from the bytes copied; false when too few were.
@@ -222,6 +244,9 @@ pub(super) static INDIRECT: &[(u64, &str)] = &[
 pub(super) fn special_name(req: u64, x: Xlat) -> Option<String> {
     if req == 0x80082102 {
         return Some("SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR".into());
+    }
+    if let Some(n) = v4l2::name(req) {
+        return Some(n.into());
     }
     if (req >> 8) & 0xff != 0x45 {
         return None;
