@@ -26,15 +26,28 @@ pub(super) fn family_sizes() -> Vec<(u32, u32)> {
 }
 
 /// The families' copies beyond the argument's own: what pointers in their
-/// structures point to. Slot 1 is evdev's (decode.rs); 0 holds V4L2's
-/// format clips, 3 the KD unimap/font entries, 4 what word 3 points to for
-/// both KDFONTOP (its data) and V4L2's ext_controls (the controls), one copy
-/// taken for either; 5 V4L2's CREATE_BUFS clips, or KD's long copy when -s
-/// asks for more than the argument's copy holds.
+/// structures point to. Slot 0 holds V4L2's format clips; 1 evdev's reads
+/// (decode.rs) and, when -s asks for more than the argument's copy holds,
+/// KD's long copy of the argument (one copy taken for either); 3 the KD
+/// unimap/font entries; 4 what word 3 points to for both KDFONTOP (its
+/// data) and V4L2's ext_controls (the controls); 5 V4L2's CREATE_BUFS clips.
 pub(super) fn plan(o: &super::Options, out: &mut [super::CapPlan; 6]) {
+    let evdev = out[1];
     v4l2::plan(out);
     let controls = out[4];
     kd::plan(o, out);
+    let long = out[1];
+    if let (true, Some(ec), Some(lc)) = (long != evdev, evdev.cond, long.cond) {
+        out[1] = super::CapPlan {
+            when: super::CapWhen::Both,
+            max: evdev.max.max(long.max),
+            cond: Some(super::CapCond {
+                val2: lc.val & ec.mask,
+                ..ec
+            }),
+            ..evdev
+        };
+    }
     let font = out[4];
     if let (Some(fc), Some(cc)) = (font.cond, controls.cond) {
         out[4].max = font.max.max(controls.max);

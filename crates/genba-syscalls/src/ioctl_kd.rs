@@ -185,7 +185,7 @@ const IOC_MAX: u32 = 1024;
 /// Slots of the copies made beyond the argument's own.
 const SLOT_ENTRIES: u8 = 3;
 const SLOT_FONT_DATA: u8 = 4;
-const SLOT_LONG: u8 = 5;
+const SLOT_LONG: u8 = 1;
 
 /// Copies of what the structures point to (GIO_UNIMAP's and PIO_UNIMAP's
 /// pairs, GIO_FONTX's and PIO_FONTX's bitmaps, KDFONTOP's data) as far as
