@@ -230,6 +230,9 @@ impl CallView<'_> {
 pub struct Env<'a> {
     /// The path behind a descriptor of the traced process (`-y`).
     pub fd_path: Option<&'a dyn Fn(i32) -> Option<String>>,
+    /// The path behind descriptor `fd` (second) of the process the traced
+    /// process's pidfd (first) refers to (pidfd_getfd's target).
+    pub fd_path_in: Option<&'a dyn Fn(i32, i32) -> Option<String>>,
     /// Reads the traced process's memory when BPF could not (a page that
     /// neither entry nor exit had faulted in, e.g. a literal passed to a call
     /// that failed before touching it). Best effort: the process may have
@@ -801,7 +804,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "memfd_create" => custom(dec_memfd_create, Ret::Fd),
         "times" => custom(dec_times, Ret::Dec),
         "pidfd_open" => sig!(Fd; Int, Flags(c::PIDFD_OPEN_FLAGS)),
-        "pidfd_getfd" => sig!(Fd; Fd, Int, Hex32),
+        "pidfd_getfd" => custom(dec_pidfd_getfd, Ret::Fd),
         "memfd_secret" => custom(dec_memfd_secret, Ret::Fd),
         "inotify_init1" => sig!(Fd; Flags(c::IN_INIT_FLAGS)),
         // the mount API
@@ -3210,6 +3213,19 @@ fn dec_wait4(w: &mut ArgWriter<'_>) {
         arg(w, 3, Ptr);
     }
     let _ = a;
+}
+
+/// pidfd_getfd(pidfd, targetfd, flags): the target descriptor named as the
+/// process the pidfd refers to names it.
+fn dec_pidfd_getfd(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    arg(w, 0, Fd);
+    w.sep();
+    let (pidfd, target) = (int(a[0]) as i32, int(a[1]) as i32);
+    let namer_in = w.env.fd_path_in;
+    let named = |n: i32| namer_in.and_then(|f| f(pidfd, n));
+    fd(&mut w.s, target, Some(&named));
+    arg(w, 2, Hex32);
 }
 
 /// waitid's id types.

@@ -186,6 +186,7 @@ impl FdTracker {
                 | "signalfd4"
                 | "inotify_init1"
                 | "pidfd_open"
+                | "pidfd_getfd"
                 | "io_uring_setup"
                 | "perf_event_open"
                 | "userfaultfd"
@@ -204,6 +205,26 @@ impl FdTracker {
             call.data(i)
                 .map(|d| String::from_utf8_lossy(d).into_owned())
         };
+        // pidfd_getfd: a copy of another process's descriptor (always
+        // close-on-exec), named as that process names it
+        if name == "pidfd_getfd" {
+            let other = self.pidfd_pid(tgid, fd_arg(0));
+            let path = other
+                .and_then(|pid| {
+                    self.procs
+                        .get(&pid)
+                        .and_then(|t| t.fds.get(&fd_arg(1)))
+                        .map(|(p, _)| p.clone())
+                        .or_else(|| readlink(pid, &format!("fd/{}", fd_arg(1))))
+                })
+                .or_else(|| readlink(tgid, &format!("fd/{ret}")));
+            let t = self.procs.entry(tgid).or_default();
+            match path {
+                Some(p) => t.fds.insert(ret as i32, (p, true)),
+                None => t.fds.remove(&(ret as i32)),
+            };
+            return;
+        }
         let t = self.procs.entry(tgid).or_default();
         let dir_base = |t: &Table, dirfd: i32| -> Option<PathBuf> {
             if dirfd == -100 {

@@ -474,6 +474,14 @@ impl<W: Write> TextPrinter<W> {
     /// many arguments stayed unreadable.
     fn decode_args(&self, tgid: u32, call: CallView<'_>) -> (String, u64) {
         let namer = |fd: i32| self.fd_text(tgid, fd);
+        // a descriptor of the process a pidfd of this one refers to
+        let namer_in = |pidfd: i32, fd: i32| {
+            let pid = self
+                .world
+                .pidfd_pid(tgid, pidfd)
+                .or_else(|| pidfd_pid(tgid, pidfd).and_then(|p| u32::try_from(p).ok()))?;
+            self.fd_text(pid, fd)
+        };
         let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
         // after a successful exec the process holds another program: its
         // memory at the old addresses is not what the call was given
@@ -485,6 +493,11 @@ impl<W: Write> TextPrinter<W> {
         let env = Env {
             fd_path: if self.o.fd_decode.any() {
                 Some(&namer)
+            } else {
+                None
+            },
+            fd_path_in: if self.o.fd_decode.any() {
+                Some(&namer_in)
             } else {
                 None
             },
