@@ -2152,6 +2152,7 @@ pub fn returns_fd(name: &str, args: &[u64; 6]) -> bool {
         "fcntl" => matches!(args[1] as u32, 0 | 1030),
         // LANDLOCK_CREATE_RULESET_VERSION: it returns the ABI version
         "landlock_create_ruleset" => args[2] & 1 == 0,
+        "bpf" => bpf::returns_fd(args),
         _ => table::by_name(name)
             .and_then(|i| decoder_for(i.nr))
             .is_some_and(|d| d.ret == Ret::Fd),
