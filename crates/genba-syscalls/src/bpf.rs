@@ -233,6 +233,9 @@ const SLOT_W0: u8 = 3;
 const SLOT_W2: u8 = 4;
 /// Word 1 (PROG_LOAD's insns, OBJ_GET_INFO_BY_FD's info).
 const SLOT_W1: u8 = 5;
+/// Word 4 (PROG_LOAD's log_buf, LINK_CREATE's kprobe_multi addrs): the
+/// size argument's slot, free since the size is a number.
+const SLOT_W4: u8 = 2;
 
 /// The decoder of one of this family's calls.
 pub(super) fn decoder(name: &str) -> Option<Decoder> {
@@ -272,6 +275,7 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     out[SLOT_W0 as usize] = deref(0, CapWhen::Enter, &[6, 7, 17, 18]);
     out[SLOT_W2 as usize] = deref(2, CapWhen::Both, &[5, 16, 20, 28]);
     out[SLOT_W1 as usize] = deref(1, CapWhen::Both, &[5, 15]);
+    out[SLOT_W4 as usize] = deref(4, CapWhen::Enter, &[5, 28]);
 }
 
 /// A successful return value's text, when this family shows more than the
@@ -905,7 +909,10 @@ fn prog_load(w: &ArgWriter<'_>, f: &mut F<'_>, st: &[u8], len: usize) {
     }
     f.u("log_level", u32at(24) as u64);
     f.u("log_size", u32at(28) as u64);
-    let m = Mem { w, slot: None };
+    let m = Mem {
+        w,
+        slot: Some((SLOT_W4, false)),
+    };
     string(
         f.name("log_buf"),
         &m,
@@ -1141,9 +1148,13 @@ fn link_create(w: &ArgWriter<'_>, f: &mut F<'_>, st: &[u8], len: usize) -> usize
                     string(s, &m, le_u64(e, 0), None, true, o)
                 });
             }
-            for (name, off) in [("addrs", 32), ("cookies", 40)] {
+            let addrs = Mem {
+                w,
+                slot: Some((SLOT_W4, false)),
+            };
+            for (name, off, m) in [("addrs", 32, &addrs), ("cookies", 40, &m)] {
                 let s = h.name(name);
-                array(s, &m, u64at(off), n, 8, o, |s, e| fmt::hex(s, le_u64(e, 0)));
+                array(s, m, u64at(off), n, 8, o, |s, e| fmt::hex(s, le_u64(e, 0)));
             }
             h.s.push('}');
             48
@@ -1182,6 +1193,7 @@ fn exit_part(w: &mut ArgWriter<'_>, cmd: u32, size: usize, known: usize) {
         .enter_cap(1)
         .map(|c| c.data.clone())
         .unwrap_or_default();
+    let failed = w.call.ret().is_some_and(|r| r < 0);
     let Some(mut d) = w.call.exit_cap(1).map(|c| c.data.clone()) else {
         // strace reads the attr again, and prints its address when it cannot
         fmt::ptr(&mut w.s, w.call.args[1]);
@@ -1216,7 +1228,15 @@ fn exit_part(w: &mut ArgWriter<'_>, cmd: u32, size: usize, known: usize) {
                 let _ = write!(s, " => {after}");
             }
             s.push_str(", info=");
-            fmt::ptr(&mut s, le_u64(&st, 8));
+            obj_info(
+                w,
+                &mut s,
+                le_u32(&st, 0),
+                le_u64(&st, 8),
+                before,
+                after,
+                failed,
+            );
             s.push('}');
             extra(&mut s, &d, known, o);
             s.push('}');
@@ -1227,9 +1247,15 @@ fn exit_part(w: &mut ArgWriter<'_>, cmd: u32, size: usize, known: usize) {
                 w,
                 slot: Some((SLOT_W2, true)),
             };
-            array(&mut s, &m, le_u64(&st, 16), cnt as u64, 4, o, |s, e| {
-                let _ = write!(s, "{}", le_u32(e, 0));
-            });
+            let ids = le_u64(&st, 16);
+            if failed {
+                // strace fetches arrays at exit only from calls that succeeded
+                super::print_array_data(&mut s, None, ids, cnt as u64, 4, o, |_, _| {});
+            } else {
+                array(&mut s, &m, ids, cnt as u64, 4, o, |s, e| {
+                    let _ = write!(s, "{}", le_u32(e, 0));
+                });
+            }
             s.push_str(", prog_cnt=");
             let before = le_u32(&en, 24);
             if before != cnt {
@@ -1285,6 +1311,238 @@ fn exit_part(w: &mut ArgWriter<'_>, cmd: u32, size: usize, known: usize) {
         _ => {}
     }
     w.s = s;
+}
+
+/// OBJ_GET_INFO_BY_FD's info at exit: with -v, `struct bpf_map_info` or
+/// `struct bpf_prog_info` as the descriptor is a map or a program; else
+/// its address.
+fn obj_info(
+    w: &ArgWriter<'_>,
+    s: &mut String,
+    fd: u32,
+    addr: u64,
+    before: u32,
+    after: u32,
+    failed: bool,
+) {
+    let o = w.opts;
+    let path = w.env.fd_path.and_then(|f| f(fd as i32));
+    let kind = match path.as_deref() {
+        Some("anon_inode:bpf-map") => 0,
+        Some("anon_inode:bpf-prog") => 1,
+        _ => 2,
+    };
+    let copy = |exit: bool, size: u32| -> Option<Vec<u8>> {
+        let size = size as usize;
+        if size == 0 || size > PAGE {
+            return None;
+        }
+        let m = Mem {
+            w,
+            slot: Some((SLOT_W1, exit)),
+        };
+        let d = m.read(addr, size);
+        (d.len() == size).then_some(d)
+    };
+    if !o.verbose || kind == 2 {
+        fmt::ptr(s, addr);
+        return;
+    }
+    let Some(d) = copy(true, after) else {
+        fmt::ptr(s, addr);
+        return;
+    };
+    if kind == 0 {
+        map_info(w, s, &d);
+    } else {
+        let saved = copy(false, before).unwrap_or_default();
+        prog_info(w, s, &saved, &d, failed);
+    }
+}
+
+/// A struct copied as far as `d` goes (at most `known` bytes), the rest zero.
+fn padded(d: &[u8], known: usize) -> Vec<u8> {
+    let mut v = d[..d.len().min(known)].to_vec();
+    v.resize(known, 0);
+    v
+}
+
+fn map_info(w: &ArgWriter<'_>, s: &mut String, d: &[u8]) {
+    const KNOWN: usize = 88;
+    let o = w.opts;
+    let x = o.xlat;
+    let len = d.len().min(KNOWN);
+    let st = padded(d, KNOWN);
+    let u32at = |off: usize| le_u32(&st, off) as u64;
+    s.push('{');
+    let mut f = F { s, first: true };
+    xval(
+        f.name("type"),
+        u32at(0) as u32,
+        MAP_TYPES,
+        "BPF_MAP_TYPE_",
+        x,
+    );
+    f.u("id", u32at(4));
+    f.u("key_size", u32at(8));
+    f.u("value_size", u32at(12));
+    f.u("max_entries", u32at(16));
+    flags(f.name("map_flags"), u32at(20) as u32, MAP_FLAGS, x);
+    if len > 24 {
+        cstring(f.name("name"), &st[24..40], o);
+    }
+    if len > 40 {
+        sockopt::ifindex(f.name("ifindex"), u32at(40) as u32, x);
+        f.u("btf_vmlinux_value_type_id", u32at(44));
+        super::makedev(f.name("netns_dev"), le_u64(&st, 48));
+        f.u("netns_ino", le_u64(&st, 56));
+    }
+    if len > 64 {
+        f.u("btf_id", u32at(64));
+        f.u("btf_key_type_id", u32at(68));
+        f.u("btf_value_type_id", u32at(72));
+        extra(f.s, d, KNOWN, o);
+    }
+    s.push('}');
+}
+
+/// A boot-time timestamp as the wall-clock date it approximately was.
+fn boottime_comment(s: &mut String, ns: u64) {
+    let now = |clock| {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: a valid timespec pointer.
+        unsafe { libc::clock_gettime(clock, &mut t) };
+        t.tv_sec as i64 * 1_000_000_000 + t.tv_nsec as i64
+    };
+    let offset = now(libc::CLOCK_REALTIME) - now(libc::CLOCK_BOOTTIME);
+    let real = (ns as i64).wrapping_add(offset);
+    let _ = write!(
+        s,
+        " /* {} */",
+        super::utc_date(real.div_euclid(1_000_000_000), 0)
+    );
+}
+
+fn prog_info(w: &ArgWriter<'_>, s: &mut String, saved: &[u8], d: &[u8], failed: bool) {
+    const KNOWN: usize = 220;
+    let o = w.opts;
+    let x = o.xlat;
+    let len = d.len().min(KNOWN);
+    let st = padded(d, KNOWN);
+    let sv = padded(saved, KNOWN);
+    let u32at = |off: usize| le_u32(&st, off) as u64;
+    let u64at = |off: usize| le_u64(&st, off);
+    s.push('{');
+    let mut f = F { s, first: true };
+    // a length the kernel may have changed: `before => after`
+    let changed = |f: &mut F<'_>, name: &str, off: usize, wide: bool| {
+        let (b, a) = if wide {
+            (le_u64(&sv, off), le_u64(&st, off))
+        } else {
+            (le_u32(&sv, off) as u64, le_u32(&st, off) as u64)
+        };
+        let s = f.name(name);
+        let one = |s: &mut String, v: u64| {
+            if wide {
+                fmt::ptr(s, v)
+            } else {
+                let _ = write!(s, "{v}");
+            }
+        };
+        if b != a {
+            one(s, b);
+            s.push_str(" => ");
+        }
+        one(s, a);
+    };
+    xval(
+        f.name("type"),
+        u32at(0) as u32,
+        PROG_TYPES,
+        "BPF_PROG_TYPE_",
+        x,
+    );
+    f.u("id", u32at(4));
+    fmt::quoted(f.name("tag"), &st[8..16], false, HexStr::All);
+    changed(&mut f, "jited_prog_len", 16, false);
+    let live = Mem { w, slot: None };
+    string(
+        f.name("jited_prog_insns"),
+        &live,
+        u64at(24),
+        Some(u32at(16)),
+        false,
+        &Options {
+            hex: HexStr::All,
+            ..o.clone()
+        },
+    );
+    changed(&mut f, "xlated_prog_len", 20, false);
+    {
+        let n = (le_u32(&sv, 20).min(le_u32(&st, 20)) / 8) as u64;
+        let s = f.name("xlated_prog_insns");
+        array(s, &live, u64at(32), n, 8, o, |s, e| ebpf_insn(s, e, x));
+    }
+    if len > 40 {
+        let lt = u64at(40);
+        f.u("load_time", lt);
+        if x != Xlat::Raw {
+            boottime_comment(f.s, lt);
+        }
+        let _ = write!(f.name("created_by_uid"), "{}", u32at(48) as u32 as i32);
+        changed(&mut f, "nr_map_ids", 52, false);
+        let n = le_u32(&sv, 52).min(le_u32(&st, 52)) as u64;
+        let s = f.name("map_ids");
+        if failed {
+            super::print_array_data(s, None, u64at(56), n, 4, o, |_, _| {});
+        } else {
+            array(s, &live, u64at(56), n, 4, o, |s, e| {
+                let _ = write!(s, "{}", le_u32(e, 0));
+            });
+        }
+        cstring(f.name("name"), &st[64..80], o);
+    }
+    if len > 80 {
+        sockopt::ifindex(f.name("ifindex"), u32at(80) as u32, x);
+        f.u("gpl_compatible", u32at(84) & 1);
+        super::makedev(f.name("netns_dev"), u64at(88));
+        f.u("netns_ino", u64at(96));
+    }
+    if len > 104 {
+        changed(&mut f, "nr_jited_ksyms", 104, false);
+        changed(&mut f, "nr_jited_func_lens", 108, false);
+        changed(&mut f, "jited_ksyms", 112, true);
+        changed(&mut f, "jited_func_lens", 120, true);
+    }
+    if len > 128 {
+        f.u("btf_id", u32at(128));
+        changed(&mut f, "func_info_rec_size", 132, false);
+        f.addr("func_info", u64at(136));
+        changed(&mut f, "nr_func_info", 144, false);
+        changed(&mut f, "nr_line_info", 148, false);
+        f.addr("line_info", u64at(152));
+        changed(&mut f, "jited_line_info", 160, true);
+        changed(&mut f, "nr_jited_line_info", 168, false);
+        changed(&mut f, "line_info_rec_size", 172, false);
+        changed(&mut f, "jited_line_info_rec_size", 176, false);
+        changed(&mut f, "nr_prog_tags", 180, false);
+        f.addr("prog_tags", u64at(184));
+    }
+    if len > 192 {
+        f.u("run_time_ns", u64at(192));
+        f.u("run_cnt", u64at(200));
+    }
+    if len > 208 {
+        f.u("recursion_misses", u64at(208));
+    }
+    if len > 216 {
+        f.u("verified_insns", u32at(216));
+        extra(f.s, d, KNOWN, o);
+    }
+    s.push('}');
 }
 
 #[cfg(test)]

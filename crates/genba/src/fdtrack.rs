@@ -191,6 +191,7 @@ impl FdTracker {
                 | "perf_event_open"
                 | "userfaultfd"
                 | "fanotify_init"
+                | "bpf"
         );
         if creates != before_print {
             return;
@@ -394,6 +395,25 @@ impl FdTracker {
                 };
                 t.fds
                     .insert(ret as i32, (format!("anon_inode:{what}"), cloexec));
+            }
+            // bpf's objects, always close-on-exec; what OBJ_GET opens is
+            // asked of /proc (OBJ_PIN returns no descriptor)
+            "bpf" => {
+                let what = match a[0] as u32 {
+                    0 | 14 => Some("bpf-map"),
+                    5 | 13 => Some("bpf-prog"),
+                    18 | 19 => Some("btf"),
+                    28 | 30 => Some("bpf_link"),
+                    _ => None,
+                };
+                let path = match what {
+                    Some(w) => Some(format!("anon_inode:{w}")),
+                    None if a[0] as u32 == 7 => readlink(tgid, &format!("fd/{ret}")),
+                    None => None,
+                };
+                if let Some(p) = path {
+                    t.fds.insert(ret as i32, (p, true));
+                }
             }
             // a memfd is a deleted file named after the call's argument
             "memfd_create" => {
