@@ -1415,7 +1415,7 @@ fn boottime_comment(s: &mut String, ns: u64) {
         };
         // SAFETY: a valid timespec pointer.
         unsafe { libc::clock_gettime(clock, &mut t) };
-        t.tv_sec as i64 * 1_000_000_000 + t.tv_nsec as i64
+        t.tv_sec * 1_000_000_000 + t.tv_nsec
     };
     let offset = now(libc::CLOCK_REALTIME) - now(libc::CLOCK_BOOTTIME);
     let real = (ns as i64).wrapping_add(offset);
@@ -1557,6 +1557,69 @@ mod tests {
         s.clear();
         kernel_version(&mut s, 0xcafef00d, Xlat::Verbose);
         assert_eq!(s, "0xcafef00d /* KERNEL_VERSION(51966, 240, 13) */");
+    }
+
+    fn render(args: [u64; 6], enter: &[genba_events::Capture], ret: i64) -> String {
+        let o = Options::default();
+        let env = super::super::Env::default();
+        let call = CallView {
+            nr: 321,
+            args,
+            enter,
+            exit: Some((ret, enter)),
+        };
+        super::super::write_args(call, &o, &env).s
+    }
+
+    fn cap(arg: u8, data: &[u8]) -> genba_events::Capture {
+        genba_events::Capture {
+            arg,
+            item: genba_events::CaptureItem::Data,
+            elem: 0,
+            fault: false,
+            truncated: false,
+            more: false,
+            aux: data.len() as u64,
+            data: data.to_vec(),
+        }
+    }
+
+    #[test]
+    fn map_create_as_far_as_the_size_goes() {
+        let mut attr = vec![0u8; 40];
+        attr[0] = 2; // BPF_MAP_TYPE_ARRAY
+        attr[4] = 4;
+        attr[16] = 4; // BPF_F_NUMA_NODE
+        attr[24..28].copy_from_slice(&u32::MAX.to_le_bytes());
+        attr[28..36].copy_from_slice(b"01234567");
+        let s = render([0, 0x1000, 36, 0, 0, 0], &[cap(1, &attr[..36])], -22);
+        assert_eq!(
+            s,
+            "BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, value_size=0, \
+             max_entries=0, map_flags=BPF_F_NUMA_NODE, inner_map_fd=0, \
+             numa_node=4294967295 /* NUMA_NO_NODE */, map_name=\"0123456\"...}, 36"
+        );
+        // unreadable, or a size strace does not read: the address
+        let s = render([0, 0x1000, 36, 0, 0, 0], &[], -14);
+        assert_eq!(s, "BPF_MAP_CREATE, 0x1000, 36");
+        let s = render([0x2a, 0, 0xfacefeed00000100, 0, 0, 0], &[], -22);
+        assert_eq!(s, "0x2a /* BPF_??? */, NULL, 256");
+    }
+
+    #[test]
+    fn get_next_id_goes_on_at_exit() {
+        let enter = [cap(1, &[1, 0, 0, 0, 0, 0, 0, 0])];
+        let exit = [cap(1, &[1, 0, 0, 0, 7, 0, 0, 0])];
+        let o = Options::default();
+        let env = super::super::Env::default();
+        let call = CallView {
+            nr: 321,
+            args: [11, 0x1000, 8, 0, 0, 0],
+            enter: &enter,
+            exit: Some((0, &exit)),
+        };
+        let w = super::super::write_args(call, &o, &env);
+        assert_eq!(w.s, "BPF_PROG_GET_NEXT_ID, {start_id=1, next_id=0 => 7}, 8");
     }
 
     #[test]
