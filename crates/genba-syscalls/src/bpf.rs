@@ -1586,7 +1586,7 @@ mod tests {
 
     #[test]
     fn map_create_as_far_as_the_size_goes() {
-        let mut attr = vec![0u8; 40];
+        let mut attr = [0u8; 40];
         attr[0] = 2; // BPF_MAP_TYPE_ARRAY
         attr[4] = 4;
         attr[16] = 4; // BPF_F_NUMA_NODE
