@@ -483,6 +483,16 @@ pub enum Ty {
     IoUringParams,
     /// `const struct timespec times[2]` (utimensat).
     UtimeSpecs,
+    /// A user or group id: `-1` for all ones, unsigned otherwise.
+    Uid,
+    /// `uid_t *` the call fills, printed `[N]` as [`Ty::Uid`].
+    UidPtrOut,
+    /// `unsigned int *` the call fills, printed `[N]`.
+    UintPtrOut,
+    /// Flags of an int argument, with the hint to show when no bit has a name.
+    FlagsH(&'static [(u64, &'static str)], &'static str),
+    /// Flags of a 64-bit argument, with the hint to show when no bit has a name.
+    Flags64H(&'static [(u64, &'static str)], &'static str),
     /// Return-only pseudo type used by custom decoders.
     Skip,
 }
@@ -521,6 +531,8 @@ impl Ty {
                 | Ty::GidsOut
                 | Ty::IoUringParams
                 | Ty::IntPtrOut
+                | Ty::UidPtrOut
+                | Ty::UintPtrOut
                 | Ty::CpuSetOut
                 | Ty::SigsetLenOut(_)
                 | Ty::SigpendingOut
@@ -596,7 +608,7 @@ impl Ty {
             Ty::FdPairOut => p(K::Fixed, W::ExitOk, 0, 8),
             Ty::WaitStatusOut => p(K::Fixed, W::ExitOk, 0, 4),
             Ty::IntPtrIn => p(K::Fixed, W::Enter, 0, 4),
-            Ty::IntPtrOut => p(K::Fixed, W::ExitOk, 0, 4),
+            Ty::IntPtrOut | Ty::UidPtrOut | Ty::UintPtrOut => p(K::Fixed, W::ExitOk, 0, 4),
             Ty::CpuSetIn(l) => p(K::ArgLen, W::Enter, l, sched::CPUSET_MAX as u32),
             Ty::CpuSetOut => p(K::RetLen, W::ExitOk, 0, sched::CPUSET_MAX as u32),
             Ty::MsghdrIn => p(K::Msghdr, W::Enter, 0, s),
@@ -767,12 +779,12 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "unlink" | "rmdir" | "chdir" | "chroot" | "acct" => sig!(Dec; Path),
         "unlinkat" => sig!(Dec; DirFd, Path, Flags(c::AT_FLAGS)),
         "rename" | "link" | "symlink" => sig!(Dec; Path, Path),
-        "renameat" | "linkat" => sig!(Dec; DirFd, Path, DirFd, Path),
+        "renameat" => sig!(Dec; DirFd, Path, DirFd, Path),
+        "linkat" => sig!(Dec; DirFd, Path, DirFd, Path, Flags(c::AT_FLAGS)),
         "renameat2" => sig!(Dec; DirFd, Path, DirFd, Path, Flags(c::RENAME_FLAGS)),
         "symlinkat" => sig!(Dec; Path, DirFd, Path),
         "mkdir" => sig!(Dec; Path, Mode),
         "mkdirat" => sig!(Dec; DirFd, Path, Mode),
-        "mknod" => sig!(Dec; Path, Mode, Hex),
         "fchdir" | "fsync" | "fdatasync" | "syncfs" => sig!(Dec; Fd),
         "getdents64" | "getdents" => sig!(Dec; Fd, Dirents, Uint),
         "getcwd" => sig!(Dec; StrOut, Ulong),
@@ -780,9 +792,9 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "fchmod" => sig!(Dec; Fd, Mode),
         "fchmodat" => sig!(Dec; DirFd, Path, Mode),
         "fchmodat2" => sig!(Dec; DirFd, Path, Mode, Flags(c::AT_FLAGS)),
-        "chown" | "lchown" => sig!(Dec; Path, Int, Int),
-        "fchown" => sig!(Dec; Fd, Int, Int),
-        "fchownat" => sig!(Dec; DirFd, Path, Int, Int, Flags(c::AT_FLAGS)),
+        "chown" | "lchown" => sig!(Dec; Path, Uid, Uid),
+        "fchown" => sig!(Dec; Fd, Uid, Uid),
+        "fchownat" => sig!(Dec; DirFd, Path, Uid, Uid, Flags(c::AT_FLAGS)),
         "truncate" => sig!(Dec; Path, Long),
         "ftruncate" => sig!(Dec; Fd, Long),
         "umask" => sig!(Oct; Mode),
@@ -905,7 +917,8 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "getpid" | "getppid" | "gettid" | "getuid" | "geteuid" | "getgid" | "getegid"
         | "getpgrp" | "setsid" | "sched_yield" | "fork" | "vfork" | "sync" | "pause"
         | "munlockall" | "vhangup" => sig!(Dec;),
-        "setuid" | "setgid" | "getpgid" | "getsid" => sig!(Dec; Int),
+        "setuid" | "setgid" => sig!(Dec; Uid),
+        "getpgid" | "getsid" => sig!(Dec; Int),
         "setpgid" => sig!(Dec; Int, Int),
         // signals
         "rt_sigaction" => sig!(Dec; Signal, SigactionIn, SigactionOut, Ulong),
@@ -1482,6 +1495,18 @@ pub fn split_args(call: CallView<'_>, opts: &Options) -> (Vec<String>, bool) {
     (out, whole)
 }
 
+/// The kernel's limit on supplementary groups.
+const NGROUPS_MAX: u64 = 65536;
+
+/// A user or group id as strace prints it: `-1` for all ones.
+fn uid(s: &mut String, v: u32) {
+    if v == u32::MAX {
+        s.push_str("-1");
+    } else {
+        let _ = write!(s, "{v}");
+    }
+}
+
 fn int(v: u64) -> i64 {
     v as u32 as i32 as i64
 }
@@ -1605,7 +1630,8 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             _ => fmt::ptr(s, v),
         },
         OFlags => open_flags(s, v, x),
-        Mode => s.push_str(&fmt::octal(v & 0o7777)),
+        // a umode_t: all 16 bits, the file type's too
+        Mode => s.push_str(&fmt::octal(v & 0xffff)),
         AccessMode => {
             // an int
             let v = v as u32 as u64;
@@ -1736,6 +1762,21 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             None => fmt::ptr(s, v),
         },
         IovAddrs(l) => iov_addrs(s, call.cap(i), v, call.args[l as usize], opts),
+        Uid => uid(s, v as u32),
+        UidPtrOut | UintPtrOut => match data(call.cap(i)).filter(|d| d.len() >= 4) {
+            Some(d) => {
+                s.push('[');
+                if matches!(t, UidPtrOut) {
+                    uid(s, le_u32(d, 0));
+                } else {
+                    let _ = write!(s, "{}", le_u32(d, 0));
+                }
+                s.push(']');
+            }
+            None => fmt::ptr(s, v),
+        },
+        FlagsH(tab, hint) => flags_hint(s, v as u32 as u64, tab, hint, x),
+        Flags64H(tab, hint) => flags_hint(s, v, tab, hint, x),
         IntPtrIn | IntPtrOut => match data(call.cap(i)) {
             Some(d) if d.len() >= 4 => {
                 let _ = write!(s, "[{}]", le_u32(d, 0) as i32);
@@ -2025,23 +2066,17 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             None => fmt::ptr(s, v),
         },
         GidsOut | GidsIn => {
+            // strace's print_groups: an unsigned count, more than
+            // NGROUPS_MAX (a failed getgroups' -1 too) as the address
             let n = if matches!(t, GidsOut) {
-                call.ret().unwrap_or(0)
+                call.ret().unwrap_or(-1)
             } else {
                 int(call.args[0])
-            };
-            match call.cap(i).filter(|c| !c.fault) {
-                Some(c) => {
-                    let gids: Vec<String> = c
-                        .data
-                        .chunks_exact(4)
-                        .take(n.max(0) as usize)
-                        .map(|g| le_u32(g, 0).to_string())
-                        .collect();
-                    let _ = write!(s, "[{}]", gids.join(", "));
-                }
-                None if v != 0 && n == 0 && call.exit.is_some() => s.push_str("[]"),
-                None => fmt::ptr(s, v),
+            } as u32 as u64;
+            if n > NGROUPS_MAX {
+                fmt::ptr(s, v);
+            } else {
+                print_array(s, call.cap(i), v, n, 4, opts, |s, g| uid(s, le_u32(g, 0)));
             }
         }
         Skip => {}
@@ -3927,6 +3962,9 @@ mod msghdr;
 #[path = "ipc.rs"]
 mod ipc;
 
+#[path = "misc.rs"]
+mod misc;
+
 #[path = "ptrace.rs"]
 mod ptrace;
 
@@ -3941,14 +3979,16 @@ mod sockopt;
 
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
-    ipc::decoder(name)
+    misc::decoder(name)
+        .or_else(|| ipc::decoder(name))
         .or_else(|| ptrace::decoder(name))
         .or_else(|| quota::decoder(name))
         .or_else(|| bpf::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
-    ipc::custom_types(name)
+    misc::custom_types(name)
+        .or_else(|| ipc::custom_types(name))
         .or_else(|| ptrace::custom_types(name))
         .or_else(|| quota::custom_types(name))
         .or_else(|| bpf::custom_types(name))
@@ -3956,6 +3996,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
 }
 
 fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
+    misc::plan(name, o, out);
     ipc::plan(name, o, out);
     msghdr::plan(name, o, out);
     ptrace::plan(name, o, out);
