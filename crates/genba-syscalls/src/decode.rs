@@ -1613,7 +1613,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
             (c, _) => buffer(s, c, v, opts),
         },
-        BufOut | RandomOut if call.ret() == Some(0) => s.push_str("\"\""),
+        BufOut | RandomOut if call.ret() == Some(0) && v != 0 => s.push_str("\"\""),
         BufOut => buffer(s, call.cap(i), v, opts),
         RandomOut => {
             let hex = Options {
@@ -2229,7 +2229,7 @@ fn buffer(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
             }
             fmt::quoted(s, d, trunc, o.hex);
         }
-        Some(c) if c.aux == 0 => s.push_str("\"\""),
+        Some(c) if c.aux == 0 && v != 0 => s.push_str("\"\""),
         _ => fmt::ptr(s, v),
     }
 }
@@ -4005,7 +4005,8 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
-    ipc::return_text(s, name, call, x)
+    misc::return_text(s, name, call, x)
+        || ipc::return_text(s, name, call, x)
         || ptrace::return_text(s, name, call, x)
         || quota::return_text(s, name, call, x)
         || bpf::return_text(s, name, call, x)

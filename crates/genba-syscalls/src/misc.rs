@@ -4,7 +4,10 @@
 
 use std::fmt::Write;
 
-use super::{arg, custom, ArgWriter, CapKind, CapPlan, CapWhen, Decoder, Options, Ret, Ty, Ty::*};
+use super::{
+    arg, custom, date_comment, le_i64, le_u32, le_u64, signal, ArgWriter, CallView, CapKind,
+    CapPlan, CapWhen, Decoder, Options, Ret, Ty, Ty::*,
+};
 use crate::consts as c;
 use crate::fmt::{self, Xlat};
 
@@ -23,6 +26,21 @@ static MODULE_INIT_FLAGS: &[(u64, &str)] = &[
     (1, "MODULE_INIT_IGNORE_MODVERSIONS"),
     (2, "MODULE_INIT_IGNORE_VERMAGIC"),
     (4, "MODULE_INIT_COMPRESSED_FILE"),
+];
+
+/// kexec_file_load's flags.
+static KEXEC_FILE_FLAGS: &[(u64, &str)] = &[
+    (1, "KEXEC_FILE_UNLOAD"),
+    (2, "KEXEC_FILE_ON_CRASH"),
+    (4, "KEXEC_FILE_NO_INITRAMFS"),
+];
+
+/// `SIGEV_*` notification kinds.
+static SIGEV_NOTIFY: &[(u64, &str)] = &[
+    (0, "SIGEV_SIGNAL"),
+    (1, "SIGEV_NONE"),
+    (2, "SIGEV_THREAD"),
+    (4, "SIGEV_THREAD_ID"),
 ];
 
 /// inotify's event mask.
@@ -77,6 +95,19 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "kexec_file_load" => {
+            sig!(Dec; Int, Int, Ulong, BufIn(2), Flags64H(KEXEC_FILE_FLAGS, "KEXEC_FILE_???"))
+        }
+        "clock_settime" => sig!(Dec; Enum(c::CLOCK_IDS, "CLOCK_???"), TimespecIn),
+        "time" => custom(dec_time, Ret::Dec),
+        "gettimeofday" => custom(dec_gettimeofday, Ret::Dec),
+        "settimeofday" => custom(dec_settimeofday, Ret::Dec),
+        "getitimer" => custom(dec_getitimer, Ret::Dec),
+        "setitimer" => custom(dec_setitimer, Ret::Dec),
+        "timer_create" => custom(dec_timer_create, Ret::Dec),
+        "timer_settime" => sig!(Dec; Int, Flags(c::TIMER_FLAGS), ItimerspecIn, ItimerspecOut),
+        "timer_gettime" => sig!(Dec; Int, ItimerspecOut),
+        "timer_delete" | "timer_getoverrun" => sig!(Dec; Int),
         "mknodat" => custom(dec_mknodat, Ret::Dec),
         _ => return None,
     })
@@ -88,6 +119,12 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "time" => &[FixedOut(8)],
+        "gettimeofday" => &[FixedOut(16), FixedOut(8)],
+        "settimeofday" => &[FixedIn(16), FixedIn(8)],
+        "getitimer" => &[Skip, FixedOut(32)],
+        "setitimer" => &[Skip, FixedIn(32), FixedOut(32)],
+        "timer_create" => &[Skip, FixedIn(32), IntPtrOut],
         "init_module" => &[Skip, Skip, Str],
         "finit_module" => &[Skip, Str],
         _ => return decoder(name).map(|_| &[] as &'static [Ty]),
@@ -170,9 +207,7 @@ pub(super) fn symbolic_mode(s: &mut String, m: u32, x: Xlat) {
 
 /// A `dev_t` as strace prints it: `makedev(MAJOR, MINOR)`.
 pub(super) fn dev(s: &mut String, d: u64) {
-    let major = ((d >> 8) & 0xfff) | ((d >> 32) & !0xfff);
-    let minor = (d & 0xff) | ((d >> 12) & !0xff);
-    let _ = write!(s, "makedev({major:#x}, {minor:#x})");
+    super::makedev(s, d);
 }
 
 fn mknod_rest(w: &mut ArgWriter<'_>, off: usize) {
@@ -193,4 +228,172 @@ fn dec_mknod(w: &mut ArgWriter<'_>) {
 fn dec_mknodat(w: &mut ArgWriter<'_>) {
     arg(w, 0, DirFd);
     mknod_rest(w, 1);
+}
+
+/// time(tloc): the time stored, with its date.
+fn dec_time(w: &mut ArgWriter<'_>) {
+    if !w.exiting() {
+        return;
+    }
+    let call = w.call;
+    match call.data(0).filter(|d| d.len() >= 8) {
+        Some(d) => {
+            w.sep();
+            let t = le_i64(d, 0);
+            let _ = write!(w.s, "[{t}");
+            if let Some(date) = date_comment(t, 0, 0, 0) {
+                let _ = write!(w.s, " /* {date} */");
+            }
+            w.s.push(']');
+        }
+        None => arg(w, 0, Ptr),
+    }
+}
+
+/// A `struct timeval` from a copy: `{tv_sec=.., tv_usec=..}`.
+fn timeval(s: &mut String, d: &[u8]) {
+    let _ = write!(s, "{{tv_sec={}, tv_usec={}}}", le_i64(d, 0), le_u64(d, 8));
+}
+
+/// A `struct timeval` argument, or its address.
+fn timeval_arg(w: &mut ArgWriter<'_>, i: usize) {
+    let call = w.call;
+    w.sep();
+    match call.data(i).filter(|d| d.len() >= 16) {
+        Some(d) => timeval(&mut w.s, d),
+        None => fmt::ptr(&mut w.s, call.args[i]),
+    }
+}
+
+/// A `struct timezone` argument, or its address.
+fn timezone_arg(w: &mut ArgWriter<'_>, i: usize) {
+    let call = w.call;
+    w.sep();
+    match call.data(i).filter(|d| d.len() >= 8) {
+        Some(d) => {
+            let _ = write!(
+                w.s,
+                "{{tz_minuteswest={}, tz_dsttime={}}}",
+                le_u32(d, 0) as i32,
+                le_u32(d, 4) as i32
+            );
+        }
+        None => fmt::ptr(&mut w.s, call.args[i]),
+    }
+}
+
+fn dec_gettimeofday(w: &mut ArgWriter<'_>) {
+    if !w.exiting() {
+        return;
+    }
+    timeval_arg(w, 0);
+    timezone_arg(w, 1);
+}
+
+fn dec_settimeofday(w: &mut ArgWriter<'_>) {
+    timeval_arg(w, 0);
+    timezone_arg(w, 1);
+}
+
+/// A `struct itimerval` argument, or its address.
+fn itimerval_arg(w: &mut ArgWriter<'_>, i: usize) {
+    let call = w.call;
+    w.sep();
+    match call.data(i).filter(|d| d.len() >= 32) {
+        Some(d) => {
+            w.s.push_str("{it_interval=");
+            timeval(&mut w.s, d);
+            w.s.push_str(", it_value=");
+            timeval(&mut w.s, &d[16..]);
+            w.s.push('}');
+        }
+        None => fmt::ptr(&mut w.s, call.args[i]),
+    }
+}
+
+fn dec_getitimer(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Enum(c::ITIMER_WHICH, "ITIMER_???"));
+    if !w.exiting() {
+        return;
+    }
+    itimerval_arg(w, 1);
+}
+
+fn dec_setitimer(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Enum(c::ITIMER_WHICH, "ITIMER_???"));
+    itimerval_arg(w, 1);
+    if !w.exiting() {
+        return;
+    }
+    itimerval_arg(w, 2);
+}
+
+/// A `struct sigevent`, as strace's print_sigevent.
+fn sigevent(s: &mut String, d: &[u8], x: Xlat) {
+    s.push('{');
+    let ptr = le_u64(d, 0);
+    if ptr != 0 {
+        let _ = write!(
+            s,
+            "sigev_value={{sival_int={}, sival_ptr=",
+            le_u32(d, 0) as i32
+        );
+        fmt::ptr(s, ptr);
+        s.push_str("}, ");
+    }
+    let (signo, notify) = (le_u32(d, 8), le_u32(d, 12));
+    s.push_str("sigev_signo=");
+    if matches!(notify, 0 | 2 | 4) {
+        signal(s, signo as i32, x);
+    } else {
+        let _ = write!(s, "{signo}");
+    }
+    s.push_str(", sigev_notify=");
+    fmt::enumv(s, notify as u64, SIGEV_NOTIFY, "SIGEV_???", x, true);
+    match notify {
+        4 => {
+            let _ = write!(s, ", sigev_notify_thread_id={}", le_u32(d, 16) as i32);
+        }
+        2 => {
+            s.push_str(", sigev_notify_function=");
+            fmt::ptr(s, le_u64(d, 16));
+            s.push_str(", sigev_notify_attributes=");
+            fmt::ptr(s, le_u64(d, 24));
+        }
+        _ => {}
+    }
+    s.push('}');
+}
+
+fn dec_timer_create(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Enum(c::CLOCK_IDS, "CLOCK_???"));
+    let call = w.call;
+    let x = w.opts.xlat;
+    w.sep();
+    match call.data(1).filter(|d| d.len() >= 32) {
+        Some(d) => sigevent(&mut w.s, d, x),
+        None => fmt::ptr(&mut w.s, call.args[1]),
+    }
+    if !w.exiting() {
+        return;
+    }
+    arg(w, 2, IntPtrOut);
+}
+
+/// A successful return value's text, when this family shows more than the
+/// number; false to leave it to the default.
+pub(super) fn return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
+    let _ = x;
+    match name {
+        // time: the date of the time returned
+        "time" => {
+            let t = call.ret().unwrap_or(0);
+            let _ = write!(s, "= {t}");
+            if let Some(date) = date_comment(t, 0, 0, 0) {
+                let _ = write!(s, " ({date})");
+            }
+            true
+        }
+        _ => false,
+    }
 }
