@@ -483,6 +483,9 @@ pub enum Ty {
     IoUringParams,
     /// `const struct timespec times[2]` (utimensat).
     UtimeSpecs,
+    /// `struct timespec *` of the time left, which the kernel writes when a
+    /// sleep is interrupted (shown then only, else the address).
+    TimespecRemain,
     /// A user or group id: `-1` for all ones, unsigned otherwise.
     Uid,
     /// `uid_t *` the call fills, printed `[N]` as [`Ty::Uid`].
@@ -533,6 +536,7 @@ impl Ty {
                 | Ty::IntPtrOut
                 | Ty::UidPtrOut
                 | Ty::UintPtrOut
+                | Ty::TimespecRemain
                 | Ty::CpuSetOut
                 | Ty::SigsetLenOut(_)
                 | Ty::SigpendingOut
@@ -608,6 +612,7 @@ impl Ty {
             Ty::FdPairOut => p(K::Fixed, W::ExitOk, 0, 8),
             Ty::WaitStatusOut => p(K::Fixed, W::ExitOk, 0, 4),
             Ty::IntPtrIn => p(K::Fixed, W::Enter, 0, 4),
+            Ty::TimespecRemain => p(K::Fixed, W::Exit, 0, 16),
             Ty::IntPtrOut | Ty::UidPtrOut | Ty::UintPtrOut => p(K::Fixed, W::ExitOk, 0, 4),
             Ty::CpuSetIn(l) => p(K::ArgLen, W::Enter, l, sched::CPUSET_MAX as u32),
             Ty::CpuSetOut => p(K::RetLen, W::ExitOk, 0, sched::CPUSET_MAX as u32),
@@ -935,10 +940,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "rt_sigsuspend" => sig!(Dec; SigsetLenIn(1), Ulong),
         // time
         "clock_gettime" | "clock_getres" => sig!(Dec; Enum(c::CLOCK_IDS, "CLOCK_???"), TimespecOut),
-        "clock_nanosleep" => {
-            sig!(Dec; Enum(c::CLOCK_IDS, "CLOCK_???"), Flags(c::TIMER_FLAGS), TimespecIn, OutPtr)
-        }
-        "nanosleep" => sig!(Dec; TimespecIn, OutPtr),
+        "nanosleep" => sig!(Dec; TimespecIn, TimespecRemain),
         // futex
         "futex" => custom(dec_futex, Ret::Dec),
         // polling
@@ -1762,6 +1764,10 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             None => fmt::ptr(s, v),
         },
         IovAddrs(l) => iov_addrs(s, call.cap(i), v, call.args[l as usize], opts),
+        TimespecRemain => match call.ret() {
+            Some(r) if c::RESTART_ERRNOS.contains(&(-r as i32)) => timespec(s, call.cap(i), v),
+            _ => fmt::ptr(s, v),
+        },
         Uid => uid(s, v as u32),
         UidPtrOut | UintPtrOut => match data(call.cap(i)).filter(|d| d.len() >= 4) {
             Some(d) => {
@@ -4805,7 +4811,7 @@ fn xval(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
 
 /// Flags as strace's printflags: `A|B|0x40`, `0`, and when no bit has a
 /// name, the number with the `/* hint */` of what it should have been.
-fn flags_hint(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
+pub(super) fn flags_hint(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
     let named = table.iter().any(|&(b, _)| b != 0 && v & b == b);
     if v == 0 || named || x == Xlat::Raw {
         fmt::flags(s, v, table, None, x);

@@ -43,6 +43,115 @@ static SIGEV_NOTIFY: &[(u64, &str)] = &[
     (4, "SIGEV_THREAD_ID"),
 ];
 
+/// sync_file_range's flags.
+static SYNC_FILE_RANGE_FLAGS: &[(u64, &str)] = &[
+    (1, "SYNC_FILE_RANGE_WAIT_BEFORE"),
+    (2, "SYNC_FILE_RANGE_WRITE"),
+    (4, "SYNC_FILE_RANGE_WAIT_AFTER"),
+];
+
+/// signalfd4's flags.
+static SFD_FLAGS: &[(u64, &str)] = &[(0o2000000, "SFD_CLOEXEC"), (0o4000, "SFD_NONBLOCK")];
+
+/// syslog's actions.
+static SYSLOG_ACTIONS: &[(u64, &str)] = &[
+    (0, "SYSLOG_ACTION_CLOSE"),
+    (1, "SYSLOG_ACTION_OPEN"),
+    (2, "SYSLOG_ACTION_READ"),
+    (3, "SYSLOG_ACTION_READ_ALL"),
+    (4, "SYSLOG_ACTION_READ_CLEAR"),
+    (5, "SYSLOG_ACTION_CLEAR"),
+    (6, "SYSLOG_ACTION_CONSOLE_OFF"),
+    (7, "SYSLOG_ACTION_CONSOLE_ON"),
+    (8, "SYSLOG_ACTION_CONSOLE_LEVEL"),
+    (9, "SYSLOG_ACTION_SIZE_UNREAD"),
+    (10, "SYSLOG_ACTION_SIZE_BUFFER"),
+];
+
+/// The console log levels (syslog's SYSLOG_ACTION_CONSOLE_LEVEL).
+static LOGLEVELS: &[(u64, &str)] = &[
+    (0, "LOGLEVEL_EMERG"),
+    (1, "LOGLEVEL_ALERT"),
+    (2, "LOGLEVEL_CRIT"),
+    (3, "LOGLEVEL_ERR"),
+    (4, "LOGLEVEL_WARNING"),
+    (5, "LOGLEVEL_NOTICE"),
+    (6, "LOGLEVEL_INFO"),
+    (7, "LOGLEVEL_DEBUG"),
+    (8, "LOGLEVEL_DEBUG+1"),
+];
+
+/// swapon's flags (the priority aside).
+static SWAP_FLAGS: &[(u64, &str)] = &[
+    (0x8000, "SWAP_FLAG_PREFER"),
+    (0x10000, "SWAP_FLAG_DISCARD"),
+    (0x20000, "SWAP_FLAG_DISCARD_ONCE"),
+    (0x40000, "SWAP_FLAG_DISCARD_PAGES"),
+];
+
+/// reboot's first magic number.
+static REBOOT_MAGIC1: &[(u64, &str)] = &[(0xfee1dead, "LINUX_REBOOT_MAGIC1")];
+
+/// reboot's second magic number.
+static REBOOT_MAGIC2: &[(u64, &str)] = &[
+    (672274793, "LINUX_REBOOT_MAGIC2"),
+    (85072278, "LINUX_REBOOT_MAGIC2A"),
+    (369367448, "LINUX_REBOOT_MAGIC2B"),
+    (537993216, "LINUX_REBOOT_MAGIC2C"),
+];
+
+/// reboot's commands.
+static REBOOT_CMDS: &[(u64, &str)] = &[
+    (0x01234567, "LINUX_REBOOT_CMD_RESTART"),
+    (0xCDEF0123, "LINUX_REBOOT_CMD_HALT"),
+    (0x89ABCDEF, "LINUX_REBOOT_CMD_CAD_ON"),
+    (0x00000000, "LINUX_REBOOT_CMD_CAD_OFF"),
+    (0x4321FEDC, "LINUX_REBOOT_CMD_POWER_OFF"),
+    (0xA1B2C3D4, "LINUX_REBOOT_CMD_RESTART2"),
+    (0xD000FCE2, "LINUX_REBOOT_CMD_SW_SUSPEND"),
+    (0x45584543, "LINUX_REBOOT_CMD_KEXEC"),
+];
+
+/// LINUX_REBOOT_CMD_RESTART2's string: the kernel copies at most 255 bytes.
+const REBOOT_ARG_MAX: usize = 255;
+
+/// unshare's flags.
+static UNSHARE_FLAGS: &[(u64, &str)] = &[
+    (0x80, "CLONE_NEWTIME"),
+    (0x100, "CLONE_VM"),
+    (0x200, "CLONE_FS"),
+    (0x400, "CLONE_FILES"),
+    (0x800, "CLONE_SIGHAND"),
+    (0x10000, "CLONE_THREAD"),
+    (0x20000, "CLONE_NEWNS"),
+    (0x40000, "CLONE_SYSVSEM"),
+    (0x2000000, "CLONE_NEWCGROUP"),
+    (0x4000000, "CLONE_NEWUTS"),
+    (0x8000000, "CLONE_NEWIPC"),
+    (0x10000000, "CLONE_NEWUSER"),
+    (0x20000000, "CLONE_NEWPID"),
+    (0x40000000, "CLONE_NEWNET"),
+];
+
+/// setns's namespace types.
+static SETNS_TYPES: &[(u64, &str)] = &[
+    (0x80, "CLONE_NEWTIME"),
+    (0x20000, "CLONE_NEWNS"),
+    (0x2000000, "CLONE_NEWCGROUP"),
+    (0x4000000, "CLONE_NEWUTS"),
+    (0x8000000, "CLONE_NEWIPC"),
+    (0x10000000, "CLONE_NEWUSER"),
+    (0x20000000, "CLONE_NEWPID"),
+    (0x40000000, "CLONE_NEWNET"),
+];
+
+/// userfaultfd's flags.
+static UFFD_FLAGS: &[(u64, &str)] = &[
+    (1, "UFFD_USER_MODE_ONLY"),
+    (0o4000, "O_NONBLOCK"),
+    (0o2000000, "O_CLOEXEC"),
+];
+
 /// inotify's event mask.
 static IN_MASK: &[(u64, &str)] = &[
     (0x1, "IN_ACCESS"),
@@ -95,6 +204,28 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "clock_nanosleep" => custom(dec_clock_nanosleep, Ret::Dec),
+        "readahead" => sig!(Dec; Fd, Long, Ulong),
+        "sync_file_range" => {
+            sig!(Dec; Fd, Long, Long, FlagsH(SYNC_FILE_RANGE_FLAGS, "SYNC_FILE_RANGE_???"))
+        }
+        "fallocate" => sig!(Dec; Fd, FlagsH(c::FALLOC_FLAGS, "FALLOC_FL_???"), Long, Long),
+        "vmsplice" => sig!(Dec; Fd, IovIn(2), Ulong, Flags(c::SPLICE_FLAGS)),
+        "signalfd4" => sig!(Fd; Fd, SigsetLenIn(2), Ulong, FlagsH(SFD_FLAGS, "SFD_???")),
+        "signalfd" => sig!(Fd; Fd, SigsetLenIn(2), Ulong),
+        "sethostname" | "setdomainname" => custom(dec_sethostname, Ret::Dec),
+        "syslog" => custom(dec_syslog, Ret::Dec),
+        "swapon" => custom(dec_swapon, Ret::Dec),
+        "swapoff" => sig!(Dec; Path),
+        "reboot" => custom(dec_reboot, Ret::Dec),
+        "ustat" => custom(dec_ustat, Ret::Dec),
+        "utime" => custom(dec_utime, Ret::Dec),
+        "utimes" => sig!(Dec; Path, UtimeVals),
+        "getpriority" => sig!(Dec; Enum(c::PRIO_WHICH, "PRIO_???"), Int),
+        "setpriority" => sig!(Dec; Enum(c::PRIO_WHICH, "PRIO_???"), Int, Int),
+        "unshare" => sig!(Dec; Flags64H(UNSHARE_FLAGS, "CLONE_???")),
+        "setns" => sig!(Dec; Fd, FlagsH(SETNS_TYPES, "CLONE_NEW???")),
+        "userfaultfd" => sig!(Fd; FlagsH(UFFD_FLAGS, "UFFD_???")),
         "kexec_file_load" => {
             sig!(Dec; Int, Int, Ulong, BufIn(2), Flags64H(KEXEC_FILE_FLAGS, "KEXEC_FILE_???"))
         }
@@ -119,6 +250,11 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "clock_nanosleep" => &[Skip, Skip, TimespecIn, TimespecRemain],
+        "sethostname" | "setdomainname" => &[BufIn(1)],
+        "syslog" => &[Skip, BufOut],
+        "swapon" => &[Path],
+        "utime" => &[Path, FixedIn(16)],
         "time" => &[FixedOut(8)],
         "gettimeofday" => &[FixedOut(16), FixedOut(8)],
         "settimeofday" => &[FixedIn(16), FixedIn(8)],
@@ -146,6 +282,23 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         "delete_module" => out[STR_SPARE] = spare(0),
         "init_module" => out[STR_SPARE] = spare(2),
         "finit_module" => out[STR_SPARE] = spare(1),
+        // LINUX_REBOOT_CMD_RESTART2's string: at most 255 bytes, and those
+        // again as a block for when the string runs into unmapped memory
+        "reboot" => {
+            out[3] = CapPlan {
+                kind: CapKind::Str,
+                when: CapWhen::Enter,
+                max: REBOOT_ARG_MAX as u32,
+                ..Default::default()
+            };
+            out[STR_SPARE] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                max: REBOOT_ARG_MAX as u32,
+                src_arg: Some(3),
+                ..Default::default()
+            };
+        }
         _ => {}
     }
 }
@@ -395,5 +548,156 @@ pub(super) fn return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xl
             true
         }
         _ => false,
+    }
+}
+
+/// The kernel's limit on a host or domain name.
+const UTS_LEN: u64 = 64;
+
+/// sethostname(name, len), setdomainname: the name unless longer than the
+/// kernel takes.
+fn dec_sethostname(w: &mut ArgWriter<'_>) {
+    let len = w.call.args[1] as u32 as u64;
+    if len > UTS_LEN {
+        arg(w, 0, Ptr);
+    } else {
+        arg(w, 0, BufIn(1));
+    }
+    arg(w, 1, Uint);
+}
+
+/// A number with its name in a comment, always (strace's
+/// XLAT_STYLE_VERBOSE with a decimal number).
+fn dec_commented(s: &mut String, v: i32, tab: &[(u64, &str)], hint: &str, x: Xlat) {
+    let _ = write!(s, "{v}");
+    if x == Xlat::Raw {
+        return;
+    }
+    let name = tab
+        .iter()
+        .find(|(k, _)| *k == v as u32 as u64)
+        .map(|(_, n)| *n);
+    let _ = write!(s, " /* {} */", name.unwrap_or(hint));
+}
+
+/// syslog(type, buf, len): buf and len only for the actions that use them.
+fn dec_syslog(w: &mut ArgWriter<'_>) {
+    let a = w.call.args;
+    let x = w.opts.xlat;
+    let (ty, len) = (a[0] as i32, a[2] as i32);
+    w.sep();
+    dec_commented(&mut w.s, ty, SYSLOG_ACTIONS, "SYSLOG_ACTION_???", x);
+    match ty {
+        0 | 1 | 5 | 6 | 7 | 9 | 10 => {}
+        2..=4 => {
+            if !w.exiting() {
+                return;
+            }
+            if w.call.ret().is_some_and(|r| r < 0) {
+                arg(w, 1, Ptr);
+            } else {
+                arg(w, 1, BufOut);
+            }
+            w.sep();
+            let _ = write!(w.s, "{len}");
+        }
+        8 => {
+            arg(w, 1, Ptr);
+            w.sep();
+            dec_commented(&mut w.s, len, LOGLEVELS, "LOGLEVEL_???", x);
+        }
+        _ => {
+            arg(w, 1, Ptr);
+            w.sep();
+            let _ = write!(w.s, "{len}");
+        }
+    }
+}
+
+/// swapon(path, flags): the flags, then the priority in the low bits.
+fn dec_swapon(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Path);
+    w.sep();
+    let v = w.call.args[1] as u32;
+    let (flags, prio) = (v & !0x7fff, v & 0x7fff);
+    if flags != 0 {
+        super::flags_hint(
+            &mut w.s,
+            flags as u64,
+            SWAP_FLAGS,
+            "SWAP_FLAG_???",
+            w.opts.xlat,
+        );
+        w.s.push('|');
+    }
+    let _ = write!(w.s, "{prio}");
+}
+
+/// reboot(magic1, magic2, cmd, arg): the string for RESTART2 only.
+fn dec_reboot(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Enum(REBOOT_MAGIC1, "LINUX_REBOOT_MAGIC_???"));
+    arg(w, 1, Enum(REBOOT_MAGIC2, "LINUX_REBOOT_MAGIC_???"));
+    arg(w, 2, Enum(REBOOT_CMDS, "LINUX_REBOOT_CMD_???"));
+    if w.call.args[2] as u32 != 0xA1B2C3D4 {
+        return;
+    }
+    let call = w.call;
+    let v = call.args[3];
+    let n = w.opts.strsize.min(REBOOT_ARG_MAX);
+    let hex = w.opts.hex;
+    w.sep();
+    match call.cap(3) {
+        Some(c) if !c.fault => {
+            // no NUL among the bytes strace reads: n + 1, at most 255
+            let cut = c.data.len() > n || c.data.len() >= REBOOT_ARG_MAX;
+            fmt::quoted(&mut w.s, &c.data[..c.data.len().min(n)], cut, hex);
+        }
+        _ => match call.data(STR_SPARE).filter(|d| d.len() >= REBOOT_ARG_MAX) {
+            Some(d) if v != 0 && !d.contains(&0) => fmt::quoted(&mut w.s, &d[..n], true, hex),
+            _ => fmt::ptr(&mut w.s, v),
+        },
+    }
+}
+
+/// ustat(dev, ubuf).
+fn dec_ustat(w: &mut ArgWriter<'_>) {
+    w.sep();
+    dev(&mut w.s, w.call.args[0] as u32 as u64);
+    arg(w, 1, Ptr);
+}
+
+/// utime(path, times): a `struct utimbuf`, its times with their dates.
+fn dec_utime(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Path);
+    let call = w.call;
+    w.sep();
+    match call.data(1).filter(|d| d.len() >= 16) {
+        Some(d) => {
+            for (k, name) in ["actime", "modtime"].iter().enumerate() {
+                let t = le_i64(d, 8 * k);
+                let _ = write!(w.s, "{}{name}={t}", if k == 0 { "{" } else { ", " });
+                if let Some(date) = date_comment(t, 0, 0, 0) {
+                    let _ = write!(w.s, " /* {date} */");
+                }
+            }
+            w.s.push('}');
+        }
+        None => fmt::ptr(&mut w.s, call.args[1]),
+    }
+}
+
+/// clock_nanosleep(clock, flags, request, remain): the time left only for a
+/// relative sleep (no flags at all), as strace.
+fn dec_clock_nanosleep(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Enum(c::CLOCK_IDS, "CLOCK_???"));
+    arg(w, 1, Flags(c::TIMER_FLAGS));
+    arg(w, 2, TimespecIn);
+    if !w.exiting() {
+        return;
+    }
+    if w.call.args[1] == 0 {
+        arg(w, 3, TimespecRemain);
+    } else {
+        arg(w, 3, Ptr);
     }
 }

@@ -784,6 +784,7 @@ pub const DUMPED: &[(&str, bool, bool)] = &[
     ("writev", true, true),
     ("pwritev", true, true),
     ("pwritev2", true, true),
+    ("vmsplice", true, true),
     ("read", false, false),
     ("pread64", false, false),
     ("recvfrom", false, false),
