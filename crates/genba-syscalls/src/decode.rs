@@ -908,12 +908,6 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "getrusage" => sig!(Dec; Enum(RUSAGE_WHO, "RUSAGE_???"), RusageOut),
         "getgroups" => sig!(Dec; Int, GidsOut),
         "setgroups" => sig!(Dec; Int, GidsIn),
-        "setxattr" | "lsetxattr" => sig!(Dec; Path, Str, BufIn(3), Ulong, Flags(c::XATTR_FLAGS)),
-        "fsetxattr" => sig!(Dec; Fd, Str, BufIn(3), Ulong, Flags(c::XATTR_FLAGS)),
-        "getxattr" | "lgetxattr" => sig!(Dec; Path, Str, BufOut, Ulong),
-        "fgetxattr" => sig!(Dec; Fd, Str, BufOut, Ulong),
-        "listxattr" | "llistxattr" => sig!(Dec; Path, BufOut, Ulong),
-        "flistxattr" => sig!(Dec; Fd, BufOut, Ulong),
         "removexattr" | "lremovexattr" => sig!(Dec; Path, Str),
         "fremovexattr" => sig!(Dec; Fd, Str),
         "getrlimit" => sig!(Dec; Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"), RlimitOut),
@@ -1497,6 +1491,13 @@ pub fn split_args(call: CallView<'_>, opts: &Options) -> (Vec<String>, bool) {
     (out, whole)
 }
 
+/// C's `%#x`: `0` for zero, `0x..` otherwise.
+fn hex_str(v: u64) -> String {
+    let mut t = String::new();
+    fmt::hex(&mut t, v);
+    t
+}
+
 /// The kernel's limit on supplementary groups.
 const NGROUPS_MAX: u64 = 65536;
 
@@ -1992,15 +1993,15 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 fmt::enumv(s, le_u64(d, 0), c::FS_MAGIC, "", x, true);
                 let _ = write!(
                     s,
-                    ", f_bsize={}, f_blocks={}, f_bfree={}, f_bavail={}, f_files={}, f_ffree={}, f_fsid={{val=[{:#x}, {:#x}]}}, f_namelen={}, f_frsize={}, f_flags=",
+                    ", f_bsize={}, f_blocks={}, f_bfree={}, f_bavail={}, f_files={}, f_ffree={}, f_fsid={{val=[{}, {}]}}, f_namelen={}, f_frsize={}, f_flags=",
                     le_u64(d, 8),
                     le_u64(d, 16),
                     le_u64(d, 24),
                     le_u64(d, 32),
                     le_u64(d, 40),
                     le_u64(d, 48),
-                    le_u32(d, 56),
-                    le_u32(d, 60),
+                    hex_str(le_u32(d, 56) as u64),
+                    hex_str(le_u32(d, 60) as u64),
                     le_u64(d, 64),
                     le_u64(d, 72)
                 );
@@ -2436,12 +2437,17 @@ fn statx(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
             utc_date(sec, nsec)
         );
     };
-    ts(s, "stx_atime", 64);
-    if mask & 0x800 != 0 {
-        ts(s, "stx_btime", 80);
+    // each time as the mask says it was filled
+    for (bit, name, off) in [
+        (0x20, "stx_atime", 64),
+        (0x800, "stx_btime", 80),
+        (0x80, "stx_ctime", 96),
+        (0x40, "stx_mtime", 112),
+    ] {
+        if mask & bit != 0 {
+            ts(s, name, off);
+        }
     }
-    ts(s, "stx_ctime", 96);
-    ts(s, "stx_mtime", 112);
     let _ = write!(
         s,
         ", stx_rdev_major={}, stx_rdev_minor={}, stx_dev_major={}, stx_dev_minor={}",

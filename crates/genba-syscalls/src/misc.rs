@@ -204,6 +204,9 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "setxattr" | "lsetxattr" | "fsetxattr" => custom(dec_setxattr, Ret::Dec),
+        "getxattr" | "lgetxattr" | "fgetxattr" => custom(dec_getxattr, Ret::Dec),
+        "listxattr" | "llistxattr" | "flistxattr" => custom(dec_listxattr, Ret::Dec),
         "clock_nanosleep" => custom(dec_clock_nanosleep, Ret::Dec),
         "readahead" => sig!(Dec; Fd, Long, Ulong),
         "sync_file_range" => {
@@ -250,6 +253,12 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "setxattr" | "lsetxattr" => &[Path, Str, BufIn(3)],
+        "fsetxattr" => &[Skip, Str, BufIn(3)],
+        "getxattr" | "lgetxattr" => &[Path, Str, BufOut],
+        "fgetxattr" => &[Skip, Str, BufOut],
+        "listxattr" | "llistxattr" => &[Path, BufOut],
+        "flistxattr" => &[Skip, BufOut],
         "clock_nanosleep" => &[Skip, Skip, TimespecIn, TimespecRemain],
         "sethostname" | "setdomainname" => &[BufIn(1)],
         "syslog" => &[Skip, BufOut],
@@ -700,4 +709,76 @@ fn dec_clock_nanosleep(w: &mut ArgWriter<'_>) {
     } else {
         arg(w, 3, Ptr);
     }
+}
+
+/// The largest value an extended attribute may have.
+const XATTR_SIZE_MAX: u64 = 65536;
+
+/// The file of an xattr call: a descriptor for the f* ones, else a path.
+fn xattr_file(w: &mut ArgWriter<'_>) {
+    let name = crate::table::by_nr(w.call.nr).map(|s| s.name).unwrap_or("");
+    if name.starts_with('f') {
+        arg(w, 0, Fd);
+    } else {
+        arg(w, 0, Path);
+    }
+}
+
+/// An attribute's value of `size` bytes, as strace's print_xattr_val: the
+/// address past XATTR_SIZE_MAX, else the bytes up to -s without a final NUL.
+fn xattr_val(w: &mut ArgWriter<'_>, i: usize, size: u64) {
+    let call = w.call;
+    let v = call.args[i];
+    w.sep();
+    if size > XATTR_SIZE_MAX || v == 0 {
+        fmt::ptr(&mut w.s, v);
+        return;
+    }
+    let n = w.opts.strsize;
+    if size == 0 {
+        w.s.push_str("\"\"");
+        return;
+    }
+    match call.data(i) {
+        Some(d) if d.len() as u64 >= size.min(n as u64) => {
+            let mut shown = &d[..(size as usize).min(n)];
+            if shown.last() == Some(&0) {
+                shown = &shown[..shown.len() - 1];
+            }
+            fmt::quoted(&mut w.s, shown, size > n as u64, w.opts.hex);
+        }
+        _ => fmt::ptr(&mut w.s, v),
+    }
+}
+
+fn dec_setxattr(w: &mut ArgWriter<'_>) {
+    xattr_file(w);
+    arg(w, 1, Str);
+    xattr_val(w, 2, w.call.args[3]);
+    arg(w, 3, Ulong);
+    arg(w, 4, FlagsH(c::XATTR_FLAGS, "XATTR_???"));
+}
+
+fn dec_getxattr(w: &mut ArgWriter<'_>) {
+    xattr_file(w);
+    arg(w, 1, Str);
+    if !w.exiting() {
+        return;
+    }
+    let size = w.call.ret().unwrap_or(-1) as u64;
+    xattr_val(w, 2, size);
+    arg(w, 3, Ulong);
+}
+
+fn dec_listxattr(w: &mut ArgWriter<'_>) {
+    xattr_file(w);
+    if !w.exiting() {
+        return;
+    }
+    if w.call.args[2] == 0 || w.call.ret().is_none_or(|r| r < 0) {
+        arg(w, 1, Ptr);
+    } else {
+        arg(w, 1, BufOut);
+    }
+    arg(w, 2, Ulong);
 }
