@@ -946,9 +946,8 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "utimensat" => sig!(Dec; DirFd, Path, UtimeSpecs, Flags(c::AT_FLAGS)),
         "epoll_create" => sig!(Fd; Int),
         "epoll_create1" => sig!(Fd; Flags(c::EPOLL_CREATE_FLAGS)),
-        "epoll_ctl" => sig!(Dec; Fd, Enum(c::EPOLL_CTL_OPS, "EPOLL_CTL_???"), Fd, EpollEventIn),
         "epoll_wait" => sig!(Dec; Fd, EpollEventsOut, Int, Int),
-        "epoll_pwait" => sig!(Dec; Fd, EpollEventsOut, Int, Int, SigsetIn, Ulong),
+        "epoll_pwait" => sig!(Dec; Fd, EpollEventsOut, Int, Int, SigsetLenIn(5), Ulong),
         "eventfd2" => sig!(Fd; Uint, Flags(c::EFD_FLAGS)),
         "eventfd" => sig!(Fd; Uint),
         "timerfd_create" => sig!(Fd; Enum(c::CLOCK_IDS, "CLOCK_???"), Flags(c::TFD_FLAGS)),
@@ -1673,7 +1672,22 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         StatxOut => statx(s, call.cap(i), v, opts),
         Argv => argv(s, &call.items(i), v, opts),
         Envp => envp(s, &call.items(i), v, opts),
-        IovIn(_) | IovOut(_) => iovec(s, &call.items(i), v, opts),
+        // a failed read: the buffers' addresses, from the array's copy
+        IovOut(l) if call.ret().is_some_and(|r| r < 0) && misc::iov_raw(call.nr) => iov_addrs(
+            s,
+            call.cap(misc::IOV_RAW_SLOT),
+            v,
+            call.args[l as usize],
+            opts,
+        ),
+        IovIn(_) | IovOut(_) => {
+            let raw = if misc::iov_raw(call.nr) {
+                call.data(misc::IOV_RAW_SLOT)
+            } else {
+                None
+            };
+            iovec_raw(s, &call.items(i), v, opts, raw)
+        }
         SockaddrIn(l) => sockaddr::decode(
             s,
             call.cap(i).map(|c| c.data.as_slice()),
@@ -1894,16 +1908,19 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 s.push('}');
             }
         }
-        FdSetBoth => match call.enter_cap(i) {
+        // no descriptors (nfds 0 or less): strace shows the address
+        FdSetBoth => match call.enter_cap(i).filter(|_| int(call.args[0]) > 0) {
             Some(c) => fd_set(s, &c.data, int(call.args[0])),
             None => fmt::ptr(s, v),
         },
         TimevalBoth => timeval(s, call.enter_cap(i), v),
         PselectSigmask => match data(call.cap(i)).filter(|d| d.len() >= 16) {
             Some(d) => {
+                // the set itself is copied in slot 0 (see misc::plan)
                 s.push_str("{sigmask=");
-                fmt::ptr(s, le_u64(d, 0));
-                let _ = write!(s, ", sigsetsize={}}}", le_u64(d, 8));
+                let len = le_u64(d, 8);
+                sigset_len(s, call.data(0), le_u64(d, 0), len, 8, x);
+                let _ = write!(s, ", sigsetsize={len}}}");
             }
             None => fmt::ptr(s, v),
         },
@@ -2516,6 +2533,12 @@ fn envp(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
 }
 
 fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
+    iovec_raw(s, items, v, o, None)
+}
+
+/// [`iovec`], with the array's own copy when there is one (`raw`): the
+/// address of a buffer that could not be read.
+fn iovec_raw(s: &mut String, items: &[&Capture], v: u64, o: &Options, raw: Option<&[u8]>) {
     let elems: Vec<&&Capture> = items
         .iter()
         .filter(|c| c.item == CaptureItem::Elem)
@@ -2537,8 +2560,14 @@ fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
             return;
         }
         s.push_str("{iov_base=");
+        let base = raw
+            .and_then(|r| r.get(16 * k..16 * k + 8))
+            .map(|b| le_u64(b, 0));
         if c.fault && c.aux != 0 {
-            s.push_str("0x?");
+            match base {
+                Some(b) => fmt::ptr(s, b),
+                None => s.push_str("0x?"),
+            }
         } else {
             // each buffer shown up to -s bytes, as strace does (more is
             // copied when -e read=/write= dumps it)
@@ -3161,7 +3190,7 @@ pub(crate) fn print_array_data(
 
 /// The bytes an array argument of `elem`-byte elements needs copied: one
 /// past `-s` of them (to know whether the next can be read), all with `-v`.
-fn array_max(o: &Options, elem: usize) -> u32 {
+pub(super) fn array_max(o: &Options, elem: usize) -> u32 {
     if o.verbose {
         4096
     } else {

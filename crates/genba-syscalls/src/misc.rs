@@ -204,6 +204,7 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "epoll_ctl" => custom(dec_epoll_ctl, Ret::Dec),
         "setxattr" | "lsetxattr" | "fsetxattr" => custom(dec_setxattr, Ret::Dec),
         "getxattr" | "lgetxattr" | "fgetxattr" => custom(dec_getxattr, Ret::Dec),
         "listxattr" | "llistxattr" | "flistxattr" => custom(dec_listxattr, Ret::Dec),
@@ -253,6 +254,7 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "epoll_ctl" => &[Skip, Skip, Skip, EpollEventIn],
         "setxattr" | "lsetxattr" => &[Path, Str, BufIn(3)],
         "fsetxattr" => &[Skip, Str, BufIn(3)],
         "getxattr" | "lgetxattr" => &[Path, Str, BufOut],
@@ -287,7 +289,31 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         src_arg: Some(src),
         ..Default::default()
     };
+    if iov_raw_name(name) {
+        out[IOV_RAW_SLOT] = CapPlan {
+            kind: CapKind::ArgLen,
+            when: CapWhen::Enter,
+            len_arg: 2,
+            mult: 16,
+            max: super::array_max(o, 16),
+            src_arg: Some(1),
+            ..Default::default()
+        };
+    }
     match name {
+        // pselect6's signal set, behind the pointer of its sixth argument's
+        // struct (slot 0, the count's, copies nothing else)
+        "pselect6" => {
+            out[0] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                len_arg: 0xff,
+                max: 8,
+                src_arg: Some(5),
+                deref: Some(0),
+                ..Default::default()
+            }
+        }
         "delete_module" => out[STR_SPARE] = spare(0),
         "init_module" => out[STR_SPARE] = spare(2),
         "finit_module" => out[STR_SPARE] = spare(1),
@@ -310,6 +336,19 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         }
         _ => {}
     }
+}
+
+/// The free slot holding a copy of an iovec array itself (the calls of
+/// [`iov_raw`]), for the addresses of buffers that could not be read.
+pub(super) const IOV_RAW_SLOT: usize = 5;
+
+fn iov_raw_name(name: &str) -> bool {
+    matches!(name, "readv" | "writev" | "preadv" | "pwritev" | "vmsplice")
+}
+
+/// Whether call `nr` has its iovec array copied in [`IOV_RAW_SLOT`].
+pub(super) fn iov_raw(nr: u32) -> bool {
+    crate::table::by_nr(nr).is_some_and(|s| iov_raw_name(s.name))
 }
 
 /// The free slot holding a string's first bytes read as a block.
@@ -781,4 +820,16 @@ fn dec_listxattr(w: &mut ArgWriter<'_>) {
         arg(w, 1, BufOut);
     }
     arg(w, 2, Ulong);
+}
+
+/// epoll_ctl(epfd, op, fd, event): no event for EPOLL_CTL_DEL (its address).
+fn dec_epoll_ctl(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    arg(w, 1, Enum(c::EPOLL_CTL_OPS, "EPOLL_CTL_???"));
+    arg(w, 2, Fd);
+    if w.call.args[1] as u32 == 2 {
+        arg(w, 3, Ptr);
+    } else {
+        arg(w, 3, EpollEventIn);
+    }
 }
