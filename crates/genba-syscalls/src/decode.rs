@@ -954,7 +954,9 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "timerfd_settime" => sig!(Dec; Fd, Flags(c::TFD_TIMER_FLAGS), ItimerspecIn, ItimerspecOut),
         "timerfd_gettime" => sig!(Dec; Fd, ItimerspecOut),
         "io_uring_setup" => sig!(Fd; Uint, IoUringParams),
-        "io_uring_enter" => sig!(Dec; Fd, Uint, Uint, Flags(c::IO_URING_ENTER_FLAGS), Ptr, Ulong),
+        "io_uring_enter" => {
+            sig!(Dec; Fd, Uint, Uint, Flags(c::IO_URING_ENTER_FLAGS), SigsetLenIn(5), Ulong)
+        }
         // sockets
         "socket" => custom(dec_socket, Ret::Fd),
         "connect" | "bind" => sig!(Dec; Fd, SockaddrIn(2), Uint),
@@ -1680,6 +1682,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             call.args[l as usize],
             opts,
         ),
+        IovIn(l) | IovOut(l) if call.args[l as usize] == 0 && v != 0 => s.push_str("[]"),
         IovIn(_) | IovOut(_) => {
             let raw = if misc::iov_raw(call.nr) {
                 call.data(misc::IOV_RAW_SLOT)

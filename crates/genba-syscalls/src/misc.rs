@@ -152,6 +152,36 @@ static UFFD_FLAGS: &[(u64, &str)] = &[
     (0o2000000, "O_CLOEXEC"),
 ];
 
+/// seccomp's operations.
+static SECCOMP_OPS: &[(u64, &str)] = &[
+    (0, "SECCOMP_SET_MODE_STRICT"),
+    (1, "SECCOMP_SET_MODE_FILTER"),
+    (2, "SECCOMP_GET_ACTION_AVAIL"),
+    (3, "SECCOMP_GET_NOTIF_SIZES"),
+];
+
+/// seccomp's filter flags.
+static SECCOMP_FILTER_FLAGS: &[(u64, &str)] = &[
+    (1, "SECCOMP_FILTER_FLAG_TSYNC"),
+    (2, "SECCOMP_FILTER_FLAG_LOG"),
+    (4, "SECCOMP_FILTER_FLAG_SPEC_ALLOW"),
+    (8, "SECCOMP_FILTER_FLAG_NEW_LISTENER"),
+    (16, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH"),
+    (32, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV"),
+];
+
+/// A seccomp filter's return actions.
+static SECCOMP_RET_ACTIONS: &[(u64, &str)] = &[
+    (0x80000000, "SECCOMP_RET_KILL_PROCESS"),
+    (0, "SECCOMP_RET_KILL_THREAD"),
+    (0x30000, "SECCOMP_RET_TRAP"),
+    (0x50000, "SECCOMP_RET_ERRNO"),
+    (0x7fc00000, "SECCOMP_RET_USER_NOTIF"),
+    (0x7ff00000, "SECCOMP_RET_TRACE"),
+    (0x7ffc0000, "SECCOMP_RET_LOG"),
+    (0x7fff0000, "SECCOMP_RET_ALLOW"),
+];
+
 /// inotify's event mask.
 static IN_MASK: &[(u64, &str)] = &[
     (0x1, "IN_ACCESS"),
@@ -204,6 +234,10 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "set_mempolicy_home_node" => sig!(Dec; Ptr, Ulong, Ulong, Hex),
+        "process_vm_readv" => sig!(Dec; Int, IovOut(2), Ulong, IovAddrs(4), Ulong, Ulong),
+        "process_vm_writev" => sig!(Dec; Int, IovIn(2), Ulong, IovAddrs(4), Ulong, Ulong),
+        "seccomp" => custom(dec_seccomp, Ret::Dec),
         "epoll_ctl" => custom(dec_epoll_ctl, Ret::Dec),
         "setxattr" | "lsetxattr" | "fsetxattr" => custom(dec_setxattr, Ret::Dec),
         "getxattr" | "lgetxattr" | "fgetxattr" => custom(dec_getxattr, Ret::Dec),
@@ -254,6 +288,7 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "seccomp" => &[Skip, Skip, Skip],
         "epoll_ctl" => &[Skip, Skip, Skip, EpollEventIn],
         "setxattr" | "lsetxattr" => &[Path, Str, BufIn(3)],
         "fsetxattr" => &[Skip, Str, BufIn(3)],
@@ -301,6 +336,22 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         };
     }
     match name {
+        // seccomp's argument, by operation: an action to ask about (4
+        // bytes), the sizes filled (6), a filter program's head (16)
+        "seccomp" => {
+            let op = |op: u32| Some(super::CapCond::one_of(0, u32::MAX, &[op as u8]));
+            let fixed = |when, max, cond| CapPlan {
+                kind: CapKind::Fixed,
+                when,
+                max,
+                src_arg: Some(2),
+                cond,
+                ..Default::default()
+            };
+            out[2] = fixed(CapWhen::Enter, 4, op(2));
+            out[3] = fixed(CapWhen::ExitOk, 6, op(3));
+            out[4] = fixed(CapWhen::Enter, 16, op(1));
+        }
         // pselect6's signal set, behind the pointer of its sixth argument's
         // struct (slot 0, the count's, copies nothing else)
         "pselect6" => {
@@ -343,7 +394,16 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
 pub(super) const IOV_RAW_SLOT: usize = 5;
 
 fn iov_raw_name(name: &str) -> bool {
-    matches!(name, "readv" | "writev" | "preadv" | "pwritev" | "vmsplice")
+    matches!(
+        name,
+        "readv"
+            | "writev"
+            | "preadv"
+            | "pwritev"
+            | "vmsplice"
+            | "process_vm_readv"
+            | "process_vm_writev"
+    )
 }
 
 /// Whether call `nr` has its iovec array copied in [`IOV_RAW_SLOT`].
@@ -831,5 +891,75 @@ fn dec_epoll_ctl(w: &mut ArgWriter<'_>) {
         arg(w, 3, Ptr);
     } else {
         arg(w, 3, EpollEventIn);
+    }
+}
+
+/// seccomp(op, flags, args), as strace: the argument by operation.
+fn dec_seccomp(w: &mut ArgWriter<'_>) {
+    let call = w.call;
+    let x = w.opts.xlat;
+    let op = call.args[0] as u32;
+    arg(w, 0, Enum(SECCOMP_OPS, "SECCOMP_SET_MODE_???"));
+    match op {
+        2 => {
+            arg(w, 1, Hex32);
+            w.sep();
+            match call.data(2).filter(|d| d.len() >= 4) {
+                Some(d) => {
+                    w.s.push('[');
+                    fmt::enumv(
+                        &mut w.s,
+                        le_u32(d, 0) as u64,
+                        SECCOMP_RET_ACTIONS,
+                        "SECCOMP_RET_???",
+                        x,
+                        true,
+                    );
+                    w.s.push(']');
+                }
+                None => fmt::ptr(&mut w.s, call.args[2]),
+            }
+        }
+        3 => {
+            arg(w, 1, Hex32);
+            if !w.exiting() {
+                return;
+            }
+            w.sep();
+            match call.data(3).filter(|d| d.len() >= 6) {
+                Some(d) => {
+                    let h = |k: usize| u16::from_le_bytes([d[k], d[k + 1]]);
+                    let _ = write!(
+                        w.s,
+                        "{{seccomp_notif={}, seccomp_notif_resp={}, seccomp_data={}}}",
+                        h(0),
+                        h(2),
+                        h(4)
+                    );
+                }
+                None => fmt::ptr(&mut w.s, call.args[2]),
+            }
+        }
+        1 => {
+            arg(
+                w,
+                1,
+                FlagsH(SECCOMP_FILTER_FLAGS, "SECCOMP_FILTER_FLAG_???"),
+            );
+            w.sep();
+            match call.data(4).filter(|d| d.len() >= 16) {
+                Some(d) => {
+                    let len = u16::from_le_bytes([d[0], d[1]]);
+                    let _ = write!(w.s, "{{len={len}, filter=");
+                    fmt::ptr(&mut w.s, le_u64(d, 8));
+                    w.s.push('}');
+                }
+                None => fmt::ptr(&mut w.s, call.args[2]),
+            }
+        }
+        _ => {
+            arg(w, 1, Hex32);
+            arg(w, 2, Ptr);
+        }
     }
 }
