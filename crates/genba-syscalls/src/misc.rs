@@ -182,6 +182,56 @@ static SECCOMP_RET_ACTIONS: &[(u64, &str)] = &[
     (0x7fff0000, "SECCOMP_RET_ALLOW"),
 ];
 
+/// The size of `struct timex`.
+const TIMEX: usize = 208;
+
+/// adjtimex's modes.
+static ADJ_MODES: &[(u64, &str)] = &[
+    (0xa001, "ADJ_OFFSET_SS_READ"),
+    (0x8001, "ADJ_OFFSET_SINGLESHOT"),
+    (0x0001, "ADJ_OFFSET"),
+    (0x0002, "ADJ_FREQUENCY"),
+    (0x0004, "ADJ_MAXERROR"),
+    (0x0008, "ADJ_ESTERROR"),
+    (0x0010, "ADJ_STATUS"),
+    (0x0020, "ADJ_TIMECONST"),
+    (0x0080, "ADJ_TAI"),
+    (0x0100, "ADJ_SETOFFSET"),
+    (0x1000, "ADJ_MICRO"),
+    (0x2000, "ADJ_NANO"),
+    (0x4000, "ADJ_TICK"),
+];
+
+/// The clock's status bits (`struct timex`'s status).
+static STA_FLAGS: &[(u64, &str)] = &[
+    (0x0001, "STA_PLL"),
+    (0x0002, "STA_PPSFREQ"),
+    (0x0004, "STA_PPSTIME"),
+    (0x0008, "STA_FLL"),
+    (0x0010, "STA_INS"),
+    (0x0020, "STA_DEL"),
+    (0x0040, "STA_UNSYNC"),
+    (0x0080, "STA_FREQHOLD"),
+    (0x0100, "STA_PPSSIGNAL"),
+    (0x0200, "STA_PPSJITTER"),
+    (0x0400, "STA_PPSWANDER"),
+    (0x0800, "STA_PPSERROR"),
+    (0x1000, "STA_CLOCKERR"),
+    (0x2000, "STA_NANO"),
+    (0x4000, "STA_MODE"),
+    (0x8000, "STA_CLK"),
+];
+
+/// The clock states adjtimex returns.
+static TIME_STATES: &[(u64, &str)] = &[
+    (0, "TIME_OK"),
+    (1, "TIME_INS"),
+    (2, "TIME_DEL"),
+    (3, "TIME_OOP"),
+    (4, "TIME_WAIT"),
+    (5, "TIME_ERROR"),
+];
+
 /// inotify's event mask.
 static IN_MASK: &[(u64, &str)] = &[
     (0x1, "IN_ACCESS"),
@@ -234,6 +284,13 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "mincore" => custom(dec_mincore, Ret::Dec),
+        "adjtimex" => custom(dec_adjtimex, Ret::Dec),
+        "clock_adjtime" => custom(dec_clock_adjtime, Ret::Dec),
+        "io_setup" => sig!(Dec; Uint, PtrPtrOut),
+        "io_destroy" => sig!(Dec; Hex),
+        "io_getevents" => custom(dec_io_getevents, Ret::Dec),
+        "io_pgetevents" => custom(dec_io_getevents, Ret::Dec),
         "set_mempolicy_home_node" => sig!(Dec; Ptr, Ulong, Ulong, Hex),
         "process_vm_readv" => sig!(Dec; Int, IovOut(2), Ulong, IovAddrs(4), Ulong, Ulong),
         "process_vm_writev" => sig!(Dec; Int, IovIn(2), Ulong, IovAddrs(4), Ulong, Ulong),
@@ -288,6 +345,10 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "adjtimex" => &[FixedOut(TIMEX as u16)],
+        "clock_adjtime" => &[Skip, FixedOut(TIMEX as u16)],
+        "io_getevents" => &[Skip, Skip, Skip, Skip, TimespecIn],
+        "io_pgetevents" => &[Skip, Skip, Skip, Skip, TimespecIn, PselectSigmask],
         "seccomp" => &[Skip, Skip, Skip],
         "epoll_ctl" => &[Skip, Skip, Skip, EpollEventIn],
         "setxattr" | "lsetxattr" => &[Path, Str, BufIn(3)],
@@ -336,6 +397,37 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         };
     }
     match name {
+        // mincore's vector: a byte a page, as many as strace shows and one
+        "mincore" => {
+            out[2] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::ExitOk,
+                max: o.strsize.min(4000) as u32 + 1,
+                ..Default::default()
+            }
+        }
+        // the events read, 32 bytes each
+        "io_getevents" | "io_pgetevents" => {
+            out[3] = CapPlan {
+                kind: CapKind::RetLen,
+                when: CapWhen::ExitOk,
+                mult: 32,
+                max: super::array_max(o, 32),
+                ..Default::default()
+            };
+            if name == "io_pgetevents" {
+                // the signal set behind the sixth argument's pointer
+                out[0] = CapPlan {
+                    kind: CapKind::Fixed,
+                    when: CapWhen::Enter,
+                    len_arg: 0xff,
+                    max: 8,
+                    src_arg: Some(5),
+                    deref: Some(0),
+                    ..Default::default()
+                };
+            }
+        }
         // seccomp's argument, by operation: an action to ask about (4
         // bytes), the sizes filled (6), a filter program's head (16)
         "seccomp" => {
@@ -655,6 +747,18 @@ pub(super) fn return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xl
             }
             true
         }
+        // adjtimex, clock_adjtime: the clock's state, when the struct was shown
+        "adjtimex" | "clock_adjtime" => {
+            let r = call.ret().unwrap_or(0);
+            let slot = usize::from(name == "clock_adjtime");
+            match TIME_STATES.iter().find(|(k, _)| *k as i64 == r) {
+                Some((_, n)) if call.data(slot).is_some_and(|d| d.len() >= TIMEX) => {
+                    let _ = write!(s, "= {r} ({n})");
+                    true
+                }
+                _ => false,
+            }
+        }
         _ => false,
     }
 }
@@ -961,5 +1065,125 @@ fn dec_seccomp(w: &mut ArgWriter<'_>) {
             arg(w, 1, Hex32);
             arg(w, 2, Ptr);
         }
+    }
+}
+
+/// mincore(addr, length, vec): a 0 or 1 a page, at exit.
+fn dec_mincore(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    if !w.exiting() {
+        return;
+    }
+    let call = w.call;
+    let pages = call.args[1].div_ceil(4096);
+    w.sep();
+    if call.ret().is_none_or(|r| r < 0) {
+        fmt::ptr(&mut w.s, call.args[2]);
+        return;
+    }
+    super::print_array(
+        &mut w.s,
+        call.cap(2),
+        call.args[2],
+        pages,
+        1,
+        w.opts,
+        |s, b| {
+            let _ = write!(s, "{}", b[0] & 1);
+        },
+    );
+}
+
+/// A `struct timex` the call filled, or its address.
+fn timex_arg(w: &mut ArgWriter<'_>, i: usize) {
+    let call = w.call;
+    let x = w.opts.xlat;
+    w.sep();
+    let Some(d) = call.data(i).filter(|d| d.len() >= TIMEX) else {
+        fmt::ptr(&mut w.s, call.args[i]);
+        return;
+    };
+    let l = |k: usize| le_i64(d, k);
+    let s = &mut w.s;
+    s.push_str("{modes=");
+    super::flags_hint(s, le_u32(d, 0) as u64, ADJ_MODES, "ADJ_???", x);
+    let _ = write!(
+        s,
+        ", offset={}, freq={}, maxerror={}, esterror={}, status=",
+        l(8),
+        l(16),
+        l(24),
+        l(32)
+    );
+    super::flags_hint(s, le_u32(d, 40) as u64, STA_FLAGS, "STA_???", x);
+    let _ = write!(
+        s,
+        ", constant={}, precision={}, tolerance={}, time={{tv_sec={}, tv_usec={}}}, tick={}, ppsfreq={}, jitter={}, shift={}, stabil={}, jitcnt={}, calcnt={}, errcnt={}, stbcnt={}, tai={}}}",
+        l(48),
+        l(56),
+        l(64),
+        l(72),
+        le_u64(d, 80),
+        l(88),
+        l(96),
+        l(104),
+        le_u32(d, 112) as i32,
+        l(120),
+        l(128),
+        l(136),
+        l(144),
+        l(152),
+        le_u32(d, 160) as i32
+    );
+}
+
+fn dec_adjtimex(w: &mut ArgWriter<'_>) {
+    if !w.exiting() {
+        return;
+    }
+    timex_arg(w, 0);
+}
+
+fn dec_clock_adjtime(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Enum(c::CLOCK_IDS, "CLOCK_???"));
+    if !w.exiting() {
+        return;
+    }
+    timex_arg(w, 1);
+}
+
+/// io_getevents(ctx, min_nr, nr, events, timeout), io_pgetevents(.., usig):
+/// the events read at exit, as strace prints them after the timeout.
+fn dec_io_getevents(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Hex);
+    arg(w, 1, Long);
+    arg(w, 2, Long);
+    if !w.exiting() {
+        return;
+    }
+    let call = w.call;
+    w.sep();
+    match call.ret() {
+        Some(r) if r >= 0 => super::print_array(
+            &mut w.s,
+            call.cap(3),
+            call.args[3],
+            r as u64,
+            32,
+            w.opts,
+            |s, e| {
+                s.push_str("{data=");
+                fmt::hex(s, le_u64(e, 0));
+                s.push_str(", obj=");
+                fmt::ptr(s, le_u64(e, 8));
+                let _ = write!(s, ", res={}, res2={}}}", le_i64(e, 16), le_i64(e, 24));
+            },
+        ),
+        _ => fmt::ptr(&mut w.s, call.args[3]),
+    }
+    arg(w, 4, TimespecIn);
+    if crate::table::by_nr(call.nr).is_some_and(|s| s.name == "io_pgetevents") {
+        arg(w, 5, PselectSigmask);
     }
 }
