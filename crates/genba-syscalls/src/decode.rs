@@ -3680,7 +3680,12 @@ fn nodemask(w: &mut ArgWriter<'_>, i: usize, maxnode: u64) {
     };
     // what BPF copied, else what can still be read (the words up to an
     // unreadable one)
-    let mut copied = w.call.data(i).filter(|d| d.len() >= want * 8);
+    // (a copy that stopped at unmapped memory still holds the words before it)
+    let mut copied = w
+        .call
+        .cap(i)
+        .map(|c| c.data.as_slice())
+        .filter(|d| d.len() >= want * 8);
     // set_mempolicy: the first 1, 2 and 3 words copied in slots 3 to 5
     // (an array ending its page is copied whole by one of them)
     let mut partial: Option<&[u8]> = None;
