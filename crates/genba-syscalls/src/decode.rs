@@ -1602,6 +1602,17 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             },
             (c, _) => string(s, c, v, opts, matches!(t, Path)),
         },
+        // a copy longer than shown (for -e write=) that stopped at unmapped
+        // memory after the bytes strace reads
+        BufIn(l)
+            if call.cap(i).is_some_and(|c| {
+                c.fault && c.data.len() >= (call.args[l as usize] as usize).min(opts.strsize + 1)
+            }) && v != 0 =>
+        {
+            let len = call.args[l as usize] as usize;
+            let d = &call.cap(i).map_or(&[][..], |c| c.data.as_slice())[..len.min(opts.strsize)];
+            fmt::quoted(s, d, len > opts.strsize, opts.hex);
+        }
         BufIn(l) => match (call.cap(i), mem) {
             (Some(c), Some(read)) if c.fault && v != 0 => {
                 let len = call.args[l as usize] as usize;

@@ -232,6 +232,12 @@ static TIME_STATES: &[(u64, &str)] = &[
     (5, "TIME_ERROR"),
 ];
 
+/// The most waiters futex_waitv takes (and strace shows).
+const FUTEX_WAITV_MAX: usize = 128;
+
+/// A futex waiter's flags.
+static FUTEX_WAITER_FLAGS: &[(u64, &str)] = &[(2, "FUTEX_32"), (128, "FUTEX_PRIVATE_FLAG")];
+
 /// inotify's event mask.
 static IN_MASK: &[(u64, &str)] = &[
     (0x1, "IN_ACCESS"),
@@ -284,6 +290,10 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "mq_timedsend" => sig!(Dec; Fd, BufIn(2), Ulong, Uint, TimespecIn),
+        "mq_timedreceive" => custom(dec_mq_timedreceive, Ret::Dec),
+        "mq_notify" => custom(dec_mq_notify, Ret::Dec),
+        "futex_waitv" => custom(dec_futex_waitv, Ret::Dec),
         "mincore" => custom(dec_mincore, Ret::Dec),
         "adjtimex" => custom(dec_adjtimex, Ret::Dec),
         "clock_adjtime" => custom(dec_clock_adjtime, Ret::Dec),
@@ -345,6 +355,9 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "mq_timedreceive" => &[Skip, BufOut, Skip, UintPtrOut, TimespecIn],
+        "mq_notify" => &[Skip, FixedIn(32)],
+        "futex_waitv" => &[Skip, Skip, Skip, TimespecIn],
         "adjtimex" => &[FixedOut(TIMEX as u16)],
         "clock_adjtime" => &[Skip, FixedOut(TIMEX as u16)],
         "io_getevents" => &[Skip, Skip, Skip, Skip, TimespecIn],
@@ -397,6 +410,19 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         };
     }
     match name {
+        // futex_waitv's waiters, 24 bytes each
+        "futex_waitv" => {
+            out[0] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 1,
+                mult: 24,
+                max: super::array_max(o, 24)
+                    .max(24 * (FUTEX_WAITV_MAX as u32 + 1))
+                    .min(4096),
+                ..Default::default()
+            }
+        }
         // mincore's vector: a byte a page, as many as strace shows and one
         "mincore" => {
             out[2] = CapPlan {
@@ -1185,5 +1211,63 @@ fn dec_io_getevents(w: &mut ArgWriter<'_>) {
     arg(w, 4, TimespecIn);
     if crate::table::by_nr(call.nr).is_some_and(|s| s.name == "io_pgetevents") {
         arg(w, 5, PselectSigmask);
+    }
+}
+
+/// futex_waitv(waiters, nr_futexes, flags, timeout, clockid).
+fn dec_futex_waitv(w: &mut ArgWriter<'_>) {
+    let call = w.call;
+    let x = w.opts.xlat;
+    let n = call.args[1] as u32 as u64;
+    // strace stops at the kernel's limit as at -s
+    let o = Options {
+        strsize: w.opts.strsize.min(FUTEX_WAITV_MAX),
+        ..w.opts.clone()
+    };
+    w.sep();
+    super::print_array(&mut w.s, call.cap(0), call.args[0], n, 24, &o, |s, e| {
+        s.push_str("{val=");
+        fmt::hex(s, le_u64(e, 0));
+        s.push_str(", uaddr=");
+        fmt::ptr(s, le_u64(e, 8));
+        s.push_str(", flags=");
+        super::flags_hint(s, le_u32(e, 16) as u64, FUTEX_WAITER_FLAGS, "FUTEX_???", x);
+        let reserved = le_u32(e, 20);
+        if reserved != 0 {
+            let _ = write!(s, ", __reserved={reserved:#x}");
+        }
+        s.push('}');
+    });
+    arg(w, 1, Uint);
+    arg(w, 2, Hex32);
+    arg(w, 3, TimespecIn);
+    arg(w, 4, Enum(c::CLOCK_IDS, "CLOCK_???"));
+}
+
+/// mq_timedreceive(mqdes, msg, len, prio, timeout): all but the queue at exit.
+fn dec_mq_timedreceive(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    if !w.exiting() {
+        return;
+    }
+    if w.call.ret().is_none_or(|r| r < 0) {
+        arg(w, 1, Ptr);
+    } else {
+        arg(w, 1, BufOut);
+    }
+    arg(w, 2, Ulong);
+    arg(w, 3, UintPtrOut);
+    arg(w, 4, TimespecIn);
+}
+
+/// mq_notify(mqdes, sevp).
+fn dec_mq_notify(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    let call = w.call;
+    let x = w.opts.xlat;
+    w.sep();
+    match call.data(1).filter(|d| d.len() >= 32) {
+        Some(d) => sigevent(&mut w.s, d, x),
+        None => fmt::ptr(&mut w.s, call.args[1]),
     }
 }

@@ -785,12 +785,14 @@ pub const DUMPED: &[(&str, bool, bool)] = &[
     ("pwritev", true, true),
     ("pwritev2", true, true),
     ("vmsplice", true, true),
+    ("mq_timedsend", true, false),
     ("read", false, false),
     ("pread64", false, false),
     ("recvfrom", false, false),
     ("readv", false, true),
     ("preadv", false, true),
     ("preadv2", false, true),
+    ("mq_timedreceive", false, false),
 ];
 
 /// `-e read=`/`-e write=`: strace's hex dump of the data `call` wrote or
