@@ -953,7 +953,6 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "timerfd_create" => sig!(Fd; Enum(c::CLOCK_IDS, "CLOCK_???"), Flags(c::TFD_FLAGS)),
         "timerfd_settime" => sig!(Dec; Fd, Flags(c::TFD_TIMER_FLAGS), ItimerspecIn, ItimerspecOut),
         "timerfd_gettime" => sig!(Dec; Fd, ItimerspecOut),
-        "io_uring_setup" => sig!(Fd; Uint, IoUringParams),
         "io_uring_enter" => {
             sig!(Dec; Fd, Uint, Uint, Flags(c::IO_URING_ENTER_FLAGS), SigsetLenIn(5), Ulong)
         }
@@ -4393,7 +4392,7 @@ fn fd_set(s: &mut String, d: &[u8], nfds: i64) {
 }
 
 /// io_uring features strace 6.1 names (later bits print in hex, as there).
-static IORING_FEATURES: &[(u64, &str)] = &[
+pub(super) static IORING_FEATURES: &[(u64, &str)] = &[
     (1, "IORING_FEAT_SINGLE_MMAP"),
     (2, "IORING_FEAT_NODROP"),
     (4, "IORING_FEAT_SUBMIT_STABLE"),

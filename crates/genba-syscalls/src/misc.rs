@@ -238,6 +238,12 @@ const FUTEX_WAITV_MAX: usize = 128;
 /// A futex waiter's flags.
 static FUTEX_WAITER_FLAGS: &[(u64, &str)] = &[(2, "FUTEX_32"), (128, "FUTEX_PRIVATE_FLAG")];
 
+/// The size of `struct io_uring_params`.
+const IO_URING_PARAMS: usize = 120;
+
+/// The slot of io_uring_setup's parameters as filled.
+const IO_URING_OUT_SLOT: usize = 5;
+
 /// inotify's event mask.
 static IN_MASK: &[(u64, &str)] = &[
     (0x1, "IN_ACCESS"),
@@ -290,6 +296,7 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "io_uring_setup" => custom(dec_io_uring_setup, Ret::Fd),
         "mq_timedsend" => sig!(Dec; Fd, BufIn(2), Ulong, Uint, TimespecIn),
         "mq_timedreceive" => custom(dec_mq_timedreceive, Ret::Dec),
         "mq_notify" => custom(dec_mq_notify, Ret::Dec),
@@ -355,6 +362,7 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "io_uring_setup" => &[Skip, FixedIn(IO_URING_PARAMS as u16)],
         "mq_timedreceive" => &[Skip, BufOut, Skip, UintPtrOut, TimespecIn],
         "mq_notify" => &[Skip, FixedIn(32)],
         "futex_waitv" => &[Skip, Skip, Skip, TimespecIn],
@@ -410,6 +418,16 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         };
     }
     match name {
+        // io_uring_setup's parameters as the kernel filled them
+        "io_uring_setup" => {
+            out[IO_URING_OUT_SLOT] = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::ExitOk,
+                max: IO_URING_PARAMS as u32,
+                src_arg: Some(1),
+                ..Default::default()
+            }
+        }
         // futex_waitv's waiters, 24 bytes each
         "futex_waitv" => {
             out[0] = CapPlan {
@@ -1270,4 +1288,115 @@ fn dec_mq_notify(w: &mut ArgWriter<'_>) {
         Some(d) => sigevent(&mut w.s, d, x),
         None => fmt::ptr(&mut w.s, call.args[1]),
     }
+}
+
+/// io_uring_setup(entries, params): what the call is asked at entry, what
+/// the kernel filled in at its successful exit, in one struct.
+fn dec_io_uring_setup(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Uint);
+    let call = w.call;
+    let x = w.opts.xlat;
+    let namer = w.env.fd_path;
+    w.sep();
+    let Some(d) = call
+        .enter_cap(1)
+        .map(|c| c.data.as_slice())
+        .filter(|d| d.len() >= IO_URING_PARAMS)
+    else {
+        fmt::ptr(&mut w.s, call.args[1]);
+        return;
+    };
+    let u = |k: usize| le_u32(d, k);
+    let s = &mut w.s;
+    s.push_str("{flags=");
+    super::flags_hint(
+        s,
+        u(8) as u64,
+        c::IO_URING_SETUP_FLAGS,
+        "IORING_SETUP_???",
+        x,
+    );
+    s.push_str(", sq_thread_cpu=");
+    fmt::hex(s, u(12) as u64);
+    let _ = write!(s, ", sq_thread_idle={}", u(16));
+    if u(8) & 0x20 != 0 {
+        s.push_str(", wq_fd=");
+        super::fd(s, u(24) as i32, namer);
+    }
+    if (0..3).any(|k| u(28 + 4 * k) != 0) {
+        s.push_str(", resv=[");
+        for k in 0..3 {
+            if k > 0 {
+                s.push_str(", ");
+            }
+            fmt::hex(s, u(28 + 4 * k) as u64);
+        }
+        s.push(']');
+    }
+    if !w.exiting_inside() {
+        return;
+    }
+    let s = &mut w.s;
+    if let Some(o) = call
+        .data(IO_URING_OUT_SLOT)
+        .filter(|d| d.len() >= IO_URING_PARAMS)
+    {
+        let u = |k: usize| le_u32(o, k);
+        let _ = write!(s, ", sq_entries={}, cq_entries={}, features=", u(0), u(4));
+        super::flags_hint(
+            s,
+            u(20) as u64,
+            super::IORING_FEATURES,
+            "IORING_FEAT_???",
+            x,
+        );
+        let ring = |s: &mut String, base: usize, names: [&str; 7]| {
+            s.push('{');
+            for (k, n) in names.iter().enumerate() {
+                let _ = write!(
+                    s,
+                    "{}{n}={}",
+                    if k > 0 { ", " } else { "" },
+                    u(base + 4 * k)
+                );
+            }
+            let (r1, r2) = (u(base + 28), le_u64(o, base + 32));
+            if r1 != 0 {
+                let _ = write!(s, ", resv1={r1:#x}");
+            }
+            if r2 != 0 {
+                let _ = write!(s, ", resv2={r2:#x}");
+            }
+            s.push('}');
+        };
+        s.push_str(", sq_off=");
+        ring(
+            s,
+            40,
+            [
+                "head",
+                "tail",
+                "ring_mask",
+                "ring_entries",
+                "flags",
+                "dropped",
+                "array",
+            ],
+        );
+        s.push_str(", cq_off=");
+        ring(
+            s,
+            80,
+            [
+                "head",
+                "tail",
+                "ring_mask",
+                "ring_entries",
+                "overflow",
+                "cqes",
+                "flags",
+            ],
+        );
+    }
+    s.push('}');
 }
