@@ -244,6 +244,32 @@ const IO_URING_PARAMS: usize = 120;
 /// The slot of io_uring_setup's parameters as filled.
 const IO_URING_OUT_SLOT: usize = 5;
 
+/// kexec_load's architectures (the flags' upper 16 bits of 32).
+static KEXEC_ARCHES: &[(u64, &str)] = &[
+    (0, "KEXEC_ARCH_DEFAULT"),
+    (3 << 16, "KEXEC_ARCH_386"),
+    (4 << 16, "KEXEC_ARCH_68K"),
+    (15 << 16, "KEXEC_ARCH_PARISC"),
+    (62 << 16, "KEXEC_ARCH_X86_64"),
+    (20 << 16, "KEXEC_ARCH_PPC"),
+    (21 << 16, "KEXEC_ARCH_PPC64"),
+    (50 << 16, "KEXEC_ARCH_IA_64"),
+    (40 << 16, "KEXEC_ARCH_ARM"),
+    (22 << 16, "KEXEC_ARCH_S390"),
+    (42 << 16, "KEXEC_ARCH_SH"),
+    (10 << 16, "KEXEC_ARCH_MIPS_LE"),
+    (8 << 16, "KEXEC_ARCH_MIPS"),
+    (183 << 16, "KEXEC_ARCH_AARCH64"),
+    (243 << 16, "KEXEC_ARCH_RISCV"),
+    (258 << 16, "KEXEC_ARCH_LOONGARCH"),
+];
+
+/// kexec_load's flags (beside the architecture).
+static KEXEC_FLAGS: &[(u64, &str)] = &[(1, "KEXEC_ON_CRASH"), (2, "KEXEC_PRESERVE_CONTEXT")];
+
+/// The most segments kexec_load takes.
+const KEXEC_SEGMENT_MAX: u64 = 16;
+
 /// inotify's event mask.
 static IN_MASK: &[(u64, &str)] = &[
     (0x1, "IN_ACCESS"),
@@ -296,6 +322,7 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "kexec_load" => custom(dec_kexec_load, Ret::Dec),
         "io_uring_setup" => custom(dec_io_uring_setup, Ret::Fd),
         "mq_timedsend" => sig!(Dec; Fd, BufIn(2), Ulong, Uint, TimespecIn),
         "mq_timedreceive" => custom(dec_mq_timedreceive, Ret::Dec),
@@ -418,6 +445,17 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         };
     }
     match name {
+        // kexec_load's segments, 32 bytes each
+        "kexec_load" => {
+            out[2] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 1,
+                mult: 32,
+                max: super::array_max(o, 32),
+                ..Default::default()
+            }
+        }
         // io_uring_setup's parameters as the kernel filled them
         "io_uring_setup" => {
             out[IO_URING_OUT_SLOT] = CapPlan {
@@ -1399,4 +1437,48 @@ fn dec_io_uring_setup(w: &mut ArgWriter<'_>) {
         );
     }
     s.push('}');
+}
+
+/// kexec_load(entry, nr_segments, segments, flags).
+fn dec_kexec_load(w: &mut ArgWriter<'_>) {
+    let call = w.call;
+    let x = w.opts.xlat;
+    arg(w, 0, Ptr);
+    arg(w, 1, Ulong);
+    w.sep();
+    let n = call.args[1];
+    if n > KEXEC_SEGMENT_MAX {
+        fmt::ptr(&mut w.s, call.args[2]);
+    } else {
+        super::print_array(
+            &mut w.s,
+            call.cap(2),
+            call.args[2],
+            n,
+            32,
+            w.opts,
+            |s, e| {
+                s.push_str("{buf=");
+                fmt::ptr(s, le_u64(e, 0));
+                let _ = write!(s, ", bufsz={}, mem=", le_u64(e, 8));
+                fmt::ptr(s, le_u64(e, 16));
+                let _ = write!(s, ", memsz={}}}", le_u64(e, 24));
+            },
+        );
+    }
+    w.sep();
+    let f = call.args[3];
+    fmt::enumv(
+        &mut w.s,
+        f & 0xffff0000,
+        KEXEC_ARCHES,
+        "KEXEC_ARCH_???",
+        x,
+        true,
+    );
+    let rest = f & !0xffff0000;
+    if rest != 0 {
+        w.s.push('|');
+        super::flags_hint(&mut w.s, rest, KEXEC_FLAGS, "KEXEC_???", x);
+    }
 }
