@@ -322,6 +322,7 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
         "init_module" => custom(dec_init_module, Ret::Dec),
         "finit_module" => custom(dec_finit_module, Ret::Dec),
         "mknod" => custom(dec_mknod, Ret::Dec),
+        "_sysctl" => custom(dec_sysctl, Ret::Dec),
         "kexec_load" => custom(dec_kexec_load, Ret::Dec),
         "io_uring_setup" => custom(dec_io_uring_setup, Ret::Fd),
         "mq_timedsend" => sig!(Dec; Fd, BufIn(2), Ulong, Uint, TimespecIn),
@@ -389,6 +390,7 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
         "mknod" => &[Path],
         "mknodat" => &[Skip, Path],
         "delete_module" => &[Str],
+        "_sysctl" => &[FixedIn(48)],
         "io_uring_setup" => &[Skip, FixedIn(IO_URING_PARAMS as u16)],
         "mq_timedreceive" => &[Skip, BufOut, Skip, UintPtrOut, TimespecIn],
         "mq_notify" => &[Skip, FixedIn(32)],
@@ -1481,4 +1483,24 @@ fn dec_kexec_load(w: &mut ArgWriter<'_>) {
         w.s.push('|');
         super::flags_hint(&mut w.s, rest, KEXEC_FLAGS, "KEXEC_???", x);
     }
+}
+
+/// _sysctl(args): the `struct __sysctl_args`, its pointers as addresses.
+fn dec_sysctl(w: &mut ArgWriter<'_>) {
+    let call = w.call;
+    w.sep();
+    let Some(d) = call.data(0).filter(|d| d.len() >= 48) else {
+        fmt::ptr(&mut w.s, call.args[0]);
+        return;
+    };
+    let s = &mut w.s;
+    s.push_str("{name=");
+    fmt::ptr(s, le_u64(d, 0));
+    let _ = write!(s, ", nlen={}, oldval=", le_u32(d, 8) as i32);
+    fmt::ptr(s, le_u64(d, 16));
+    s.push_str(", oldlenp=");
+    fmt::ptr(s, le_u64(d, 24));
+    s.push_str(", newval=");
+    fmt::ptr(s, le_u64(d, 32));
+    let _ = write!(s, ", newlen={}}}", le_u64(d, 40));
 }
