@@ -270,6 +270,174 @@ static KEXEC_FLAGS: &[(u64, &str)] = &[(1, "KEXEC_ON_CRASH"), (2, "KEXEC_PRESERV
 /// The most segments kexec_load takes.
 const KEXEC_SEGMENT_MAX: u64 = 16;
 
+/// The most instructions a classic BPF program has (and strace shows).
+const BPF_MAXINSNS: usize = 4096;
+
+static BPF_CLASS: &[(u64, &str)] = &[
+    (0, "BPF_LD"),
+    (1, "BPF_LDX"),
+    (2, "BPF_ST"),
+    (3, "BPF_STX"),
+    (4, "BPF_ALU"),
+    (5, "BPF_JMP"),
+    (6, "BPF_RET"),
+    (7, "BPF_MISC"),
+];
+static BPF_MISCOP: &[(u64, &str)] = &[(0, "BPF_TAX"), (0x80, "BPF_TXA")];
+static BPF_MODE: &[(u64, &str)] = &[
+    (0, "BPF_IMM"),
+    (0x20, "BPF_ABS"),
+    (0x40, "BPF_IND"),
+    (0x60, "BPF_MEM"),
+    (0x80, "BPF_LEN"),
+    (0xa0, "BPF_MSH"),
+    (0xc0, "BPF_XADD"),
+];
+static BPF_OP_ALU: &[(u64, &str)] = &[
+    (0x00, "BPF_ADD"),
+    (0x10, "BPF_SUB"),
+    (0x20, "BPF_MUL"),
+    (0x30, "BPF_DIV"),
+    (0x40, "BPF_OR"),
+    (0x50, "BPF_AND"),
+    (0x60, "BPF_LSH"),
+    (0x70, "BPF_RSH"),
+    (0x80, "BPF_NEG"),
+    (0x90, "BPF_MOD"),
+    (0xa0, "BPF_XOR"),
+    (0xb0, "BPF_MOV"),
+    (0xc0, "BPF_ARSH"),
+    (0xd0, "BPF_END"),
+];
+static BPF_OP_JMP: &[(u64, &str)] = &[
+    (0x00, "BPF_JA"),
+    (0x10, "BPF_JEQ"),
+    (0x20, "BPF_JGT"),
+    (0x30, "BPF_JGE"),
+    (0x40, "BPF_JSET"),
+    (0x50, "BPF_JNE"),
+    (0x60, "BPF_JSGT"),
+    (0x70, "BPF_JSGE"),
+    (0x80, "BPF_CALL"),
+    (0x90, "BPF_EXIT"),
+    (0xa0, "BPF_JLT"),
+    (0xb0, "BPF_JLE"),
+    (0xc0, "BPF_JSLT"),
+    (0xd0, "BPF_JSLE"),
+];
+static BPF_RVAL: &[(u64, &str)] = &[(0, "BPF_K"), (0x08, "BPF_X"), (0x10, "BPF_A")];
+static BPF_SIZE: &[(u64, &str)] = &[
+    (0, "BPF_W"),
+    (0x08, "BPF_H"),
+    (0x10, "BPF_B"),
+    (0x18, "BPF_DW"),
+];
+static BPF_SRC: &[(u64, &str)] = &[(0, "BPF_K"), (0x08, "BPF_X")];
+
+/// How a program's constants read (a seccomp filter's return actions; a
+/// socket filter's special offsets are not decoded yet).
+#[derive(Clone, Copy)]
+pub(super) enum BpfK {
+    Seccomp,
+}
+
+/// One table value, a number with a hint when none names it.
+fn bpf_xval(s: &mut String, v: u64, tab: &[(u64, &str)], x: Xlat) {
+    fmt::enumv(s, v, tab, "BPF_???", x, true);
+}
+
+/// An opcode's bits beyond those named: `|0x.. /* BPF_??? */`.
+fn bpf_rest(s: &mut String, i: u64) {
+    if i != 0 {
+        let _ = write!(s, "|{i:#x} /* BPF_??? */");
+    }
+}
+
+/// A classic BPF opcode as strace prints it: `BPF_LD|BPF_W|BPF_ABS`.
+fn bpf_code(s: &mut String, code: u16, x: Xlat) {
+    let code = code as u64;
+    let class = code & 7;
+    let i = code & !7;
+    bpf_xval(s, class, BPF_CLASS, x);
+    match class {
+        2 | 3 => bpf_rest(s, i),
+        0 | 1 => {
+            s.push('|');
+            bpf_xval(s, code & 0x18, BPF_SIZE, x);
+            s.push('|');
+            bpf_xval(s, code & 0xe0, BPF_MODE, x);
+        }
+        7 => {
+            s.push('|');
+            bpf_xval(s, code & 0xf8, BPF_MISCOP, x);
+            bpf_rest(s, i & !(code & 0xf8));
+        }
+        4 | 5 => {
+            s.push('|');
+            bpf_xval(s, code & 0x08, BPF_SRC, x);
+            s.push('|');
+            bpf_xval(
+                s,
+                code & 0xf0,
+                if class == 4 { BPF_OP_ALU } else { BPF_OP_JMP },
+                x,
+            );
+        }
+        _ => {
+            s.push('|');
+            bpf_xval(s, code & 0x18, BPF_RVAL, x);
+            bpf_rest(s, i & !(code & 0x18));
+        }
+    }
+}
+
+/// A constant as strace prints it: by name for what the program is for.
+fn bpf_k(s: &mut String, code: u16, k: u32, x: Xlat, kind: BpfK) -> bool {
+    match kind {
+        BpfK::Seccomp if code & 7 == 6 => {
+            let action = k & 0xffff0000;
+            fmt::enumv(
+                s,
+                action as u64,
+                SECCOMP_RET_ACTIONS,
+                "SECCOMP_RET_???",
+                x,
+                true,
+            );
+            if k & !action != 0 {
+                let _ = write!(s, "|{:#x}", k & !action);
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// One `struct sock_filter`: BPF_JUMP(code, k, jt, jf) with jumps, else
+/// BPF_STMT(code, k).
+pub(super) fn bpf_insn(s: &mut String, e: &[u8], x: Xlat, kind: BpfK) {
+    let code = u16::from_le_bytes([e[0], e[1]]);
+    let (jt, jf, k) = (e[2], e[3], le_u32(e, 4));
+    if jt != 0 || jf != 0 {
+        s.push_str("BPF_JUMP(");
+        bpf_code(s, code, x);
+        s.push_str(", ");
+        fmt::hex(s, k as u64);
+        s.push_str(", ");
+        fmt::hex(s, jt as u64);
+        s.push_str(", ");
+        fmt::hex(s, jf as u64);
+    } else {
+        s.push_str("BPF_STMT(");
+        bpf_code(s, code, x);
+        s.push_str(", ");
+        if !bpf_k(s, code, k, x, kind) {
+            fmt::hex(s, k as u64);
+        }
+    }
+    s.push(')');
+}
+
 /// inotify's event mask.
 static IN_MASK: &[(u64, &str)] = &[
     (0x1, "IN_ACCESS"),
@@ -527,6 +695,19 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
             out[2] = fixed(CapWhen::Enter, 4, op(2));
             out[3] = fixed(CapWhen::ExitOk, 6, op(3));
             out[4] = fixed(CapWhen::Enter, 16, op(1));
+            // with -v, the program the filter points to
+            if o.verbose {
+                out[5] = CapPlan {
+                    kind: CapKind::Fixed,
+                    when: CapWhen::Enter,
+                    len_arg: 0xff,
+                    max: 4096,
+                    src_arg: Some(2),
+                    deref: Some(1),
+                    cond: op(1),
+                    ..Default::default()
+                };
+            }
         }
         // pselect6's signal set, behind the pointer of its sixth argument's
         // struct (slot 0, the count's, copies nothing else)
@@ -1139,7 +1320,32 @@ fn dec_seccomp(w: &mut ArgWriter<'_>) {
                 Some(d) => {
                     let len = u16::from_le_bytes([d[0], d[1]]);
                     let _ = write!(w.s, "{{len={len}, filter=");
-                    fmt::ptr(&mut w.s, le_u64(d, 8));
+                    if w.opts.verbose {
+                        let o = Options {
+                            verbose: false,
+                            strsize: BPF_MAXINSNS,
+                            ..w.opts.clone()
+                        };
+                        let addr = le_u64(d, 8);
+                        // more than was copied (a program of over 512
+                        // instructions): read from the process if it can be
+                        let want = (len as usize).min(BPF_MAXINSNS + 1) * 8;
+                        let cap = call.cap(5);
+                        let short = cap.is_some_and(|c| !c.fault && c.data.len() < want);
+                        let live = match w.env.read_mem {
+                            Some(read) if short => read(addr, want).filter(|v| v.len() == want),
+                            _ => None,
+                        };
+                        let data = match &live {
+                            Some(v) => Some((v.as_slice(), false)),
+                            None => cap.map(|c| (c.data.as_slice(), c.fault)),
+                        };
+                        super::print_array_data(&mut w.s, data, addr, len as u64, 8, &o, |s, e| {
+                            bpf_insn(s, e, x, BpfK::Seccomp)
+                        });
+                    } else {
+                        fmt::ptr(&mut w.s, le_u64(d, 8));
+                    }
                     w.s.push('}');
                 }
                 None => fmt::ptr(&mut w.s, call.args[2]),
