@@ -334,11 +334,12 @@ static BPF_SIZE: &[(u64, &str)] = &[
 ];
 static BPF_SRC: &[(u64, &str)] = &[(0, "BPF_K"), (0x08, "BPF_X")];
 
-/// How a program's constants read (a seccomp filter's return actions; a
-/// socket filter's special offsets are not decoded yet).
+/// How a program's constants read: a seccomp filter's return actions, a
+/// socket filter's special offsets.
 #[derive(Clone, Copy)]
 pub(super) enum BpfK {
     Seccomp,
+    Socket,
 }
 
 /// One table value, a number with a hint when none names it.
@@ -409,8 +410,100 @@ fn bpf_k(s: &mut String, code: u16, k: u32, x: Xlat, kind: BpfK) -> bool {
             }
             true
         }
+        // a load from one of the special offsets
+        BpfK::Socket if code & 7 == 0 && code & 0xe0 == 0x20 && k >= SKF_LL_OFF => {
+            let (base, name) = if k >= SKF_AD_OFF {
+                (SKF_AD_OFF, "SKF_AD_OFF")
+            } else if k >= SKF_NET_OFF {
+                (SKF_NET_OFF, "SKF_NET_OFF")
+            } else {
+                (SKF_LL_OFF, "SKF_LL_OFF")
+            };
+            match x {
+                Xlat::Raw => {
+                    let _ = write!(s, "{base:#x}");
+                }
+                Xlat::Verbose => {
+                    let _ = write!(s, "{base:#x} /* {name} */");
+                }
+                Xlat::Abbrev => s.push_str(name),
+            }
+            s.push('+');
+            if base == SKF_AD_OFF {
+                fmt::enumv(s, (k - base) as u64, SKF_AD, "SKF_AD_???", x, true);
+            } else {
+                let _ = write!(s, "{}", k - base);
+            }
+            true
+        }
         _ => false,
     }
+}
+
+const SKF_AD_OFF: u32 = 0xfffff000;
+const SKF_NET_OFF: u32 = 0xfff00000;
+const SKF_LL_OFF: u32 = 0xffe00000;
+
+/// The ancillary data a socket filter loads from SKF_AD_OFF on.
+static SKF_AD: &[(u64, &str)] = &[
+    (0, "SKF_AD_PROTOCOL"),
+    (4, "SKF_AD_PKTTYPE"),
+    (8, "SKF_AD_IFINDEX"),
+    (12, "SKF_AD_NLATTR"),
+    (16, "SKF_AD_NLATTR_NEST"),
+    (20, "SKF_AD_MARK"),
+    (24, "SKF_AD_QUEUE"),
+    (28, "SKF_AD_HATYPE"),
+    (32, "SKF_AD_RXHASH"),
+    (36, "SKF_AD_CPU"),
+    (40, "SKF_AD_ALU_XOR_X"),
+    (44, "SKF_AD_VLAN_TAG"),
+    (48, "SKF_AD_VLAN_TAG_PRESENT"),
+    (52, "SKF_AD_PAY_OFFSET"),
+    (56, "SKF_AD_RANDOM"),
+    (60, "SKF_AD_VLAN_TPID"),
+];
+
+/// The free slot of setsockopt's and getsockopt's program copy.
+const SOCK_FILTER_SLOT: usize = 5;
+
+/// `len` instructions at `addr`, as strace prints a program: all of them
+/// (to BPF_MAXINSNS) with -v, else the address.
+fn bpf_program(w: &mut ArgWriter<'_>, addr: u64, len: u64, slot: usize, kind: BpfK) {
+    let call = w.call;
+    let x = w.opts.xlat;
+    if !w.opts.verbose {
+        fmt::ptr(&mut w.s, addr);
+        return;
+    }
+    let o = Options {
+        verbose: false,
+        strsize: BPF_MAXINSNS,
+        ..w.opts.clone()
+    };
+    super::print_array(&mut w.s, call.cap(slot), addr, len, 8, &o, |s, e| {
+        bpf_insn(s, e, x, kind)
+    });
+}
+
+/// setsockopt's `struct sock_fprog` (`d`, when read whole).
+pub(super) fn set_sock_fprog(w: &mut ArgWriter<'_>, d: Option<&[u8]>) {
+    let addr = w.call.args[3];
+    match d.filter(|d| d.len() >= 16 && w.call.args[4] as i32 == 16) {
+        Some(d) => {
+            let len = u16::from_le_bytes([d[0], d[1]]);
+            let _ = write!(w.s, "{{len={len}, filter=");
+            bpf_program(w, le_u64(d, 8), len as u64, SOCK_FILTER_SLOT, BpfK::Socket);
+            w.s.push('}');
+        }
+        None => fmt::ptr(&mut w.s, addr),
+    }
+}
+
+/// getsockopt's SO_GET_FILTER: `n` instructions.
+pub(super) fn get_sock_filter(w: &mut ArgWriter<'_>, n: u64) {
+    let addr = w.call.args[3];
+    bpf_program(w, addr, n, SOCK_FILTER_SLOT, BpfK::Socket);
 }
 
 /// One `struct sock_filter`: BPF_JUMP(code, k, jt, jf) with jumps, else
@@ -615,6 +708,25 @@ pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
         };
     }
     match name {
+        // a socket filter's program: where setsockopt's struct points, or
+        // what getsockopt filled
+        "setsockopt" | "getsockopt" if o.verbose => {
+            let set = name == "setsockopt";
+            out[SOCK_FILTER_SLOT] = CapPlan {
+                kind: CapKind::Fixed,
+                when: if set { CapWhen::Enter } else { CapWhen::ExitOk },
+                len_arg: 0xff,
+                max: 4096,
+                src_arg: Some(3),
+                deref: if set { Some(1) } else { None },
+                cond: Some(super::CapCond::one_of(
+                    2,
+                    u32::MAX,
+                    if set { &[26, 51] } else { &[26] },
+                )),
+                ..Default::default()
+            }
+        }
         // kexec_load's segments, 32 bytes each
         "kexec_load" => {
             out[2] = CapPlan {

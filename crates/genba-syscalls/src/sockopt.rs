@@ -230,6 +230,11 @@ pub(super) fn get_value(
     let a = w.call.args;
     let (o, x) = (w.opts, w.opts.xlat);
     let (level, name, addr) = (a[1] as u32, a[2] as u32, a[3]);
+    // SO_GET_FILTER: the program, rlen instructions
+    if level == SOL_SOCKET && name == 26 && ulen > 0 && rlen > 0 {
+        super::misc::get_sock_filter(w, rlen as u64);
+        return;
+    }
     let s = &mut w.s;
     if ulen <= 0 || rlen <= 0 || addr == 0 {
         fmt::ptr(s, addr);
@@ -360,6 +365,11 @@ pub(super) fn set_value(w: &mut ArgWriter<'_>, d: Option<&[u8]>, truncated: bool
     let a = w.call.args;
     let (o, x) = (w.opts, w.opts.xlat);
     let (level, name, addr, len) = (a[1] as u32, a[2] as u32, a[3], a[4] as i32);
+    // SO_ATTACH_FILTER, SO_ATTACH_REUSEPORT_CBPF: a classic BPF program
+    if level == SOL_SOCKET && matches!(name, 26 | 51) {
+        super::misc::set_sock_fprog(w, d.filter(|_| whole || len >= 16));
+        return;
+    }
     let s = &mut w.s;
     let Some(d) = d.filter(|_| addr != 0 && len >= 0) else {
         fmt::ptr(s, addr);
