@@ -787,33 +787,7 @@ fn flags(s: &mut String, v: u32, table: &[(u64, &str)], x: Xlat) {
 /// strace's printflags: names joined with `|` and what is left in hex,
 /// `0x20 /* HINT */` when no bit has a name.
 fn flags_hint(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
-    if x == Xlat::Raw {
-        fmt::hex(s, v);
-        return;
-    }
-    if v == 0 {
-        match table.iter().find(|(b, _)| *b == 0) {
-            Some((_, n)) if x == Xlat::Verbose => {
-                let _ = write!(s, "0 /* {n} */");
-            }
-            Some((_, n)) => s.push_str(n),
-            None => s.push('0'),
-        }
-        return;
-    }
-    let (mut names, rest) = fmt::flag_names(v, table);
-    if names.is_empty() {
-        let _ = write!(s, "{v:#x} /* {hint} */");
-        return;
-    }
-    if rest != 0 {
-        let _ = write!(names, "|{rest:#x}");
-    }
-    if x == Xlat::Verbose {
-        let _ = write!(s, "{v:#x} /* {names} */");
-    } else {
-        s.push_str(&names);
-    }
+    fmt::flags_default(s, v, table, hint, x)
 }
 
 fn map_create(w: &ArgWriter<'_>, f: &mut F<'_>, st: &[u8], len: usize) {
@@ -1571,18 +1545,7 @@ mod tests {
         super::super::write_args(call, &o, &env).s
     }
 
-    fn cap(arg: u8, data: &[u8]) -> genba_events::Capture {
-        genba_events::Capture {
-            arg,
-            item: genba_events::CaptureItem::Data,
-            elem: 0,
-            fault: false,
-            truncated: false,
-            more: false,
-            aux: data.len() as u64,
-            data: data.to_vec(),
-        }
-    }
+    use super::super::testutil::cap;
 
     #[test]
     fn map_create_as_far_as_the_size_goes() {

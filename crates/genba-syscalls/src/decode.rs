@@ -4865,13 +4865,7 @@ fn xval(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
 /// Flags as strace's printflags: `A|B|0x40`, `0`, and when no bit has a
 /// name, the number with the `/* hint */` of what it should have been.
 pub(super) fn flags_hint(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
-    let named = table.iter().any(|&(b, _)| b != 0 && v & b == b);
-    if v == 0 || named || x == Xlat::Raw {
-        fmt::flags(s, v, table, None, x);
-    } else {
-        fmt::hex(s, v);
-        let _ = write!(s, " /* {hint} */");
-    }
+    fmt::flags_default(s, v, table, hint, x)
 }
 
 /// The names of the bits of a return value, as strace notes them after it
@@ -5978,11 +5972,14 @@ pub fn format_return(s: &mut String, ret: i64, kind: Ret, x: Xlat) {
     }
 }
 
+/// What the decoders' unit tests share: copies as BPF makes them, and a
+/// call's argument text.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testutil {
     use super::*;
 
-    fn cap(arg: u8, data: &[u8]) -> Capture {
+    /// A whole copy of `data` for argument slot `arg`.
+    pub(crate) fn cap(arg: u8, data: &[u8]) -> Capture {
         Capture {
             arg,
             item: CaptureItem::Data,
@@ -5994,6 +5991,43 @@ mod tests {
             data: data.to_vec(),
         }
     }
+
+    /// A copy of slot `arg` that faulted.
+    pub(crate) fn faulted(arg: u8) -> Capture {
+        Capture {
+            fault: true,
+            ..cap(arg, b"")
+        }
+    }
+
+    /// The argument text of call `name`.
+    pub(crate) fn render(
+        name: &str,
+        args: [u64; 6],
+        enter: &[Capture],
+        exit: Option<(i64, &[Capture])>,
+        o: &Options,
+    ) -> String {
+        let env = Env::default();
+        let nr = table::by_name(name).unwrap().nr;
+        write_args(
+            CallView {
+                nr,
+                args,
+                enter,
+                exit,
+            },
+            o,
+            &env,
+        )
+        .s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testutil::cap;
+    use super::*;
 
     fn render(
         name: &str,
@@ -6577,27 +6611,8 @@ mod tests {
 
 #[cfg(test)]
 mod prctl_tests {
+    use super::testutil::{cap, faulted};
     use super::*;
-
-    fn cap(arg: u8, data: &[u8]) -> Capture {
-        Capture {
-            arg,
-            item: CaptureItem::Data,
-            elem: 0,
-            fault: false,
-            truncated: false,
-            more: false,
-            aux: data.len() as u64,
-            data: data.to_vec(),
-        }
-    }
-
-    fn faulted(arg: u8) -> Capture {
-        Capture {
-            fault: true,
-            ..cap(arg, b"")
-        }
-    }
 
     /// The arguments and the return text of a prctl call.
     fn prctl_x(

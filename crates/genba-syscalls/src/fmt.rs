@@ -189,6 +189,39 @@ pub fn flags_hinted(out: &mut String, v: u64, table: &[(u64, &str)], x: Xlat) {
     }
 }
 
+/// Flags as strace's printflags with its default string: the names joined
+/// with `|` and what is left in hex; `0` (or the table's name for 0) when
+/// none is set; the number with `/* hint */` when no bit has a name.
+pub fn flags_default(out: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
+    if x == Xlat::Raw {
+        hex(out, v);
+        return;
+    }
+    if v == 0 {
+        match table.iter().find(|(b, _)| *b == 0) {
+            Some((_, n)) if x == Xlat::Verbose => {
+                let _ = write!(out, "0 /* {n} */");
+            }
+            Some((_, n)) => out.push_str(n),
+            None => out.push('0'),
+        }
+        return;
+    }
+    let (mut names, rest) = flag_names(v, table);
+    if names.is_empty() {
+        let _ = write!(out, "{v:#x} /* {hint} */");
+        return;
+    }
+    if rest != 0 {
+        let _ = write!(names, "|{rest:#x}");
+    }
+    if x == Xlat::Verbose {
+        let _ = write!(out, "{v:#x} /* {names} */");
+    } else {
+        out.push_str(&names);
+    }
+}
+
 /// One value from an enumeration, or the number with a `/* NAME_??? */` hint.
 pub fn enumv(
     out: &mut String,

@@ -837,49 +837,10 @@ fn dec_shmdt(w: &mut ArgWriter<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use genba_events::{Capture, CaptureItem};
-
-    use super::super::{write_args, CallView, Env, Options};
+    use super::super::Options;
     use crate::fmt::Xlat;
-    use crate::table;
 
-    fn cap(arg: u8, data: &[u8]) -> Capture {
-        Capture {
-            arg,
-            item: CaptureItem::Data,
-            elem: 0,
-            fault: false,
-            truncated: false,
-            more: false,
-            aux: data.len() as u64,
-            data: data.to_vec(),
-        }
-    }
-
-    fn faulted(arg: u8) -> Capture {
-        Capture {
-            fault: true,
-            ..cap(arg, &[])
-        }
-    }
-
-    fn render(
-        name: &str,
-        args: [u64; 6],
-        enter: &[Capture],
-        exit: Option<(i64, &[Capture])>,
-        o: &Options,
-    ) -> String {
-        let env = Env::default();
-        let nr = table::by_name(name).unwrap().nr;
-        let call = CallView {
-            nr,
-            args,
-            enter,
-            exit,
-        };
-        write_args(call, o, &env).s
-    }
+    use super::super::testutil::{cap, faulted, render};
 
     fn xlat(x: Xlat) -> Options {
         Options {

@@ -1294,16 +1294,7 @@ mod tests {
     use crate::decode::{write_args, Env};
 
     fn cap(arg: u8, data: Vec<u8>) -> Capture {
-        Capture {
-            arg,
-            item: CaptureItem::Data,
-            elem: 0,
-            fault: false,
-            truncated: false,
-            more: false,
-            aux: data.len() as u64,
-            data,
-        }
+        crate::decode::testutil::cap(arg, &data)
     }
 
     fn ptrace_nr() -> u32 {

@@ -569,42 +569,19 @@ fn quota_statv(s: &mut String, d: &[u8], o: &Options) {
 
 #[cfg(test)]
 mod tests {
-    use genba_events::{Capture, CaptureItem};
+    use genba_events::Capture;
 
-    use super::super::{plan, write_args, CallView, Env, Options};
+    use super::super::{plan, Options};
     use super::{SLOT_IN, SLOT_OUT};
     use crate::fmt::Xlat;
-    use crate::table;
+
+    use super::super::testutil::render;
 
     fn cap(arg: usize, data: &[u8], fault: bool) -> Capture {
         Capture {
-            arg: arg as u8,
-            item: CaptureItem::Data,
-            elem: 0,
             fault,
-            truncated: false,
-            more: false,
-            aux: data.len() as u64,
-            data: data.to_vec(),
+            ..super::super::testutil::cap(arg as u8, data)
         }
-    }
-
-    fn render(
-        name: &str,
-        args: [u64; 6],
-        enter: &[Capture],
-        exit: Option<(i64, &[Capture])>,
-        o: &Options,
-    ) -> String {
-        let env = Env::default();
-        let nr = table::by_name(name).unwrap().nr;
-        let call = CallView {
-            nr,
-            args,
-            enter,
-            exit,
-        };
-        write_args(call, o, &env).s
     }
 
     /// A `struct if_nextdqblk`: the six 64-bit limits and counts 1..=6,

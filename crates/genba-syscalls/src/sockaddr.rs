@@ -255,26 +255,9 @@ fn xval(s: &mut String, v: u64, table: &[(u64, &str)], hint: Option<&str>, x: Xl
     fmt::enumv(s, v, table, hint.unwrap_or(""), x, true);
 }
 
-/// Flags: their names and the unnamed rest in hex, `0` when none; the hint
-/// when no bit has a name.
+/// Flags as strace's printflags (see [`fmt::flags_default`]).
 pub(super) fn flags(s: &mut String, v: u64, table: &[(u64, &str)], hint: &str, x: Xlat) {
-    if v == 0 || x == Xlat::Raw {
-        fmt::hex(s, v);
-        return;
-    }
-    let (mut names, rest) = fmt::flag_names(v, table);
-    if names.is_empty() {
-        let _ = write!(s, "{v:#x} /* {hint} */");
-        return;
-    }
-    if rest != 0 {
-        let _ = write!(names, "|{rest:#x}");
-    }
-    if x == Xlat::Verbose {
-        let _ = write!(s, "{v:#x} /* {names} */");
-    } else {
-        s.push_str(&names);
-    }
+    fmt::flags_default(s, v, table, hint, x)
 }
 
 /// C's `%#0*x` with a width of two digits a byte: zero-padded, and no `0x`
