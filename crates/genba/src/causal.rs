@@ -196,6 +196,10 @@ struct Causal<'a> {
     window: Duration,
     stop_after: Option<Duration>,
     started: Instant,
+    /// The first and the latest time of the program's samples genba has
+    /// read: the warm-up is the program's time, not genba's (a busy
+    /// machine can start the program late, or deliver its samples late).
+    seen: Option<(u64, u64)>,
     phase: Phase,
     candidates: Vec<Candidate>,
     left_out: Vec<(String, String)>,
@@ -271,6 +275,11 @@ impl Causal<'_> {
     }
 
     fn sample(&mut self, p: &ProfSample) {
+        if p.task.tgid == self.pid {
+            let (from, to) = self.seen.get_or_insert((p.ts, p.ts));
+            *from = (*from).min(p.ts);
+            *to = (*to).max(p.ts);
+        }
         if self.phase != Phase::Warmup || p.flush || p.task.tgid != self.pid || p.regs[0] == 0 {
             return;
         }
@@ -588,6 +597,24 @@ impl Causal<'_> {
             Phase::Warmup => {
                 if now - self.started < self.warmup || self.page.runtime_pid() == 0 {
                     return;
+                }
+                // the program's own warm-up time, as its samples tell it;
+                // a program that gives none (it sleeps) is given ten times
+                // the warm-up of genba's time
+                let ran = self.seen.map_or(0, |(a, b)| b - a);
+                if u128::from(ran) < self.warmup.as_nanos()
+                    && now - self.started < self.warmup.saturating_mul(10)
+                {
+                    return;
+                }
+                if std::env::var_os("GENBA_DEBUG").is_some() {
+                    eprintln!(
+                        "genba: causal: warm-up of {:.3} s of the program's time ({:.3} s of genba's): {} lines, {} sites",
+                        ran as f64 / 1e9,
+                        (now - self.started).as_secs_f64(),
+                        self.lines.len(),
+                        self.sites.len()
+                    );
                 }
                 self.choose();
                 if self.candidates.is_empty() {
@@ -977,6 +1004,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         window: Duration::from_millis(a.experiment_ms),
         stop_after: a.duration.map(Duration::from_secs_f64),
         started: Instant::now(),
+        seen: None,
         phase: Phase::Warmup,
         candidates: Vec::new(),
         left_out: Vec::new(),
