@@ -115,7 +115,9 @@ pub struct ArgCapture {
 /// A condition on another argument (see [`ArgCapture::cond`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CaptureCond {
-    /// The argument tested.
+    /// The argument tested; with bit 0x80, the address family of the
+    /// socket behind that descriptor is (and the capture's `elem` is its
+    /// protocol + 1).
     pub arg: u8,
     /// Bits kept before comparing.
     pub mask: u32,
@@ -149,11 +151,16 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
         dst.max = a.max;
         match a.cond {
             Some(c) => {
-                dst.cond_arg = c.arg;
+                dst.cond_arg = c.arg & 0x7f;
                 dst.cond_mask = c.mask;
                 dst.cond_val = c.val;
                 dst.cond_val2 = c.val2;
-                dst.cond_bitmap = u8::from(c.bitmap);
+                // GENBA_COND_SOCK_FAMILY: the socket's family is tested
+                dst.cond_bitmap = if c.arg & 0x80 != 0 {
+                    2
+                } else {
+                    u8::from(c.bitmap)
+                };
             }
             None => dst.cond_arg = 0xff,
         }

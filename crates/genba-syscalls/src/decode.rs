@@ -85,7 +85,23 @@ pub struct CapCond {
     pub bitmap: bool,
 }
 
+/// [`CapCond::arg`] with this bit: the value tested is the address family
+/// of the socket behind descriptor `args[arg & 0x7f]` (no socket: no
+/// capture), and the capture's `elem` says the socket's protocol + 1.
+pub const COND_SOCK_FAMILY: u8 = 0x80;
+
 impl CapCond {
+    /// The descriptor in argument `arg` must be a socket of `family`.
+    pub const fn sock_family(arg: u8, family: u32) -> CapCond {
+        CapCond {
+            arg: arg | COND_SOCK_FAMILY,
+            mask: 0xffff,
+            val: family,
+            val2: family,
+            bitmap: false,
+        }
+    }
+
     /// `(args[arg] & mask)` must be one of `vals` (each below 64).
     pub const fn one_of(arg: u8, mask: u32, vals: &[u8]) -> CapCond {
         let mut set = 0u64;
@@ -106,6 +122,10 @@ impl CapCond {
     /// Whether the capture happens for these arguments (what the BPF side
     /// decides).
     pub fn accepts(&self, args: &[u64; 6]) -> bool {
+        if self.arg & COND_SOCK_FAMILY != 0 {
+            // only the kernel knows: the capture's presence says
+            return true;
+        }
         let v = args.get(self.arg as usize).copied().unwrap_or(0) & self.mask as u64;
         if self.bitmap {
             let set = self.val as u64 | (self.val2 as u64) << 32;
@@ -963,10 +983,6 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "accept" => sig!(Fd; Fd, SockaddrOut(2), SocklenBoth),
         "accept4" => sig!(Fd; Fd, SockaddrOut(2), SocklenBoth, Flags(c::SOCKET_TYPE_FLAGS)),
         "getsockname" | "getpeername" => sig!(Dec; Fd, SockaddrOut(2), SocklenBoth),
-        "sendto" => sig!(Dec; Fd, BufIn(2), Ulong, Flags(c::MSG_FLAGS), SockaddrIn(5), Uint),
-        "recvfrom" => {
-            sig!(Dec; Fd, BufOut, Ulong, Flags(c::MSG_FLAGS), SockaddrOut(5), SocklenBoth)
-        }
         "sendmsg" => sig!(Dec; Fd, MsghdrIn, Flags(c::MSG_FLAGS)),
         "recvmsg" => sig!(Dec; Fd, MsghdrOut, Flags(c::MSG_FLAGS)),
         "shutdown" => sig!(Dec; Fd, Enum(c::SHUTDOWN_HOW, "SHUT_???")),
@@ -4036,6 +4052,9 @@ mod bpf;
 #[path = "sockopt.rs"]
 mod sockopt;
 
+#[path = "netlink.rs"]
+mod netlink;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
     misc::decoder(name)
@@ -4043,6 +4062,7 @@ fn family_decoder(name: &str) -> Option<Decoder> {
         .or_else(|| ptrace::decoder(name))
         .or_else(|| quota::decoder(name))
         .or_else(|| bpf::decoder(name))
+        .or_else(|| netlink::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
@@ -4051,6 +4071,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
         .or_else(|| ptrace::custom_types(name))
         .or_else(|| quota::custom_types(name))
         .or_else(|| bpf::custom_types(name))
+        .or_else(|| netlink::custom_types(name))
         .unwrap_or(&[])
 }
 
@@ -4061,6 +4082,7 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     ptrace::plan(name, o, out);
     quota::plan(name, o, out);
     bpf::plan(name, o, out);
+    netlink::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {

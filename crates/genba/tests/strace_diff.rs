@@ -316,6 +316,7 @@ diff_tests! {
     diff_locks => "locks", no_skip;
     diff_unix => "unix", no_skip;
     diff_ioctls => "ioctls", no_skip;
+    diff_netlink => "netlink", no_skip;
 }
 
 /// The programs are deterministic and the normalization is sound: two strace
@@ -362,6 +363,7 @@ const FAMILIES: &[(&str, Skip)] = &[
     ("offsets", no_skip),
     ("locks", no_skip),
     ("unix", no_skip),
+    ("netlink", no_skip),
 ];
 
 #[test]

@@ -179,7 +179,7 @@ struct genba_arg_spec {
 	 * cond_bitmap set, cond_val | cond_val2 << 32 is instead the set of
 	 * accepted values below 64 (bit v accepts v): fcntl's lock commands */
 	__u8 cond_arg;
-	__u8 cond_bitmap;
+	__u8 cond_bitmap; /* 1: a bit set; GENBA_COND_SOCK_FAMILY: see there */
 	/* 0: the memory is at args[own index]; n: at args[n - 1], so that a
 	 * free slot can copy a second view of another argument (prctl) */
 	__u8 src_arg;
@@ -191,6 +191,11 @@ struct genba_arg_spec {
 	__u32 cond_val;
 	__u32 cond_val2;
 };
+
+/* cond_bitmap: the value tested is the address family of the socket behind
+ * descriptor args[cond_arg] (none: no capture), and the capture's elem is its
+ * protocol + 1 (a netlink socket's messages are decoded by protocol). */
+#define GENBA_COND_SOCK_FAMILY 2
 
 /* Per syscall number, filled by user space before tracing starts. */
 struct genba_syscall_spec {

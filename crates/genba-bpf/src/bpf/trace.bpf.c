@@ -22,11 +22,27 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
 /* Only the fields we read; CO-RE relocates them against the running kernel. */
 struct inode {
+	unsigned short i_mode;
 	unsigned long i_ino;
 } __attribute__((preserve_access_index));
 
 struct file {
 	struct inode *f_inode;
+	void *private_data;
+} __attribute__((preserve_access_index));
+
+struct sock_common {
+	unsigned short skc_family;
+} __attribute__((preserve_access_index));
+
+/* sk_protocol: a u16 since Linux 5.6 (a bit field before) */
+struct sock {
+	struct sock_common __sk_common;
+	__u16 sk_protocol;
+} __attribute__((preserve_access_index));
+
+struct socket {
+	struct sock *sk;
 } __attribute__((preserve_access_index));
 
 struct fdtable {
@@ -385,7 +401,7 @@ struct cap_ctx {
 	__u8 arg;
 	__u8 kind;
 	__u8 elem;
-	__u8 pad;
+	__u8 tag; /* or'ed into a capture's elem: a netlink socket's protocol + 1 */
 	__u32 faulted; /* bit per argument whose string read failed */
 	__u32 retry;   /* at exit: arguments to read again */
 	/* the argument being captured, copied from its spec */
@@ -410,7 +426,7 @@ static __always_inline void cap_finish(struct cap_ctx *c, __u8 *buf, __u32 o, __
 	cap->arg = c->arg;
 	cap->kind = c->kind;
 	cap->flags = flags;
-	cap->elem = c->elem;
+	cap->elem = c->elem | c->tag;
 	cap->len = len;
 	cap->aux = aux;
 	c->off = o + sizeof(struct genba_cap) + ((len + 7) & ~7U);
@@ -693,6 +709,34 @@ static __always_inline __u64 fd_inode(int fd)
 	if (bpf_probe_read_kernel(&f, sizeof(f), fds + fd) || !f)
 		return 0;
 	return BPF_CORE_READ(f, f_inode, i_ino);
+}
+
+#define GENBA_S_IFMT 0170000
+#define GENBA_S_IFSOCK 0140000
+
+/* The socket behind descriptor `fd` of the current process: its family,
+ * and its protocol << 16; ~0 when it is no socket. */
+static __always_inline __u32 fd_sock_family(__u64 fd)
+{
+	struct task_struct *t = (void *)bpf_get_current_task();
+	struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
+	struct file **fds, *f = NULL;
+	struct socket *sock;
+	struct sock *sk;
+
+	if ((__s64)fd < 0 || !fdt || fd >= BPF_CORE_READ(fdt, max_fds))
+		return ~0U;
+	fds = BPF_CORE_READ(fdt, fd);
+	if (bpf_probe_read_kernel(&f, sizeof(f), fds + fd) || !f)
+		return ~0U;
+	if ((BPF_CORE_READ(f, f_inode, i_mode) & GENBA_S_IFMT) != GENBA_S_IFSOCK)
+		return ~0U;
+	sock = (struct socket *)BPF_CORE_READ(f, private_data);
+	sk = BPF_CORE_READ(sock, sk);
+	if (!sk)
+		return ~0U;
+	return BPF_CORE_READ(sk, __sk_common.skc_family) |
+	       ((__u32)BPF_CORE_READ(sk, sk_protocol) << 16);
 }
 
 __noinline int cap_fd_ino(struct cap_ctx *c, __u64 fd, __u8 elem)
@@ -1003,7 +1047,17 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 
 		if (a->kind == GENBA_CAP_NONE)
 			continue;
-		if (a->cond_arg < GENBA_NARGS) {
+		c->tag = 0;
+		if (a->cond_arg < GENBA_NARGS && a->cond_bitmap == GENBA_COND_SOCK_FAMILY) {
+			/* the family of the socket behind the descriptor; the
+			 * capture says its protocol (netlink's decoders need it) */
+			__u32 fp = fd_sock_family(args[a->cond_arg]);
+			__u32 v = fp & 0xffff & a->cond_mask;
+
+			if (fp == ~0U || (v != a->cond_val && v != a->cond_val2))
+				continue;
+			c->tag = ((fp >> 16) & 0x7f) + 1;
+		} else if (a->cond_arg < GENBA_NARGS) {
 			__u64 v = args[a->cond_arg] & a->cond_mask;
 			if (a->cond_bitmap) {
 				__u64 set = a->cond_val | ((__u64)a->cond_val2 << 32);
