@@ -30,6 +30,12 @@ for f in files:
     tables[f] = names
 c = ['#include <stdio.h>', '#include <stdint.h>', '#include <sys/socket.h>']
 c += [f'#include <{h}>' for h in headers]
+# names the lists give a value of their own, for the lists that use them
+# (tcp_state_flags' 1<<TCP_ESTABLISHED)
+for names in tables.values():
+    for n, v in names:
+        if n != v and n.isidentifier():
+            c += [f'#ifndef {n}', f'#define {n} ({v})', '#endif']
 c.append('int main(void){')
 for f, names in tables.items():
     for n, v in names:

@@ -23,6 +23,9 @@ use crate::fmt::{self, HexStr, Xlat};
 #[path = "netlink_xlat.rs"]
 mod x;
 
+#[path = "netlink_sock_diag.rs"]
+mod sock_diag;
+
 /// The most bytes of a netlink buffer copied.
 pub(super) const NETLINK_MAX: u32 = 16384;
 /// The slot of the netlink copy (sendto's and recvfrom's `flags`, which
@@ -319,6 +322,7 @@ fn family_payload(
     match proto {
         NETLINK_SELINUX => selinux(s, o, m, h, addr, len),
         NETLINK_NETFILTER => netfilter(s, o, m, h, addr, len),
+        NETLINK_SOCK_DIAG => sock_diag::payload(s, o, m, h, addr, len),
         _ => false,
     }
 }
@@ -482,10 +486,30 @@ fn nlattrs(
     s: &mut String,
     o: &Options,
     m: &Mem<'_>,
+    addr: u64,
+    len: u64,
+    names: &[(u64, &str)],
+    dflt: &str,
+) {
+    nlattrs_with(s, o, m, addr, len, names, dflt, &|_, _, _, _, _, _| false);
+}
+
+/// An attribute's decoder: (text, options, memory, type, address, length);
+/// false to have its payload printed in hex.
+type NlaDecoder<'d> = &'d dyn Fn(&mut String, &Options, &Mem<'_>, u16, u64, u64) -> bool;
+
+/// Netlink attributes (strace's decode_nlattr): each header, its payload
+/// as `dec` decodes it (in hex when it does not).
+#[allow(clippy::too_many_arguments)]
+fn nlattrs_with(
+    s: &mut String,
+    o: &Options,
+    m: &Mem<'_>,
     mut addr: u64,
     mut len: u64,
     names: &[(u64, &str)],
     dflt: &str,
+    dec: NlaDecoder<'_>,
 ) {
     let mut is_array = false;
     let mut elt = 0usize;
@@ -518,18 +542,26 @@ fn nlattrs(
             s.push('[');
         }
         let _ = write!(s, "{{nla_len={nla_len}, nla_type=");
-        let flags = nla_type & 0xc000;
-        if flags & 0x8000 != 0 {
-            s.push_str("NLA_F_NESTED|");
-        }
-        if flags & 0x4000 != 0 {
-            s.push_str("NLA_F_NET_BYTEORDER|");
+        for (bit, name) in [(0x8000, "NLA_F_NESTED"), (0x4000, "NLA_F_NET_BYTEORDER")] {
+            if nla_type & bit != 0 {
+                fmt::enumv(
+                    s,
+                    u64::from(bit),
+                    &[(u64::from(bit), name)],
+                    "",
+                    o.xlat,
+                    true,
+                );
+                s.push('|');
+            }
         }
         fmt::enumv(s, u64::from(nla_type & 0x3fff), names, dflt, o.xlat, true);
         s.push('}');
         if has {
             s.push_str(", ");
-            hex_str(s, o, m, addr + 4, n - 4);
+            if !dec(s, o, m, nla_type & 0x3fff, addr + 4, n - 4) {
+                hex_str(s, o, m, addr + 4, n - 4);
+            }
             s.push(']');
         }
         let Some((a, l)) = next else {
@@ -543,6 +575,79 @@ fn nlattrs(
     if is_array {
         s.push(']');
     }
+}
+
+/// A string attribute (strace's decode_nla_str): up to its terminating
+/// NUL, `...` when it has none within `-s` or its length.
+fn nla_str(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
+    let n = (len as usize).min(o.strsize + 1);
+    let Some(b) = m.get(addr, n.min(len as usize)) else {
+        fmt::ptr(s, addr);
+        return true;
+    };
+    match b.iter().position(|&c| c == 0) {
+        Some(z) if z <= o.strsize => fmt::quoted(s, &b[..z], false, o.hex),
+        _ => {
+            let shown = b.len().min(o.strsize);
+            fmt::quoted(s, &b[..shown], true, o.hex);
+        }
+    }
+    true
+}
+
+fn nla_u32(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
+    if len < 4 {
+        return false;
+    }
+    match m.u32(addr) {
+        Some(v) => {
+            let _ = write!(s, "{v}");
+        }
+        None => fmt::ptr(s, addr),
+    }
+    true
+}
+
+fn nla_u8(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
+    if len < 1 {
+        return false;
+    }
+    match m.get(addr, 1) {
+        Some(b) => {
+            let _ = write!(s, "{}", b[0]);
+        }
+        None => fmt::ptr(s, addr),
+    }
+    true
+}
+
+/// An array of u32 (with `names`, each with its index's name:
+/// `[[SK_MEMINFO_RMEM_ALLOC] = 0, ...]`).
+fn nla_u32_array(
+    s: &mut String,
+    o: &Options,
+    m: &Mem<'_>,
+    addr: u64,
+    len: u64,
+    names: Option<(&[(u64, &str)], &str)>,
+) -> bool {
+    let n = len / 4;
+    if n == 0 {
+        return false;
+    }
+    let off = addr.saturating_sub(m.base) as usize;
+    let data = m.data.get(off..).unwrap_or(&[]);
+    let mut k = 0u64;
+    super::print_array_data(s, Some((data, true)), addr, n, 4, o, |s, b| {
+        if let Some((t, dflt)) = names {
+            s.push('[');
+            fmt::enumv(s, k, t, dflt, o.xlat, false);
+            s.push_str("] = ");
+        }
+        let _ = write!(s, "{}", u32::from_le_bytes(b.try_into().unwrap()));
+        k += 1;
+    });
+    true
 }
 
 /// A kobject uevent: text the kernel or udev sends, printed as strace

@@ -423,3 +423,66 @@ pub(super) static NF_ULOG_MSG_TYPES: &[(u64, &str)] =
 
 pub(super) static NL_NETFILTER_MSG_TYPES: &[(u64, &str)] =
     &[(0x10, "NFNL_MSG_BATCH_BEGIN"), (0x11, "NFNL_MSG_BATCH_END")];
+
+pub(super) static UNIX_DIAG_ATTRS: &[(u64, &str)] = &[
+    (0x0, "UNIX_DIAG_NAME"),
+    (0x1, "UNIX_DIAG_VFS"),
+    (0x2, "UNIX_DIAG_PEER"),
+    (0x3, "UNIX_DIAG_ICONS"),
+    (0x4, "UNIX_DIAG_RQLEN"),
+    (0x5, "UNIX_DIAG_MEMINFO"),
+    (0x6, "UNIX_DIAG_SHUTDOWN"),
+    (0x7, "UNIX_DIAG_UID"),
+];
+
+pub(super) static UNIX_DIAG_SHOW: &[(u64, &str)] = &[
+    (0x1, "UDIAG_SHOW_NAME"),
+    (0x2, "UDIAG_SHOW_VFS"),
+    (0x4, "UDIAG_SHOW_PEER"),
+    (0x8, "UDIAG_SHOW_ICONS"),
+    (0x10, "UDIAG_SHOW_RQLEN"),
+    (0x20, "UDIAG_SHOW_MEMINFO"),
+    (0x40, "UDIAG_SHOW_UID"),
+];
+
+pub(super) static TCP_STATES: &[(u64, &str)] = &[
+    (0x1, "TCP_ESTABLISHED"),
+    (0x2, "TCP_SYN_SENT"),
+    (0x3, "TCP_SYN_RECV"),
+    (0x4, "TCP_FIN_WAIT1"),
+    (0x5, "TCP_FIN_WAIT2"),
+    (0x6, "TCP_TIME_WAIT"),
+    (0x7, "TCP_CLOSE"),
+    (0x8, "TCP_CLOSE_WAIT"),
+    (0x9, "TCP_LAST_ACK"),
+    (0xa, "TCP_LISTEN"),
+    (0xb, "TCP_CLOSING"),
+    (0xc, "TCP_NEW_SYN_RECV"),
+];
+
+pub(super) static TCP_STATE_FLAGS: &[(u64, &str)] = &[
+    (0x2, "1<<TCP_ESTABLISHED"),
+    (0x4, "1<<TCP_SYN_SENT"),
+    (0x8, "1<<TCP_SYN_RECV"),
+    (0x10, "1<<TCP_FIN_WAIT1"),
+    (0x20, "1<<TCP_FIN_WAIT2"),
+    (0x40, "1<<TCP_TIME_WAIT"),
+    (0x80, "1<<TCP_CLOSE"),
+    (0x100, "1<<TCP_CLOSE_WAIT"),
+    (0x200, "1<<TCP_LAST_ACK"),
+    (0x400, "1<<TCP_LISTEN"),
+    (0x800, "1<<TCP_CLOSING"),
+    (0x1000, "1<<TCP_NEW_SYN_RECV"),
+];
+
+pub(super) static NETLINK_SK_MEMINFO_INDICES: &[(u64, &str)] = &[
+    (0x0, "SK_MEMINFO_RMEM_ALLOC"),
+    (0x1, "SK_MEMINFO_RCVBUF"),
+    (0x2, "SK_MEMINFO_WMEM_ALLOC"),
+    (0x3, "SK_MEMINFO_SNDBUF"),
+    (0x4, "SK_MEMINFO_FWD_ALLOC"),
+    (0x5, "SK_MEMINFO_WMEM_QUEUED"),
+    (0x6, "SK_MEMINFO_OPTMEM"),
+    (0x7, "SK_MEMINFO_BACKLOG"),
+    (0x8, "SK_MEMINFO_DROPS"),
+];
