@@ -64,6 +64,7 @@ fn le32(b: &[u8], at: usize) -> u32 {
 /// The family field, then the rest of a `size`-byte struct when the
 /// payload holds it (`...` when it is shorter, the address when it cannot
 /// be read); `f` prints the rest. Returns whether it did.
+#[allow(clippy::too_many_arguments)]
 fn diag_struct(
     s: &mut String,
     o: &Options,
