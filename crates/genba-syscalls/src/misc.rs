@@ -271,7 +271,7 @@ static KEXEC_FLAGS: &[(u64, &str)] = &[(1, "KEXEC_ON_CRASH"), (2, "KEXEC_PRESERV
 const KEXEC_SEGMENT_MAX: u64 = 16;
 
 /// The most instructions a classic BPF program has (and strace shows).
-const BPF_MAXINSNS: usize = 4096;
+pub(super) const BPF_MAXINSNS: usize = 4096;
 
 static BPF_CLASS: &[(u64, &str)] = &[
     (0, "BPF_LD"),

@@ -9,6 +9,8 @@ use crate::consts as c;
 
 const NLM_F_REQUEST: u16 = 1;
 const AF_UNIX: u8 = 1;
+const AF_NETLINK: u8 = 16;
+const AF_PACKET: u8 = 17;
 
 pub(super) fn payload(
     s: &mut String,
@@ -34,6 +36,22 @@ pub(super) fn payload(
             }
             (AF_UNIX, false) => {
                 unix_msg(s, o, m, addr, len);
+                return true;
+            }
+            (AF_NETLINK, true) => {
+                netlink_req(s, o, m, addr, len);
+                return true;
+            }
+            (AF_NETLINK, false) => {
+                netlink_msg(s, o, m, addr, len);
+                return true;
+            }
+            (AF_PACKET, true) => {
+                packet_req(s, o, m, addr, len);
+                return true;
+            }
+            (AF_PACKET, false) => {
+                packet_msg(s, o, m, addr, len);
                 return true;
             }
             _ => {}
@@ -220,6 +238,328 @@ fn unix_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: 
                 Some(v) => super::super::uid(s, v),
                 None => fmt::ptr(s, addr),
             }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `struct netlink_diag_req` (20 bytes).
+fn netlink_req(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
+    let xl = o.xlat;
+    diag_struct(s, o, m, addr, len, "sdiag_family", 20, |s, b| {
+        s.push_str("sdiag_protocol=");
+        // NDIAG_PROTO_ALL: every protocol
+        if b[1] == 255 {
+            fmt::enumv(s, 255, &[(255, "NDIAG_PROTO_ALL")], "", xl, true);
+        } else {
+            fmt::enumv(
+                s,
+                u64::from(b[1]),
+                x::NETLINK_PROTOCOLS,
+                "NETLINK_???",
+                xl,
+                true,
+            );
+        }
+        let _ = write!(s, ", ndiag_ino={}, ndiag_show=", le32(b, 4));
+        fmt::flags_default(
+            s,
+            u64::from(le32(b, 8)),
+            x::NETLINK_DIAG_SHOW,
+            "NDIAG_SHOW_???",
+            xl,
+        );
+        s.push_str(", ndiag_cookie=");
+        cookie(s, b, 12);
+    });
+}
+
+/// `struct netlink_diag_msg` (28 bytes), then its attributes.
+fn netlink_msg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
+    let xl = o.xlat;
+    let done = diag_struct(s, o, m, addr, len, "ndiag_family", 28, |s, b| {
+        s.push_str("ndiag_type=");
+        fmt::enumv(s, u64::from(b[1]), c::SOCKET_TYPES, "SOCK_???", xl, true);
+        s.push_str(", ndiag_protocol=");
+        fmt::enumv(
+            s,
+            u64::from(b[2]),
+            x::NETLINK_PROTOCOLS,
+            "NETLINK_???",
+            xl,
+            true,
+        );
+        s.push_str(", ndiag_state=");
+        fmt::enumv(
+            s,
+            u64::from(b[3]),
+            x::NETLINK_STATES,
+            "NETLINK_???",
+            xl,
+            true,
+        );
+        let _ = write!(
+            s,
+            ", ndiag_portid={}, ndiag_dst_portid={}, ndiag_dst_group={}, ndiag_ino={}, ndiag_cookie=",
+            le32(b, 4),
+            le32(b, 8),
+            le32(b, 12),
+            le32(b, 16)
+        );
+        cookie(s, b, 20);
+    });
+    if done && len > 28 {
+        s.push_str(", ");
+        nlattrs_with(
+            s,
+            o,
+            m,
+            addr + 28,
+            len - 28,
+            x::NETLINK_DIAG_ATTRS,
+            "NETLINK_DIAG_???",
+            &netlink_attr,
+        );
+    }
+}
+
+/// The attributes of a netlink_diag_msg.
+fn netlink_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
+    match ty {
+        // NETLINK_DIAG_MEMINFO
+        0 => super::nla_u32_array(
+            s,
+            o,
+            m,
+            addr,
+            len,
+            Some((x::NETLINK_SK_MEMINFO_INDICES, "SK_MEMINFO_???")),
+        ),
+        // NETLINK_DIAG_GROUPS: words of group bits
+        1 => {
+            let n = len / 8;
+            if n == 0 {
+                return false;
+            }
+            let off = addr.saturating_sub(m.base) as usize;
+            let data = m.data.get(off..).unwrap_or(&[]);
+            super::super::print_array_data(s, Some((data, true)), addr, n, 8, o, |s, b| {
+                let v = u64::from_le_bytes(b.try_into().unwrap());
+                let _ = write!(s, "{v:#x}");
+            });
+            true
+        }
+        // NETLINK_DIAG_RX_RING, NETLINK_DIAG_TX_RING
+        2 | 3 => {
+            if len < 16 {
+                return false;
+            }
+            match m.get(addr, 16) {
+                Some(b) => {
+                    let _ = write!(
+                        s,
+                        "{{ndr_block_size={}, ndr_block_nr={}, ndr_frame_size={}, ndr_frame_nr={}}}",
+                        le32(b, 0),
+                        le32(b, 4),
+                        le32(b, 8),
+                        le32(b, 12)
+                    );
+                }
+                None => fmt::ptr(s, addr),
+            }
+            true
+        }
+        // NETLINK_DIAG_FLAGS
+        4 => {
+            if len < 4 {
+                return false;
+            }
+            match m.u32(addr) {
+                Some(v) => fmt::flags_default(
+                    s,
+                    u64::from(v),
+                    x::NETLINK_SOCKET_FLAGS,
+                    "NDIAG_FLAG_???",
+                    o.xlat,
+                ),
+                None => fmt::ptr(s, addr),
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `struct packet_diag_req` (20 bytes).
+fn packet_req(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
+    let xl = o.xlat;
+    diag_struct(s, o, m, addr, len, "sdiag_family", 20, |s, b| {
+        s.push_str("sdiag_protocol=");
+        fmt::hex(s, u64::from(b[1]));
+        let _ = write!(s, ", pdiag_ino={}, pdiag_show=", le32(b, 4));
+        fmt::flags_default(
+            s,
+            u64::from(le32(b, 8)),
+            x::PACKET_DIAG_SHOW,
+            "PACKET_SHOW_???",
+            xl,
+        );
+        s.push_str(", pdiag_cookie=");
+        cookie(s, b, 12);
+    });
+}
+
+/// `struct packet_diag_msg` (16 bytes), then its attributes.
+fn packet_msg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
+    let xl = o.xlat;
+    let done = diag_struct(s, o, m, addr, len, "pdiag_family", 16, |s, b| {
+        s.push_str("pdiag_type=");
+        fmt::enumv(s, u64::from(b[1]), c::SOCKET_TYPES, "SOCK_???", xl, true);
+        s.push_str(", pdiag_num=");
+        let num = u16::from_le_bytes([b[2], b[3]]);
+        fmt::enumv(
+            s,
+            u64::from(num),
+            x::ETHERNET_PROTOCOLS,
+            "ETH_P_???",
+            xl,
+            true,
+        );
+        let _ = write!(s, ", pdiag_ino={}, pdiag_cookie=", le32(b, 4));
+        cookie(s, b, 8);
+    });
+    if done && len > 16 {
+        s.push_str(", ");
+        nlattrs_with(
+            s,
+            o,
+            m,
+            addr + 16,
+            len - 16,
+            x::PACKET_DIAG_ATTRS,
+            "PACKET_DIAG_???",
+            &packet_attr,
+        );
+    }
+}
+
+/// The attributes of a packet_diag_msg.
+fn packet_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
+    let xl = o.xlat;
+    let fixed = |s: &mut String, size: u64, f: &dyn Fn(&mut String, &[u8])| {
+        if len < size {
+            return false;
+        }
+        match m.get(addr, size as usize) {
+            Some(b) => f(s, b),
+            None => fmt::ptr(s, addr),
+        }
+        true
+    };
+    match ty {
+        // PACKET_DIAG_INFO: struct packet_diag_info
+        0 => fixed(s, 24, &|s, b| {
+            s.push_str("{pdi_index=");
+            super::super::sockopt::ifindex(s, le32(b, 0), xl);
+            s.push_str(", pdi_version=");
+            fmt::enumv(
+                s,
+                u64::from(le32(b, 4)),
+                x::AF_PACKET_VERSIONS,
+                "TPACKET_???",
+                xl,
+                true,
+            );
+            let _ = write!(
+                s,
+                ", pdi_reserve={}, pdi_copy_thresh={}, pdi_tstamp={}, pdi_flags=",
+                le32(b, 8),
+                le32(b, 12),
+                le32(b, 16)
+            );
+            fmt::flags_default(
+                s,
+                u64::from(le32(b, 20)),
+                x::PACKET_DIAG_INFO_FLAGS,
+                "PDI_???",
+                xl,
+            );
+            s.push('}');
+        }),
+        // PACKET_DIAG_MCLIST: struct packet_diag_mclist[]
+        1 => {
+            const SIZE: usize = 44;
+            let n = len / SIZE as u64;
+            if n == 0 {
+                return false;
+            }
+            let off = addr.saturating_sub(m.base) as usize;
+            let data = m.data.get(off..).unwrap_or(&[]);
+            super::super::print_array_data(s, Some((data, true)), addr, n, SIZE, o, |s, b| {
+                s.push_str("{pdmc_index=");
+                super::super::sockopt::ifindex(s, le32(b, 0), xl);
+                let alen = u16::from_le_bytes([b[10], b[11]]);
+                let _ = write!(
+                    s,
+                    ", pdmc_count={}, pdmc_type={}, pdmc_alen={alen}, pdmc_addr=",
+                    le32(b, 4),
+                    u16::from_le_bytes([b[8], b[9]])
+                );
+                let a = &b[12..12 + (alen as usize).min(32)];
+                let shown = a.len().min(o.strsize);
+                fmt::quoted(s, &a[..shown], a.len() > o.strsize, fmt::HexStr::All);
+                s.push('}');
+            });
+            true
+        }
+        // PACKET_DIAG_RX_RING, PACKET_DIAG_TX_RING: struct packet_diag_ring
+        2 | 3 => fixed(s, 28, &|s, b| {
+            let _ = write!(
+                s,
+                "{{pdr_block_size={}, pdr_block_nr={}, pdr_frame_size={}, pdr_frame_nr={}, pdr_retire_tmo={}, pdr_sizeof_priv={}, pdr_features={}}}",
+                le32(b, 0),
+                le32(b, 4),
+                le32(b, 8),
+                le32(b, 12),
+                le32(b, 16),
+                le32(b, 20),
+                le32(b, 24)
+            );
+        }),
+        // PACKET_DIAG_FANOUT
+        4 => super::nla_u32(s, m, addr, len),
+        // PACKET_DIAG_UID
+        5 => fixed(s, 4, &|s, b| super::super::uid(s, le32(b, 0))),
+        // PACKET_DIAG_MEMINFO
+        6 => super::nla_u32_array(
+            s,
+            o,
+            m,
+            addr,
+            len,
+            Some((x::NETLINK_SK_MEMINFO_INDICES, "SK_MEMINFO_???")),
+        ),
+        // PACKET_DIAG_FILTER: a classic BPF program, as strace prints one
+        7 => {
+            let n = len / 8;
+            if n == 0 || n > u64::from(u16::MAX) {
+                return false;
+            }
+            if !o.verbose {
+                fmt::ptr(s, addr);
+                return true;
+            }
+            let off = addr.saturating_sub(m.base) as usize;
+            let data = m.data.get(off..).unwrap_or(&[]);
+            let po = Options {
+                verbose: false,
+                strsize: super::super::misc::BPF_MAXINSNS,
+                ..o.clone()
+            };
+            super::super::print_array_data(s, Some((data, true)), addr, n, 8, &po, |s, e| {
+                super::super::misc::bpf_insn(s, e, xl, super::super::misc::BpfK::Socket)
+            });
             true
         }
         _ => false,
