@@ -4054,6 +4054,8 @@ mod sockopt;
 
 #[path = "netlink.rs"]
 mod netlink;
+#[path = "personality.rs"]
+mod personality;
 
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
@@ -4063,6 +4065,7 @@ fn family_decoder(name: &str) -> Option<Decoder> {
         .or_else(|| quota::decoder(name))
         .or_else(|| bpf::decoder(name))
         .or_else(|| netlink::decoder(name))
+        .or_else(|| personality::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
@@ -4072,6 +4075,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
         .or_else(|| quota::custom_types(name))
         .or_else(|| bpf::custom_types(name))
         .or_else(|| netlink::custom_types(name))
+        .or_else(|| personality::custom_types(name))
         .unwrap_or(&[])
 }
 
@@ -4083,6 +4087,7 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     quota::plan(name, o, out);
     bpf::plan(name, o, out);
     netlink::plan(name, o, out);
+    personality::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
@@ -4091,6 +4096,7 @@ fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) 
         || ptrace::return_text(s, name, call, x)
         || quota::return_text(s, name, call, x)
         || bpf::return_text(s, name, call, x)
+        || personality::return_text(s, name, call, x)
         || (name == "ioctl" && ioctl::return_text(s, call))
 }
 
