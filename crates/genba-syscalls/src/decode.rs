@@ -4057,6 +4057,9 @@ mod netlink;
 #[path = "personality.rs"]
 mod personality;
 
+#[path = "io_uring.rs"]
+mod io_uring;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
     misc::decoder(name)
@@ -4066,6 +4069,7 @@ fn family_decoder(name: &str) -> Option<Decoder> {
         .or_else(|| bpf::decoder(name))
         .or_else(|| netlink::decoder(name))
         .or_else(|| personality::decoder(name))
+        .or_else(|| io_uring::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
@@ -4076,6 +4080,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
         .or_else(|| bpf::custom_types(name))
         .or_else(|| netlink::custom_types(name))
         .or_else(|| personality::custom_types(name))
+        .or_else(|| io_uring::custom_types(name))
         .unwrap_or(&[])
 }
 
@@ -4088,6 +4093,7 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     bpf::plan(name, o, out);
     netlink::plan(name, o, out);
     personality::plan(name, o, out);
+    io_uring::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
@@ -4097,6 +4103,7 @@ fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) 
         || quota::return_text(s, name, call, x)
         || bpf::return_text(s, name, call, x)
         || personality::return_text(s, name, call, x)
+        || io_uring::return_text(s, name, call, x)
         || (name == "ioctl" && ioctl::return_text(s, call))
 }
 
