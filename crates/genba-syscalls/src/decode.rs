@@ -4060,6 +4060,9 @@ mod personality;
 #[path = "io_uring.rs"]
 mod io_uring;
 
+#[path = "keyctl.rs"]
+mod keyctl;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
     misc::decoder(name)
@@ -4070,6 +4073,7 @@ fn family_decoder(name: &str) -> Option<Decoder> {
         .or_else(|| netlink::decoder(name))
         .or_else(|| personality::decoder(name))
         .or_else(|| io_uring::decoder(name))
+        .or_else(|| keyctl::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
@@ -4081,6 +4085,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
         .or_else(|| netlink::custom_types(name))
         .or_else(|| personality::custom_types(name))
         .or_else(|| io_uring::custom_types(name))
+        .or_else(|| keyctl::custom_types(name))
         .unwrap_or(&[])
 }
 
@@ -4094,6 +4099,7 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     netlink::plan(name, o, out);
     personality::plan(name, o, out);
     io_uring::plan(name, o, out);
+    keyctl::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
@@ -4104,6 +4110,7 @@ fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) 
         || bpf::return_text(s, name, call, x)
         || personality::return_text(s, name, call, x)
         || io_uring::return_text(s, name, call, x)
+        || keyctl::return_text(s, name, call, x)
         || (name == "ioctl" && ioctl::return_text(s, call))
 }
 
