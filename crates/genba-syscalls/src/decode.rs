@@ -867,7 +867,6 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "fsconfig" => custom(dec_fsconfig, Ret::Dec),
         "futimesat" => sig!(Dec; DirFd, Path, UtimeVals),
         "get_mempolicy" => custom(dec_get_mempolicy, Ret::Dec),
-        "perf_event_open" => custom(dec_perf_event_open, Ret::Fd),
         "ioprio_get" => custom(dec_ioprio, Ret::Dec),
         "ioprio_set" => custom(dec_ioprio, Ret::Dec),
         // the scheduler
@@ -3468,14 +3467,6 @@ fn dec_get_mempolicy(w: &mut ArgWriter<'_>) {
     arg(w, 4, Flags64(c::GET_MEMPOLICY_FLAGS));
 }
 
-fn dec_perf_event_open(w: &mut ArgWriter<'_>) {
-    arg(w, 0, Ptr);
-    arg(w, 1, Int);
-    arg(w, 2, Int);
-    arg(w, 3, Int);
-    arg(w, 4, Flags64(c::PERF_FLAGS));
-}
-
 fn dec_times(w: &mut ArgWriter<'_>) {
     if !w.exiting() {
         return;
@@ -4063,6 +4054,9 @@ mod io_uring;
 #[path = "keyctl.rs"]
 mod keyctl;
 
+#[path = "perf.rs"]
+mod perf;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
     misc::decoder(name)
@@ -4074,6 +4068,7 @@ fn family_decoder(name: &str) -> Option<Decoder> {
         .or_else(|| personality::decoder(name))
         .or_else(|| io_uring::decoder(name))
         .or_else(|| keyctl::decoder(name))
+        .or_else(|| perf::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
@@ -4086,6 +4081,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
         .or_else(|| personality::custom_types(name))
         .or_else(|| io_uring::custom_types(name))
         .or_else(|| keyctl::custom_types(name))
+        .or_else(|| perf::custom_types(name))
         .unwrap_or(&[])
 }
 
@@ -4100,6 +4096,7 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     personality::plan(name, o, out);
     io_uring::plan(name, o, out);
     keyctl::plan(name, o, out);
+    perf::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
@@ -4111,6 +4108,7 @@ fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) 
         || personality::return_text(s, name, call, x)
         || io_uring::return_text(s, name, call, x)
         || keyctl::return_text(s, name, call, x)
+        || perf::return_text(s, name, call, x)
         || (name == "ioctl" && ioctl::return_text(s, call))
 }
 
