@@ -476,9 +476,9 @@ fn dec_keyctl(w: &mut ArgWriter<'_>) {
             ulong(w, 2);
         }
         _ => {
-            for i in 1..5 {
+            for &v in &a[1..5] {
                 w.sep();
-                fmt::hex(&mut w.s, a[i]);
+                fmt::hex(&mut w.s, v);
             }
         }
     }
