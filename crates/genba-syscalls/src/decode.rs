@@ -1757,9 +1757,9 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         RlimitIn | RlimitOut => match data(call.cap(i)) {
             Some(d) if d.len() >= 16 => {
                 s.push_str("{rlim_cur=");
-                rlim(s, le_u64(d, 0));
+                rlim(s, le_u64(d, 0), x);
                 s.push_str(", rlim_max=");
-                rlim(s, le_u64(d, 8));
+                rlim(s, le_u64(d, 8), x);
                 s.push('}');
             }
             _ => fmt::ptr(s, v),
@@ -2712,13 +2712,22 @@ fn sigaction(s: &mut String, d: &[u8], x: Xlat) {
     s.push('}');
 }
 
-fn rlim(s: &mut String, v: u64) {
-    if v == u64::MAX {
-        s.push_str("RLIM64_INFINITY");
+fn rlim(s: &mut String, v: u64, x: Xlat) {
+    let name = if v == u64::MAX {
+        Some("RLIM64_INFINITY".to_string())
     } else if v > 1024 && v.is_multiple_of(1024) {
-        let _ = write!(s, "{}*1024", v / 1024);
+        Some(format!("{}*1024", v / 1024))
     } else {
-        let _ = write!(s, "{v}");
+        None
+    };
+    match (name, x) {
+        (Some(n), Xlat::Abbrev) => s.push_str(&n),
+        (Some(n), Xlat::Verbose) => {
+            let _ = write!(s, "{v} /* {n} */");
+        }
+        _ => {
+            let _ = write!(s, "{v}");
+        }
     }
 }
 
