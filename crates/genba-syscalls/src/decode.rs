@@ -2001,7 +2001,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             Some(d) => io_uring_params(s, d, x),
             None => fmt::ptr(s, v),
         },
+        // sendfile's offset is unsigned (strace's sendfile64), the others signed
         OffIn | OffBoth => match call.enter_cap(i).filter(|c| c.data.len() >= 8) {
+            Some(c) if matches!(t, OffBoth) => {
+                let _ = write!(s, "[{}]", le_u64(&c.data, 0));
+            }
             Some(c) => {
                 let _ = write!(s, "[{}]", le_i64(&c.data, 0));
             }
@@ -5472,7 +5476,7 @@ fn dec_sendfile(w: &mut ArgWriter<'_>) {
         }
         if call.ret().is_some_and(|r| r > 0) {
             if let Some(c) = call.exit_cap(2).filter(|c| c.data.len() >= 8) {
-                let _ = write!(w.s, " => [{}]", le_i64(&c.data, 0));
+                let _ = write!(w.s, " => [{}]", le_u64(&c.data, 0));
             }
         }
     }
