@@ -614,7 +614,8 @@ impl Ty {
             Ty::SigsetLenOut(_) => p(K::Fixed, W::ExitOk, 0, 8),
             // as many bytes as the size says (1 to 8): 8 could run off a page
             Ty::SigpendingOut => p(K::ArgLen, W::ExitOk, 1, 8),
-            Ty::SiginfoIn => p(K::Fixed, W::Enter, 0, 48),
+            // strace reads the whole siginfo_t: a shorter one is an address
+            Ty::SiginfoIn => p(K::Fixed, W::Enter, 0, 128),
             Ty::SiginfoOut => p(K::Fixed, W::ExitOk, 0, 48),
             Ty::PtrPtrOut | Ty::UlongPtrOut => p(K::Fixed, W::ExitOk, 0, 8),
             Ty::IovAddrs(l) => CapPlan {

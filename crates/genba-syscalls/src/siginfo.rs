@@ -97,7 +97,11 @@ pub fn format(sig: i32, d: &[u8; 48]) -> String {
         }
     }
     let pid = i32_at(d, 16);
-    let uid = i32_at(d, 20) as u32;
+    // an id as strace's PRINT_VAL_ID: (uid_t) -1 as -1
+    let uid = match i32_at(d, 20) as u32 {
+        u32::MAX => "-1".to_string(),
+        u => u.to_string(),
+    };
     if code <= 0 || code == 0x80 {
         match code {
             0 | -6 => s.push_str(&format!(", si_pid={pid}, si_uid={uid}")),
