@@ -2396,6 +2396,44 @@ fn makedev(s: &mut String, dev: u64) {
     s.push(')');
 }
 
+/// A device number as `-X` asks: `makedev(0xfe, 0)`, `0xfe00`, or both.
+fn xdev(s: &mut String, dev: u64, x: Xlat) {
+    if x != Xlat::Abbrev {
+        fmt::hex(s, dev);
+    }
+    match x {
+        Xlat::Raw => {}
+        Xlat::Verbose => {
+            s.push_str(" /* ");
+            makedev(s, dev);
+            s.push_str(" */");
+        }
+        Xlat::Abbrev => makedev(s, dev),
+    }
+}
+
+/// A file mode with its type as `-X` asks: `S_IFREG|0640`, `0100640`, or
+/// both.
+fn xmode(s: &mut String, mode: u64, x: Xlat) {
+    if x != Xlat::Abbrev {
+        let t = if mode == 0 {
+            "0".to_string()
+        } else {
+            format!("0{mode:o}")
+        };
+        let _ = write!(s, "{t:0>3}");
+    }
+    match x {
+        Xlat::Raw => {}
+        Xlat::Verbose => {
+            s.push_str(" /* ");
+            fmt::mode(s, mode, true);
+            s.push_str(" */");
+        }
+        Xlat::Abbrev => fmt::mode(s, mode, true),
+    }
+}
+
 fn stat(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
     let Some(d) = data(cap).filter(|d| d.len() >= 144) else {
         return fmt::ptr(s, v);
@@ -2403,11 +2441,12 @@ fn stat(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
     let mode = le_u32(d, 24) as u64;
     let rdev = le_u64(d, 40);
     let size = le_i64(d, 48);
+    let x = o.xlat;
     if o.verbose {
         s.push_str("{st_dev=");
-        makedev(s, le_u64(d, 0));
+        xdev(s, le_u64(d, 0), x);
         let _ = write!(s, ", st_ino={}, st_mode=", le_u64(d, 8));
-        fmt::mode(s, mode, true);
+        xmode(s, mode, x);
         let _ = write!(
             s,
             ", st_nlink={}, st_uid={}, st_gid={}, st_blksize={}, st_blocks={}, ",
@@ -2419,7 +2458,7 @@ fn stat(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
         );
         if matches!(mode & 0o170000, 0o020000 | 0o060000) {
             s.push_str("st_rdev=");
-            makedev(s, rdev);
+            xdev(s, rdev, x);
         } else {
             let _ = write!(s, "st_size={size}");
         }
@@ -2435,10 +2474,10 @@ fn stat(s: &mut String, cap: Option<&Capture>, v: u64, o: &Options) {
         return;
     }
     s.push_str("{st_mode=");
-    fmt::mode(s, mode, true);
+    xmode(s, mode, x);
     if matches!(mode & 0o170000, 0o020000 | 0o060000) {
         s.push_str(", st_rdev=");
-        makedev(s, rdev);
+        xdev(s, rdev, x);
     } else {
         let _ = write!(s, ", st_size={size}");
     }
