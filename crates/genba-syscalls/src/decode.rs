@@ -2561,6 +2561,7 @@ fn argv(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
         return fmt::ptr(s, v);
     }
     s.push('[');
+    let mut cut = false;
     for (n, c) in items
         .iter()
         .filter(|c| c.item == CaptureItem::Elem)
@@ -2569,8 +2570,10 @@ fn argv(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
         if n > 0 {
             s.push_str(", ");
         }
-        if n >= o.strsize {
+        // -v shows them all (as many as were copied)
+        if !o.verbose && n >= o.strsize {
             s.push_str("...");
+            cut = true;
             break;
         }
         if c.fault {
@@ -2579,8 +2582,13 @@ fn argv(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
             fmt::quoted(s, &c.data, c.truncated, o.hex);
         }
     }
-    if count.is_some_and(|c| c.more) {
-        s.push_str(", ...");
+    match count {
+        Some(c) if c.more => s.push_str(", ..."),
+        // the array runs into memory that cannot be read: where, as strace
+        Some(c) if c.fault && !cut => {
+            let _ = write!(s, ", ... /* {:#x} */", v.wrapping_add(8 * c.aux));
+        }
+        _ => {}
     }
     s.push(']');
 }
@@ -2595,11 +2603,21 @@ fn envp(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
     }
     if let Some(c) = items.iter().find(|c| c.item == CaptureItem::Count) {
         let n = c.aux;
+        // a first pointer that cannot be read: the address alone, as strace
+        if c.fault && n == 0 {
+            return;
+        }
         let _ = write!(
             s,
             " /* {n} var{}{} */",
             if n == 1 { "" } else { "s" },
-            if c.more { " or more" } else { "" }
+            if c.more {
+                " or more"
+            } else if c.fault {
+                ", unterminated"
+            } else {
+                ""
+            }
         );
     }
 }
