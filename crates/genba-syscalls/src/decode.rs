@@ -261,6 +261,9 @@ pub struct Env<'a> {
     /// Counts arguments printed as addresses because their memory could not
     /// be read at all (strace would have shown the contents).
     pub unreadable: std::cell::Cell<u64>,
+    /// `-Y`: the command name of a process or thread (its `comm`, as it is
+    /// when the line is printed); None: nothing printed.
+    pub pid_comm: Option<&'a dyn Fn(i32) -> Option<String>>,
 }
 
 /// The text of a call's arguments being built, with the entry/exit boundary.
@@ -314,6 +317,12 @@ impl ArgWriter<'_> {
 pub enum Ty {
     /// `int`, decimal.
     Int,
+    /// A process or thread id: with `-Y`, its command name after it
+    /// (`1234<comm>`).
+    Pid,
+    /// A process id, or a process group's negated (kill, wait4): `-Y` names
+    /// only a process (a positive id).
+    PidPgid,
     /// `unsigned int`, decimal.
     Uint,
     /// `long`, decimal.
@@ -841,7 +850,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "fadvise64" => sig!(Dec; Fd, Long, Long, Enum(c::ADVISE, "POSIX_FADV_???")),
         "memfd_create" => custom(dec_memfd_create, Ret::Fd),
         "times" => custom(dec_times, Ret::Dec),
-        "pidfd_open" => sig!(Fd; Int, Flags(c::PIDFD_OPEN_FLAGS)),
+        "pidfd_open" => sig!(Fd; Pid, Flags(c::PIDFD_OPEN_FLAGS)),
         "pidfd_getfd" => custom(dec_pidfd_getfd, Ret::Fd),
         "memfd_secret" => custom(dec_memfd_secret, Ret::Fd),
         "inotify_init1" => sig!(Fd; Flags(c::IN_INIT_FLAGS)),
@@ -871,18 +880,18 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "ioprio_get" => custom(dec_ioprio, Ret::Dec),
         "ioprio_set" => custom(dec_ioprio, Ret::Dec),
         // the scheduler
-        "sched_getscheduler" => sig!(Dec; Int),
-        "sched_setscheduler" => sig!(Dec; Int, Enum(c::SCHED_POLICIES, "SCHED_???"), IntPtrIn),
-        "sched_getparam" => sig!(Dec; Int, IntPtrOut),
-        "sched_setparam" => sig!(Dec; Int, IntPtrIn),
+        "sched_getscheduler" => sig!(Dec; Pid),
+        "sched_setscheduler" => sig!(Dec; Pid, Enum(c::SCHED_POLICIES, "SCHED_???"), IntPtrIn),
+        "sched_getparam" => sig!(Dec; Pid, IntPtrOut),
+        "sched_setparam" => sig!(Dec; Pid, IntPtrIn),
         "sched_get_priority_min" | "sched_get_priority_max" => {
             sig!(Dec; Enum(c::SCHED_POLICIES, "SCHED_???"))
         }
-        "sched_rr_get_interval" => sig!(Dec; Int, TimespecOut),
-        "sched_setaffinity" => sig!(Dec; Int, Uint, CpuSetIn(1)),
-        "sched_getaffinity" => sig!(Dec; Int, Uint, CpuSetOut),
+        "sched_rr_get_interval" => sig!(Dec; Pid, TimespecOut),
+        "sched_setaffinity" => sig!(Dec; Pid, Uint, CpuSetIn(1)),
+        "sched_getaffinity" => sig!(Dec; Pid, Uint, CpuSetOut),
         "sched_setattr" => custom(sched::dec_sched_setattr, Ret::Dec),
-        "get_robust_list" => sig!(Dec; Int, PtrPtrOut, UlongPtrOut),
+        "get_robust_list" => sig!(Dec; Pid, PtrPtrOut, UlongPtrOut),
         "process_madvise" => {
             sig!(Dec; Fd, IovAddrs(2), Ulong, Enum(c::MADV, "MADV_???"), Hex32)
         }
@@ -909,9 +918,9 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "execveat" => sig!(Dec; DirFd, Path, Argv, Envp, Flags(c::AT_FLAGS)),
         "exit" | "exit_group" => sig!(NoReturn; Int),
         "wait4" => custom(dec_wait4, Ret::Dec),
-        "kill" => sig!(Dec; Int, Signal),
-        "tkill" => sig!(Dec; Int, Signal),
-        "tgkill" => sig!(Dec; Int, Int, Signal),
+        "kill" => sig!(Dec; PidPgid, Signal),
+        "tkill" => sig!(Dec; Pid, Signal),
+        "tgkill" => sig!(Dec; Pid, Pid, Signal),
         "clone" => custom(dec_clone, Ret::Dec),
         "clone3" => custom(dec_clone3, Ret::Dec),
         "set_tid_address" => sig!(Dec; Ptr),
@@ -937,8 +946,8 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         | "getpgrp" | "setsid" | "sched_yield" | "fork" | "vfork" | "sync" | "pause"
         | "munlockall" | "vhangup" => sig!(Dec;),
         "setuid" | "setgid" => sig!(Dec; Uid),
-        "getpgid" | "getsid" => sig!(Dec; Int),
-        "setpgid" => sig!(Dec; Int, Int),
+        "getpgid" | "getsid" => sig!(Dec; Pid),
+        "setpgid" => sig!(Dec; Pid, Int),
         // signals
         "rt_sigaction" => sig!(Dec; Signal, SigactionIn, SigactionOut, Ulong),
         "rt_sigprocmask" => {
@@ -946,8 +955,8 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         }
         "rt_sigpending" => sig!(Dec; SigpendingOut, Ulong),
         "rt_sigtimedwait" => sig!(Dec; SigsetLenIn(3), SiginfoOut, TimespecIn, Ulong),
-        "rt_sigqueueinfo" => sig!(Dec; Int, Signal, SiginfoIn),
-        "rt_tgsigqueueinfo" => sig!(Dec; Int, Int, Signal, SiginfoIn),
+        "rt_sigqueueinfo" => sig!(Dec; Pid, Signal, SiginfoIn),
+        "rt_tgsigqueueinfo" => sig!(Dec; Pid, Pid, Signal, SiginfoIn),
         "pidfd_send_signal" => sig!(Dec; Fd, Signal, SiginfoIn, Hex32),
         "rt_sigreturn" => sig!(Dec; SigreturnMask),
         "sigaltstack" => sig!(Dec; StackIn, StackOut),
@@ -1407,7 +1416,7 @@ fn custom_types(name: &str) -> &'static [Ty] {
     match name {
         "open" => &[Path],
         "openat" => &[DirFd, Path],
-        "prlimit64" => &[Int, Skip, RlimitIn, RlimitOut],
+        "prlimit64" => &[Pid, Skip, RlimitIn, RlimitOut],
         "arch_prctl" => &[Skip, Skip],
         "preadv2" => &[Fd, IovOut(2)],
         "pwritev2" => &[Fd, IovIn(2)],
@@ -1545,6 +1554,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         Int => {
             let _ = write!(s, "{}", int(v));
         }
+        Pid | PidPgid => pid(s, v as i32, w.env.pid_comm),
         Uint => {
             let _ = write!(s, "{}", v as u32);
         }
@@ -1747,7 +1757,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 let mut b = [0u8; 48];
                 b.copy_from_slice(&d[..48]);
                 let sig = le_u32(d, 0) as i32;
-                s.push_str(&crate::siginfo::format(sig, &b));
+                s.push_str(&crate::siginfo::format_with(sig, &b, w.env.pid_comm));
             }
             _ => fmt::ptr(s, v),
         },
@@ -2201,6 +2211,40 @@ pub fn fd(s: &mut String, fd: i32, namer: Option<&dyn Fn(i32) -> Option<String>>
     if let Some(path) = namer.and_then(|n| n(fd)) {
         s.push_str(&fd_path_text(&path));
     }
+}
+
+/// A process id, with `-Y` the process's command name between `<>`
+/// (escaped as a path is); nothing when no such process is seen.
+pub fn pid(s: &mut String, pid: i32, comm: Option<&dyn Fn(i32) -> Option<String>>) {
+    let _ = write!(s, "{pid}");
+    if pid <= 0 {
+        return;
+    }
+    if let Some(c) = comm.and_then(|f| f(pid)) {
+        s.push_str(&comm_text(&c));
+    }
+}
+
+/// `<comm>` as `-Y` shows a command name: escaped as a string is, and `<`,
+/// `>` too (empty: nothing).
+pub fn comm_text(comm: &str) -> String {
+    let mut s = String::with_capacity(comm.len() + 2);
+    if comm.is_empty() {
+        return s;
+    }
+    s.push('<');
+    crate::fmt::escape_with(&mut s, comm.as_bytes(), crate::fmt::HexStr::None, b"<>");
+    s.push('>');
+    s
+}
+
+/// Whether the call returns a process or thread id that `-Y` names
+/// (getpid, fork, a reaped child's...; not a group's or session's).
+pub fn returns_pid(name: &str) -> bool {
+    matches!(
+        name,
+        "getpid" | "getppid" | "gettid" | "fork" | "vfork" | "clone" | "clone3" | "wait4"
+    )
 }
 
 /// `<path>` as strace appends it to a descriptor, the path escaped as a
@@ -3357,6 +3401,9 @@ fn dec_waitid(w: &mut ArgWriter<'_>) {
     arg(w, 0, Enum(WAITID_TYPES, "P_???"));
     if a[0] as u32 == 3 {
         arg(w, 1, Fd);
+    } else if a[0] as u32 == 1 {
+        // P_PID
+        arg(w, 1, Pid);
     } else {
         arg(w, 1, Int);
     }
@@ -3372,7 +3419,7 @@ fn dec_waitid(w: &mut ArgWriter<'_>) {
 /// child was reaped (a positive return), as strace.
 fn dec_wait4(w: &mut ArgWriter<'_>) {
     let a = w.call.args;
-    arg(w, 0, Int);
+    arg(w, 0, PidPgid);
     if !w.exiting() {
         return;
     }
@@ -5511,7 +5558,7 @@ fn prctl_return(s: &mut String, call: &CallView<'_>, x: Xlat) -> bool {
 }
 
 fn dec_prlimit(w: &mut ArgWriter<'_>) {
-    arg(w, 0, Int);
+    arg(w, 0, Pid);
     arg(w, 1, Enum(c::RLIMIT_RESOURCES, "RLIMIT_???"));
     arg(w, 2, RlimitIn);
     if !w.exiting() {

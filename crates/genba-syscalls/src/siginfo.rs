@@ -82,6 +82,11 @@ fn si_code_name(sig: i32, code: i32) -> String {
 /// Formats the siginfo bytes of signal `sig` as strace does.
 /// The siginfo `d` of signal `sig` (its own si_signo when that is not 0).
 pub fn format(sig: i32, d: &[u8; 48]) -> String {
+    format_with(sig, d, None)
+}
+
+/// [`format`], with `-Y`'s command name after si_pid.
+pub fn format_with(sig: i32, d: &[u8; 48], comm: Option<&dyn Fn(i32) -> Option<String>>) -> String {
     let signo = i32_at(d, 0);
     let errno = i32_at(d, 4);
     let code = i32_at(d, 8);
@@ -102,6 +107,10 @@ pub fn format(sig: i32, d: &[u8; 48]) -> String {
         u32::MAX => "-1".to_string(),
         u => u.to_string(),
     };
+    let pid_n = i32_at(d, 16);
+    let mut pid = String::new();
+    crate::decode::pid(&mut pid, pid_n, comm);
+    let uid = i32_at(d, 20) as u32;
     if code <= 0 || code == 0x80 {
         match code {
             0 | -6 => s.push_str(&format!(", si_pid={pid}, si_uid={uid}")),
@@ -111,7 +120,7 @@ pub fn format(sig: i32, d: &[u8; 48]) -> String {
                 u64_at(d, 24)
             )),
             -2 => s.push_str(&format!(
-                ", si_timerid={pid:#x}, si_overrun={}, si_int={}, si_ptr={:#x}",
+                ", si_timerid={pid_n:#x}, si_overrun={}, si_int={}, si_ptr={:#x}",
                 i32_at(d, 20),
                 i32_at(d, 24),
                 u64_at(d, 24)

@@ -210,9 +210,15 @@ pub struct TraceArgs {
     /// descriptor that refers to it); repeat for several.
     #[arg(short = 'P', long = "trace-path", value_name = "PATH")]
     pub trace_path: Vec<String>,
-    /// What to say about process ids: pidns is refused (not supported).
+    /// What to print beside process ids: comm (their command name, as
+    /// -Y) or none; pidns is refused (not supported).
     #[arg(long = "decode-pids", value_name = "WHAT")]
     pub decode_pids: Vec<String>,
+    /// Print the command name of process ids (`1234<comm>`, from /proc as
+    /// the line is printed): the line's own process and pid arguments and
+    /// results (--decode-pids=comm).
+    #[arg(short = 'Y')]
+    pub pid_comm: bool,
     /// Trace only system calls that succeeded (status=successful).
     #[arg(short = 'z', long = "successful-only")]
     pub successful: bool,

@@ -70,6 +70,8 @@ pub struct Filter {
     pub quiet: Option<Quiet>,
     /// `-e decode-fds=`, when given.
     pub decode_fds: Option<FdDecode>,
+    /// `-e decode-pids=`: the sets given, in order (checked by the caller).
+    pub decode_pids: Vec<String>,
     /// `-e inject=` and `-e fault=`, in order.
     pub inject: crate::inject::Injections,
     /// `-e read=`: descriptors whose data read is dumped in hex.
@@ -161,6 +163,7 @@ impl Filter {
             signals: vec![true; NSIG_SET],
             quiet: None,
             decode_fds: None,
+            decode_pids: Vec::new(),
             inject: Default::default(),
             dump_read: None,
             dump_write: None,
@@ -176,6 +179,7 @@ impl Filter {
                 "signal" | "signals" | "s" => f.signals = parse_signals(val)?,
                 "quiet" | "silent" | "silence" | "q" => f.quiet = Some(parse_quiet(val)?),
                 "decode-fds" | "decode-fd" => f.decode_fds = Some(FdDecode::parse(val)?),
+                "decode-pids" | "decode-pid" => f.decode_pids.push(val.to_string()),
                 "inject" => f.inject.add(val, false)?,
                 "fault" => f.inject.add(val, true)?,
                 "read" | "reads" | "r" => f.dump_read = Some(FdSet::parse(val)?),

@@ -561,21 +561,31 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             "-q and -e quiet/--quiet cannot be provided simultaneously".into()
         )),
     };
-    for d in &a.decode_pids {
-        for what in d.trim_start_matches('!').split(',') {
+    // -Y, --decode-pids=, -e decode-pids=: each one given replaces the set
+    let mut pid_comm = a.pid_comm;
+    for d in a.decode_pids.iter().chain(filter.decode_pids.iter()) {
+        let body = d.trim_start_matches('!');
+        let inverted = (d.len() - body.len()) % 2 == 1;
+        let (mut comm, mut pidns) = (false, false);
+        for what in body.split(',') {
             match what {
                 "none" => {}
-                "pidns" | "all" => bail!(Exit(
-                    1,
-                    "--decode-pids=pidns is not supported by genba: it cannot translate process ids between pid namespaces".into()
-                )),
-                "comm" => bail!(Exit(
-                    1,
-                    "--decode-pids=comm (-Y) is not supported by genba yet".into()
-                )),
+                "all" => (comm, pidns) = (true, true),
+                "comm" => comm = true,
+                "pidns" => pidns = true,
                 other => bail!(Exit(1, format!("invalid decode-pids '{other}'"))),
             }
         }
+        if inverted {
+            (comm, pidns) = (!comm, !pidns);
+        }
+        if pidns {
+            bail!(Exit(
+                1,
+                "--decode-pids=pidns is not supported by genba: it cannot translate process ids between pid namespaces".into()
+            ));
+        }
+        pid_comm = comm;
     }
     let abs_time = abs_time(&a)?;
     let relative = duration_width(
@@ -595,6 +605,12 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         "jsonl" | "json" => true,
         other => bail!("invalid --format '{other}' (expected text or jsonl)"),
     };
+    if json && pid_comm {
+        bail!(Exit(
+            1,
+            "-Y/--decode-pids=comm is not supported with --format jsonl yet".into()
+        ));
+    }
     if a.summary_only && a.stack_trace > 0 {
         // as strace: -c prints no calls, so there are no stacks to print under them
         eprintln!("genba: -k/--stack-trace has no effect with -c/--summary-only");
@@ -768,7 +784,18 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     } else {
         &[]
     };
-    for name in follow.iter().copied().flatten() {
+    // -Y: the calls that name a task (exec, prctl, fork: the child has the
+    // parent's name) and reap one, so each line names a process as it was
+    // at that call (genba prints after the fact)
+    const RENAMERS: &[&str] = &[
+        "execve", "execveat", "prctl", "clone", "clone3", "fork", "vfork", "wait4", "waitid",
+    ];
+    let renamers: &[&[&str]] = if pid_comm && !summary_only {
+        &[RENAMERS]
+    } else {
+        &[]
+    };
+    for name in follow.iter().chain(renamers).copied().flatten() {
         if let Some(info) = table::by_name(name) {
             let plan = &mut plans[info.nr as usize];
             if !plan.traced {
@@ -914,6 +941,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 paths: paths.clone(),
                 dump_read: filter.dump_read.clone(),
                 dump_write: filter.dump_write.clone(),
+                pid_comm,
             },
             ntasks,
         )

@@ -66,6 +66,8 @@ pub struct TextOptions {
     /// `-e read=`, `-e write=`: descriptors whose data is dumped in hex.
     pub dump_read: Option<crate::filter::FdSet>,
     pub dump_write: Option<crate::filter::FdSet>,
+    /// `-Y`: command names beside process ids.
+    pub pid_comm: bool,
 }
 
 struct Pending {
@@ -103,6 +105,14 @@ pub struct TextPrinter<W: Write> {
     pub sites: Option<crate::stacks::SiteTable>,
     /// Summaries count CPU time (not -w).
     cpu_time: bool,
+    /// `-Y`: each traced task's command name as the events tell it (read
+    /// from /proc when first seen, inherited at fork, changed by exec and
+    /// prctl(PR_SET_NAME), said by its exit): genba prints a line after the
+    /// call, when the task may have changed its name or ended.
+    comms: std::cell::RefCell<HashMap<u32, String>>,
+    /// `-Y`: the children traced tasks made without -f, named as their
+    /// parent was (used when /proc no longer has them), until reaped.
+    children: HashMap<u32, String>,
 }
 
 fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
@@ -135,6 +145,18 @@ fn device_numbers(path: &str) -> Option<String> {
 }
 
 /// The process pidfd `fd` of process `tgid` refers to (its fdinfo's `Pid:`).
+/// A task's command name in /proc (None: no such task).
+fn proc_comm(pid: i32) -> Option<String> {
+    if pid <= 0 {
+        return None;
+    }
+    let mut c = std::fs::read(format!("/proc/{pid}/comm")).ok()?;
+    if c.last() == Some(&b'\n') {
+        c.pop();
+    }
+    Some(String::from_utf8_lossy(&c).into_owned())
+}
+
 fn pidfd_pid(tgid: u32, fd: i32) -> Option<i64> {
     crate::fdtrack::fdinfo_field(tgid, fd, "Pid:")?.parse().ok()
 }
@@ -177,6 +199,56 @@ impl<W: Write> TextPrinter<W> {
             print: true,
             sites: None,
             cpu_time: false,
+            comms: Default::default(),
+            children: HashMap::default(),
+        }
+    }
+
+    /// `-Y`: a traced task's command name as its events tell it, else from
+    /// /proc (then kept).
+    fn task_comm(&self, tid: u32) -> Option<String> {
+        if let Some(c) = self.comms.borrow().get(&tid) {
+            return Some(c.clone());
+        }
+        let c = proc_comm(tid as i32)?;
+        self.comms.borrow_mut().insert(tid, c.clone());
+        Some(c)
+    }
+
+    /// `-Y`: the command name of a pid an argument or result names: a
+    /// traced task's as its events tell it, another's from /proc.
+    fn pid_comm(&self, pid: i32) -> Option<String> {
+        let p = u32::try_from(pid).ok()?;
+        if let Some(c) = self.comms.borrow().get(&p) {
+            return Some(c.clone());
+        }
+        proc_comm(pid).or_else(|| self.children.get(&p).cloned())
+    }
+
+    /// `-Y`: follows the names of processes a call makes or reaps.
+    fn follow_comm(&mut self, tid: u32, name: &str, call: CallView<'_>) {
+        let Some((ret, _)) = call.exit else { return };
+        match name {
+            "clone" | "clone3" | "fork" | "vfork" if ret > 0 => {
+                if let Some(c) = self.task_comm(tid) {
+                    self.children.insert(ret as u32, c);
+                }
+            }
+            "wait4" if ret > 0 => {
+                self.children.remove(&(ret as u32));
+            }
+            "waitid" if ret == 0 && call.args[3] & 0x0100_0000 == 0 => {
+                // a child that exited (not WNOWAIT): si_code CLD_EXITED,
+                // CLD_KILLED or CLD_DUMPED
+                if let Some(d) = call.data(2).filter(|d| d.len() >= 20) {
+                    let code = i32::from_le_bytes([d[8], d[9], d[10], d[11]]);
+                    let pid = u32::from_le_bytes([d[16], d[17], d[18], d[19]]);
+                    if (1..=3).contains(&code) {
+                        self.children.remove(&pid);
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
@@ -223,13 +295,22 @@ impl<W: Write> TextPrinter<W> {
     fn leader(&mut self, tid: u32, ts: u64) {
         // written straight into the line: it holds nothing of this line yet
         let start = self.line.len();
+        let with_pid = self.o.prefix == PidPrefix::Plain || self.nprocs > 1;
+        let comm = match (self.o.pid_comm && with_pid).then(|| self.task_comm(tid)) {
+            Some(Some(c)) => decode::comm_text(&c),
+            _ => String::new(),
+        };
         let s = &mut self.line;
         match self.o.prefix {
-            PidPrefix::Plain => {
+            // strace pads the pid only when no name follows it
+            PidPrefix::Plain if comm.is_empty() => {
                 let _ = write!(s, "{tid:<5} ");
             }
+            PidPrefix::Plain => {
+                let _ = write!(s, "{tid}{comm} ");
+            }
             PidPrefix::Bracketed if self.nprocs > 1 => {
-                let _ = write!(s, "[pid {tid:>5}] ");
+                let _ = write!(s, "[pid {tid:>5}{comm}] ");
             }
             PidPrefix::Bracketed => {}
         }
@@ -287,6 +368,12 @@ impl<W: Write> TextPrinter<W> {
             Event::Fork { task, child, .. } => {
                 self.nprocs += 1;
                 self.world.fork(*task, *child);
+                if self.o.pid_comm {
+                    // a new task has its parent's name
+                    if let Some(c) = self.task_comm(task.tid) {
+                        self.comms.borrow_mut().insert(child.tid, c);
+                    }
+                }
             }
             Event::Exec {
                 ts,
@@ -295,15 +382,32 @@ impl<W: Write> TextPrinter<W> {
                 auxv,
             } => {
                 self.world.exec(*ts, *task, *old_tid, auxv);
+                if self.o.pid_comm {
+                    // named after the file it runs
+                    let mut comms = self.comms.borrow_mut();
+                    comms.remove(old_tid);
+                    match self.world.name(task.tid) {
+                        Some(n) => comms.insert(task.tid, n.to_string()),
+                        None => comms.remove(&task.tid),
+                    };
+                }
                 if *old_tid != task.tid {
                     // a non-leader thread exec'd: the old tid is gone
                     self.pending.remove(old_tid);
                 }
             }
             Event::Exit {
-                ts, task, status, ..
+                ts,
+                task,
+                status,
+                comm,
+                ..
             } => {
                 let tid = task.tid;
+                if self.o.pid_comm && !comm.is_empty() {
+                    // its name as it ended, for its last lines
+                    self.comms.borrow_mut().insert(tid, comm.clone());
+                }
                 if let Some(p) = self.pending.remove(&tid) {
                     if self.print
                         && (self.o.status.unfinished || self.o.status.is_all())
@@ -361,6 +465,16 @@ impl<W: Write> TextPrinter<W> {
                 }
                 self.nprocs = self.nprocs.saturating_sub(1);
                 self.last_nr.remove(&tid);
+                // a process is named until reaped (its zombie still is)
+                let c = self.comms.borrow_mut().remove(&tid);
+                match c {
+                    Some(c) if self.o.pid_comm && task.tid == task.tgid => {
+                        self.children.insert(tid, c);
+                    }
+                    _ => {
+                        self.children.remove(&tid);
+                    }
+                }
                 self.world.exit(*task);
             }
             Event::Signal {
@@ -380,10 +494,17 @@ impl<W: Write> TextPrinter<W> {
                     self.open = None;
                 }
                 self.leader(task.tid, *ts);
+                let comm = |pid: i32| self.pid_comm(pid);
                 let text = format!(
                     "--- {} {} ---\n",
                     consts::signal_name(*sig),
-                    crate::siginfo::format(*sig, siginfo)
+                    crate::siginfo::format_with(
+                        *sig,
+                        siginfo,
+                        self.o
+                            .pid_comm
+                            .then_some(&comm as &dyn Fn(i32) -> Option<String>)
+                    )
                 );
                 self.emit(&text);
                 self.flush_line();
@@ -473,6 +594,12 @@ impl<W: Write> TextPrinter<W> {
     /// say (descriptor paths for -y, memory BPF could not read); also how
     /// many arguments stayed unreadable.
     fn decode_args(&self, tgid: u32, call: CallView<'_>) -> (String, u64) {
+        let (text, unreadable, _) = self.decode_args_split(tgid, call);
+        (text, unreadable)
+    }
+
+    /// [`Self::decode_args`], with where the exit part of the text starts.
+    fn decode_args_split(&self, tgid: u32, call: CallView<'_>) -> (String, u64, Option<usize>) {
         let namer = |fd: i32| self.fd_text(tgid, fd);
         // a descriptor of the process a pidfd of this one refers to
         let namer_in = |pidfd: i32, fd: i32| {
@@ -483,6 +610,7 @@ impl<W: Write> TextPrinter<W> {
             self.fd_text(pid, fd)
         };
         let mem = |addr: u64, len: usize| read_mem(tgid, addr, len);
+        let comm = |pid: i32| self.pid_comm(pid);
         // after a successful exec the process holds another program: its
         // memory at the old addresses is not what the call was given
         let execd = call.exit.is_some_and(|(ret, _)| ret == 0)
@@ -502,10 +630,11 @@ impl<W: Write> TextPrinter<W> {
                 None
             },
             read_mem: if execd { None } else { Some(&mem) },
+            pid_comm: if self.o.pid_comm { Some(&comm) } else { None },
             ..Default::default()
         };
-        let text = decode::write_args(call, &self.o.decode, &env).s;
-        (text, env.unreadable.get())
+        let w = decode::write_args(call, &self.o.decode, &env);
+        (w.s, env.unreadable.get(), w.boundary)
     }
 
     fn enter(&mut self, e: &SyscallEnter) {
@@ -598,7 +727,14 @@ impl<W: Write> TextPrinter<W> {
                 .map(i64::from)
                 .or_else(|| pidfd_pid(tgid, fd));
             if let Some(pid) = pid {
-                return Some(format!("pid:{pid}"));
+                let mut s = String::from("pid:");
+                let comm = |pid: i32| self.pid_comm(pid);
+                let namer = self
+                    .o
+                    .pid_comm
+                    .then_some(&comm as &dyn Fn(i32) -> Option<String>);
+                decode::pid(&mut s, pid as i32, namer);
+                return Some(s);
             }
         }
         d.path.then_some(p)
@@ -643,6 +779,17 @@ impl<W: Write> TextPrinter<W> {
         if ran {
             self.world.exit_before(tgid, &name, call);
         }
+        if self.o.pid_comm && ran {
+            self.follow_comm(tid, &name, call);
+        }
+        if self.o.pid_comm && ok && name == "prctl" && args[0] == 15 {
+            // PR_SET_NAME: the name it takes (15 bytes at most)
+            if let Some(d) = call.data(1) {
+                let n = d.iter().position(|&b| b == 0).unwrap_or(d.len()).min(15);
+                let c = String::from_utf8_lossy(&d[..n]).into_owned();
+                self.comms.borrow_mut().insert(tid, c);
+            }
+        }
         let shown = self.shown(x.nr);
         if let (Some(sites), Some(st), Some(cs)) = (
             self.sites.as_mut(),
@@ -672,9 +819,18 @@ impl<W: Write> TextPrinter<W> {
             }
             return;
         }
-        let (text, unreadable) = self.decode_args(tgid, call);
+        let (text, unreadable, boundary) = self.decode_args_split(tgid, call);
         self.unreadable += unreadable;
-        let printed = pending.as_ref().and_then(|p| p.printed);
+        // -Y: a name shown at entry may be gone at exit (a child reaped),
+        // so the exit part is where this text's starts, not at the entry
+        // text's length
+        let printed = pending.as_ref().and_then(|p| p.printed).map(|n| {
+            if self.o.pid_comm {
+                boundary.unwrap_or(n)
+            } else {
+                n
+            }
+        });
         match printed {
             Some(n) if self.open == Some(tid) => {
                 self.emit(text.get(n..).unwrap_or(""));
@@ -717,6 +873,11 @@ impl<W: Write> TextPrinter<W> {
         if self.o.fd_decode.any() && x.ret >= 0 && decode::returns_fd(&name, &call.args) {
             if let Some(p) = self.fd_text(tgid, x.ret as i32) {
                 r.push_str(&decode::fd_path_text(&p));
+            }
+        }
+        if self.o.pid_comm && x.ret > 0 && decode::returns_pid(&name) {
+            if let Some(c) = self.pid_comm(x.ret as i32) {
+                r.push_str(&decode::comm_text(&c));
             }
         }
         r.push_str(injected_note(x.inject));

@@ -1691,7 +1691,7 @@ fn long_qualifiers_and_repeated_output_as_strace() {
 /// which genba cannot do: refused in one line, not ignored.
 #[test]
 fn decode_pids_pidns_is_refused() {
-    for arg in ["--decode-pids=pidns", "--decode-pids=comm"] {
+    for arg in ["--decode-pids=pidns", "--decode-pids=all"] {
         let out = run(&mut genba_cmd([
             "trace",
             arg,
@@ -1703,6 +1703,66 @@ fn decode_pids_pidns_is_refused() {
         assert_one_line_error(&out, arg);
         assert!(out.stderr.contains("not supported"), "{}", out.describe());
     }
+}
+
+/// `-Y` names processes as strace does: each line's own (`PID<comm> `
+/// with -f -o), pid arguments and results, each as it was at that call (a
+/// forked child has its parent's name until it execs, even though genba
+/// prints after both have ended).
+#[test]
+fn dash_capital_y_names_pids() {
+    require_bpf!();
+    let dir = TempDir::new("ycomm");
+    let trace = dir.join("trace");
+    for flags in [
+        &["-Y"][..],
+        &["--decode-pids=comm"][..],
+        &["-e", "decode-pids=comm"][..],
+    ] {
+        let out = run(genba_cmd(["trace", "-f"])
+            .args(flags)
+            .args(["-e", "trace=kill,getpid,clone,execve,wait4", "-o"])
+            .arg(&trace)
+            .args(["--", "/bin/sh", "-c", "kill -0 $$; /bin/true & wait"]));
+        assert_eq!(out.code(), Some(0), "{flags:?}: {}", out.describe());
+        let text = read(&trace);
+        let kill = text
+            .lines()
+            .find(|l| l.contains(" kill("))
+            .unwrap_or_else(|| panic!("{flags:?}: no kill line:\n{text}"));
+        let pid = kill.split('<').next().unwrap();
+        assert!(
+            kill.starts_with(&format!("{pid}<sh> kill({pid}<sh>, 0) ")),
+            "{text}"
+        );
+        let clone = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{pid}<sh> clone(")))
+            .unwrap_or_else(|| panic!("no clone line:\n{text}"));
+        let child = clone.rsplit("= ").next().unwrap();
+        let cpid = child
+            .strip_suffix("<sh>")
+            .unwrap_or_else(|| panic!("{clone}"));
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{cpid}<true> +++ exited with 0 +++"))),
+            "{text}"
+        );
+        // the signal of its end names it (a zombie); reaped, nothing does
+        assert!(text.contains(&format!("si_pid={cpid}<true>,")), "{text}");
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{pid}<sh> "))
+                && l.contains("wait4(")
+                && l.ends_with(&format!("= {cpid}"))),
+            "{text}"
+        );
+    }
+    // without it, no names
+    let out = run(genba_cmd(["trace", "-f", "-e", "trace=kill", "-o"])
+        .arg(&trace)
+        .args(["--", "/bin/sh", "-c", "kill -0 $$"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(!read(&trace).contains("<sh>"), "{}", read(&trace));
 }
 
 /// `-yy` describes a socket as strace does: a connected UNIX stream pair
