@@ -1449,6 +1449,25 @@ fn custom_types(name: &str) -> &'static [Ty] {
     }
 }
 
+/// `-e verbose=`: whether the copy of argument slot `slot` of call `nr`
+/// is still shown when the call is not verbose. As strace, a call that is
+/// not verbose shows its strings and data buffers, and every structure,
+/// array or number it would read from memory as its address.
+pub fn nonverbose_keeps(nr: u32, slot: u8) -> bool {
+    let Some(d) = decoder_for(nr) else {
+        return false;
+    };
+    let types: &[Ty] = if d.custom.is_some() {
+        table::by_nr(nr).map_or(&[], |i| custom_types(i.name))
+    } else {
+        d.args
+    };
+    matches!(
+        types.get(slot as usize),
+        Some(Path | Str | BufIn(_) | BufOut | StrOut | RandomOut)
+    )
+}
+
 /// Prints a call's arguments (without the parentheses).
 ///
 /// `env` answers what the events alone cannot (descriptor paths for `-y`).

@@ -168,7 +168,9 @@ pub struct TraceArgs {
     #[arg(short = 'v', long = "no-abbrev")]
     pub verbose: bool,
     /// Qualifying expression: trace=SET, status=SET, signal=SET, quiet=SET,
-    /// inject=SET:OPTS, fault=SET:OPTS, or a syscall set.
+    /// inject=SET:OPTS, fault=SET:OPTS, verbose=SET (the calls whose
+    /// structures are decoded; the others show them as addresses),
+    /// decode-fds=, decode-pids=, or a syscall set.
     #[arg(short = 'e', value_name = "EXPR")]
     pub exprs: Vec<String>,
     /// The system calls to trace (-e trace=SET).

@@ -70,6 +70,9 @@ pub struct Filter {
     pub quiet: Option<Quiet>,
     /// `-e decode-fds=`, when given.
     pub decode_fds: Option<FdDecode>,
+    /// `-e verbose=`: the calls whose structures are decoded (by number;
+    /// None: all).
+    pub verbose: Option<Vec<bool>>,
     /// `-e decode-pids=`: the sets given, in order (checked by the caller).
     pub decode_pids: Vec<String>,
     /// `-e inject=` and `-e fault=`, in order.
@@ -164,6 +167,7 @@ impl Filter {
             quiet: None,
             decode_fds: None,
             decode_pids: Vec::new(),
+            verbose: None,
             inject: Default::default(),
             dump_read: None,
             dump_write: None,
@@ -184,11 +188,12 @@ impl Filter {
                 "fault" => f.inject.add(val, true)?,
                 "read" | "reads" | "r" => f.dump_read = Some(FdSet::parse(val)?),
                 "write" | "writes" | "w" => f.dump_write = Some(FdSet::parse(val)?),
-                "abbrev" | "a" | "verbose" | "raw" => {
+                "verbose" | "v" => f.verbose = Some(parse_set(val)?),
+                "abbrev" | "a" | "raw" => {
                     bail!("-e {q}= is not supported yet by genba")
                 }
                 _ => bail!(
-                    "invalid qualifier '{q}' in -e {e} (expected trace=, status=, signal=, quiet=, inject= or fault=)"
+                    "invalid qualifier '{q}' in -e {e} (expected trace=, status=, signal=, quiet=, inject=, fault=, verbose=, read=, write=, decode-fds= or decode-pids=)"
                 ),
             }
         }

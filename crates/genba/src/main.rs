@@ -942,6 +942,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 dump_read: filter.dump_read.clone(),
                 dump_write: filter.dump_write.clone(),
                 pid_comm,
+                verbose: filter.verbose.clone(),
             },
             ntasks,
         )

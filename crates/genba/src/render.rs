@@ -68,6 +68,9 @@ pub struct TextOptions {
     pub dump_write: Option<crate::filter::FdSet>,
     /// `-Y`: command names beside process ids.
     pub pid_comm: bool,
+    /// `-e verbose=`: the calls (by number) whose structures are decoded;
+    /// the others show them as addresses (None: all are).
+    pub verbose: Option<Vec<bool>>,
 }
 
 struct Pending {
@@ -600,6 +603,32 @@ impl<W: Write> TextPrinter<W> {
 
     /// [`Self::decode_args`], with where the exit part of the text starts.
     fn decode_args_split(&self, tgid: u32, call: CallView<'_>) -> (String, u64, Option<usize>) {
+        // -e verbose=: a call not in the set shows only its strings and
+        // buffers; what else was copied is shown as an address
+        let quiet = |caps: &[genba_events::Capture]| -> Vec<genba_events::Capture> {
+            caps.iter()
+                .filter(|c| c.item == CaptureItem::Data && decode::nonverbose_keeps(call.nr, c.arg))
+                .cloned()
+                .collect()
+        };
+        let verbose = self
+            .o
+            .verbose
+            .as_ref()
+            .is_none_or(|v| v.get(call.nr as usize).copied().unwrap_or(true));
+        let (enter, exit);
+        let call = if verbose {
+            call
+        } else {
+            enter = quiet(call.enter);
+            exit = call.exit.map(|(r, c)| (r, quiet(c)));
+            CallView {
+                nr: call.nr,
+                args: call.args,
+                enter: &enter,
+                exit: exit.as_ref().map(|(r, c)| (*r, c.as_slice())),
+            }
+        };
         let namer = |fd: i32| self.fd_text(tgid, fd);
         // a descriptor of the process a pidfd of this one refers to
         let namer_in = |pidfd: i32, fd: i32| {
@@ -629,7 +658,8 @@ impl<W: Write> TextPrinter<W> {
             } else {
                 None
             },
-            read_mem: if execd { None } else { Some(&mem) },
+            // (nor is memory read for what a call not verbose leaves out)
+            read_mem: if execd || !verbose { None } else { Some(&mem) },
             pid_comm: if self.o.pid_comm { Some(&comm) } else { None },
             ..Default::default()
         };

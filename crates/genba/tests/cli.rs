@@ -1765,6 +1765,46 @@ fn dash_capital_y_names_pids() {
     assert!(!read(&trace).contains("<sh>"), "{}", read(&trace));
 }
 
+/// `-e verbose=SET`: a call outside the set shows its strings but its
+/// structures and arrays as addresses (execve's argv; uname's struct), as
+/// strace; the calls in the set are decoded as usual.
+#[test]
+fn verbose_set_abbreviates_the_other_calls() {
+    require_bpf!();
+    let dir = TempDir::new("verbose");
+    let trace = dir.join("trace");
+    let lines = |set: &str| {
+        let out = run(
+            genba_cmd(["trace", "-e", set, "-e", "trace=execve,uname", "-o"])
+                .arg(&trace)
+                .args(["--", "/bin/uname"]),
+        );
+        assert_eq!(out.code(), Some(0), "{set}: {}", out.describe());
+        let text = read(&trace);
+        let find = |name: &str| {
+            text.lines()
+                .find(|l| l.starts_with(name))
+                .unwrap_or_else(|| panic!("{set}: no {name}:\n{text}"))
+                .to_string()
+        };
+        (find("execve("), find("uname("))
+    };
+    let is_addr = |s: &str| s.starts_with("0x");
+    let arg = |line: &str, i: usize| line.split(", ").nth(i).unwrap_or("").to_string();
+    let (execve, uname) = lines("verbose=none");
+    assert!(execve.starts_with("execve(\"/bin/uname\", 0x"), "{execve}");
+    assert!(is_addr(&arg(&execve, 2)), "{execve}");
+    assert!(is_addr(uname.trim_start_matches("uname(")), "{uname}");
+    let (execve, uname) = lines("verbose=!uname");
+    assert!(
+        execve.starts_with("execve(\"/bin/uname\", [\"/bin/uname\"]"),
+        "{execve}"
+    );
+    assert!(uname.starts_with("uname(0x"), "{uname}");
+    let (_, uname) = lines("verbose=all");
+    assert!(uname.starts_with("uname({sysname="), "{uname}");
+}
+
 /// `-yy` describes a socket as strace does: a connected UNIX stream pair
 /// by its inode and its peer's (the program keeps the pair open until the
 /// line is in the trace file, so that it is there to be described).
