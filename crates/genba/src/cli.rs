@@ -50,9 +50,14 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Follow forks and threads.
-    #[arg(short = 'f', long = "follow-forks")]
-    pub follow: bool,
+    /// Follow forks and threads (-ff: and write each one's trace to
+    /// FILE.TID, as --output-separately).
+    #[arg(short = 'f', long = "follow-forks", action = ArgAction::Count)]
+    pub follow: u8,
+    /// With -o FILE: each task's trace in its own file, FILE.TID (lines are
+    /// written whole, at each call's end).
+    #[arg(long = "output-separately")]
+    pub output_separately: bool,
     /// Attach to these processes (comma-separated or repeated).
     #[arg(short = 'p', long = "attach", value_delimiter = ',')]
     pub pids: Vec<String>,

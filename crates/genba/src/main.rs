@@ -633,7 +633,36 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     let pids = parse_pids(&a.pids)?;
     let path = resolve_command(&a.command)?;
     let gpu = gpu_setup(a.gpu, &a.command)?;
-    let output = TraceOutput::open(a.output.as_deref())?;
+    // -ff, --output-separately: a file per task; genba's other output
+    // (none but messages) stays on stderr
+    let separately = if a.follow >= 2 || a.output_separately {
+        match a.output.as_deref() {
+            None => {
+                eprintln!("genba: --output-separately has no effect without -o/--output");
+                None
+            }
+            Some(o) if o.starts_with('|') || o.starts_with('!') => bail!(Exit(
+                1,
+                "piping the output and -ff/--output-separately are mutually exclusive".into()
+            )),
+            Some(_) if a.summary_only || a.summary => bail!(Exit(
+                1,
+                "(-c/--summary-only or -C/--summary) and -ff/--output-separately are mutually exclusive".into()
+            )),
+            Some(_) if json => bail!(Exit(
+                1,
+                "-ff/--output-separately is not supported with --format jsonl yet".into()
+            )),
+            Some(o) => Some(o.to_string()),
+        }
+    } else {
+        None
+    };
+    let output = TraceOutput::open(if separately.is_some() {
+        None
+    } else {
+        a.output.as_deref()
+    })?;
     let out: Box<dyn Write> = Box::new(output.clone());
 
     let summary_only = a.summary_only;
@@ -807,7 +836,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         all_tasks: false,
-        follow_forks: a.follow,
+        follow_forks: (a.follow > 0),
         records: !summary_only || stacks || a.record.is_some(),
         summary: want_summary,
         summary_cpu: !a.wall,
@@ -856,9 +885,9 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         Target {
             command: path.as_deref().map(|p| (p, a.command.as_slice())),
             pids: &pids,
-            all_threads: a.follow,
+            all_threads: (a.follow > 0),
             inject: (!filter.inject.is_empty()).then_some(&filter.inject),
-            inject_children: a.follow,
+            inject_children: (a.follow > 0),
         },
         Until::TasksGone,
         |tracer, live| {
@@ -917,7 +946,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             None => j,
         }))
     } else {
-        let prefix = if a.output.is_some() && a.follow {
+        let prefix = if a.output.is_some() && (a.follow > 0) && separately.is_none() {
             PidPrefix::Plain
         } else {
             PidPrefix::Bracketed
@@ -943,6 +972,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 dump_write: filter.dump_write.clone(),
                 pid_comm,
                 verbose: filter.verbose.clone(),
+                separately: separately.clone(),
             },
             ntasks,
         )
@@ -964,7 +994,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         gpu: (want_summary && a.gpu).then(gputable::GpuTables::default),
         printer: &mut printer,
         // strace names a child it did not trace; with -f every one is traced
-        unknown_exits: !quiet.exit && !a.follow,
+        unknown_exits: !quiet.exit && a.follow == 0,
         output_command: output.command_pid(),
     };
     let started = std::time::Instant::now();

@@ -71,6 +71,9 @@ pub struct TextOptions {
     /// `-e verbose=`: the calls (by number) whose structures are decoded;
     /// the others show them as addresses (None: all are).
     pub verbose: Option<Vec<bool>>,
+    /// `-ff`, `--output-separately`: each task's lines go to `FILE.TID`
+    /// (this FILE), whole, without the task's id in front.
+    pub separately: Option<String>,
 }
 
 struct Pending {
@@ -116,6 +119,9 @@ pub struct TextPrinter<W: Write> {
     /// `-Y`: the children traced tasks made without -f, named as their
     /// parent was (used when /proc no longer has them), until reaped.
     children: HashMap<u32, String>,
+    /// `-ff`: the task the line being built is of, and each task's file.
+    line_tid: u32,
+    files: HashMap<u32, std::io::BufWriter<std::fs::File>>,
 }
 
 fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
@@ -204,6 +210,8 @@ impl<W: Write> TextPrinter<W> {
             cpu_time: false,
             comms: Default::default(),
             children: HashMap::default(),
+            line_tid: 0,
+            files: HashMap::default(),
         }
     }
 
@@ -291,20 +299,47 @@ impl<W: Write> TextPrinter<W> {
     }
 
     fn flush_line(&mut self) {
-        let _ = self.out.write_all(self.line.as_bytes());
+        match &self.o.separately {
+            Some(base) => {
+                let tid = self.line_tid;
+                let f = match self.files.entry(tid) {
+                    std::collections::hash_map::Entry::Occupied(e) => Some(e.into_mut()),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        let name = format!("{base}.{tid}");
+                        match std::fs::File::create(&name) {
+                            Ok(f) => Some(e.insert(std::io::BufWriter::new(f))),
+                            Err(err) => {
+                                eprintln!("genba: Can't fopen '{name}': {err}");
+                                None
+                            }
+                        }
+                    }
+                };
+                if let Some(f) = f {
+                    let _ = f.write_all(self.line.as_bytes());
+                }
+            }
+            None => {
+                let _ = self.out.write_all(self.line.as_bytes());
+            }
+        }
         self.line.clear();
     }
 
     fn leader(&mut self, tid: u32, ts: u64) {
         // written straight into the line: it holds nothing of this line yet
         let start = self.line.len();
-        let with_pid = self.o.prefix == PidPrefix::Plain || self.nprocs > 1;
+        self.line_tid = tid;
+        let separately = self.o.separately.is_some();
+        let with_pid = !separately && (self.o.prefix == PidPrefix::Plain || self.nprocs > 1);
         let comm = match (self.o.pid_comm && with_pid).then(|| self.task_comm(tid)) {
             Some(Some(c)) => decode::comm_text(&c),
             _ => String::new(),
         };
         let s = &mut self.line;
         match self.o.prefix {
+            // -ff: the file says whose lines they are
+            _ if separately => {}
             // strace pads the pid only when no name follows it
             PidPrefix::Plain if comm.is_empty() => {
                 let _ = write!(s, "{tid:<5} ");
@@ -468,6 +503,9 @@ impl<W: Write> TextPrinter<W> {
                 }
                 self.nprocs = self.nprocs.saturating_sub(1);
                 self.last_nr.remove(&tid);
+                if let Some(mut f) = self.files.remove(&tid) {
+                    let _ = f.flush();
+                }
                 // a process is named until reaped (its zombie still is)
                 let c = self.comms.borrow_mut().remove(&tid);
                 match c {
@@ -686,6 +724,7 @@ impl<W: Write> TextPrinter<W> {
         let on_path = (!retry).then(|| self.on_path(e.task.tgid, view(e, None)));
         if self.print
             && self.o.status.is_all()
+            && self.o.separately.is_none()
             && !retry
             && self.shown(e.nr)
             && on_path != Some(false)
@@ -951,10 +990,16 @@ impl<W: Write> TextPrinter<W> {
             self.flush_line();
         }
         let _ = self.out.flush();
+        for f in self.files.values_mut() {
+            let _ = f.flush();
+        }
     }
 
     pub fn flush(&mut self) {
         let _ = self.out.flush();
+        for f in self.files.values_mut() {
+            let _ = f.flush();
+        }
     }
 }
 

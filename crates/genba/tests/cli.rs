@@ -1805,6 +1805,46 @@ fn verbose_set_abbreviates_the_other_calls() {
     assert!(uname.starts_with("uname({sysname="), "{uname}");
 }
 
+/// `-ff` and `--follow-forks --output-separately` write each task's
+/// lines to FILE.TID, without the id in front and without FILE itself.
+#[test]
+fn output_separately_writes_a_file_per_task() {
+    require_bpf!();
+    for flags in [&["-ff"][..], &["--follow-forks", "--output-separately"][..]] {
+        let dir = TempDir::new("ff");
+        let base = dir.join("log");
+        let out = run(genba_cmd(["trace"])
+            .args(flags)
+            .args(["-e", "trace=execve,exit_group", "-o"])
+            .arg(&base)
+            .args(["--", "/bin/sh", "-c", "/bin/true & wait"]));
+        assert_eq!(out.code(), Some(0), "{flags:?}: {}", out.describe());
+        assert!(!base.exists(), "{flags:?}: FILE written");
+        let mut files: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), 2, "{flags:?}: {files:?}");
+        for f in &files {
+            let text = read(f);
+            assert!(text.starts_with("execve(\""), "{f:?}: {text}");
+            assert!(text.ends_with("+++ exited with 0 +++\n"), "{f:?}: {text}");
+        }
+    }
+    // a summary has no per-task file
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-ff",
+        "-c",
+        "-o",
+        "/dev/null",
+        "--",
+        "/bin/true",
+    ]));
+    assert_one_line_error(&out, "-ff -c");
+}
+
 /// `-yy` describes a socket as strace does: a connected UNIX stream pair
 /// by its inode and its peer's (the program keeps the pair open until the
 /// line is in the trace file, so that it is there to be described).
