@@ -54,6 +54,12 @@ pub struct TraceArgs {
     /// FILE.TID, as --output-separately).
     #[arg(short = 'f', long = "follow-forks", action = ArgAction::Count)]
     pub follow: u8,
+    /// strace's option to stop the program only at the traced calls (a
+    /// seccomp filter). genba always works that way: the kernel records
+    /// only the calls selected, and the program never stops for genba.
+    /// Accepted, as strace, only with -f (and not for -p).
+    #[arg(long = "seccomp-bpf")]
+    pub seccomp_bpf: bool,
     /// With -o FILE: each task's trace in its own file, FILE.TID (lines are
     /// written whole, at each call's end).
     #[arg(long = "output-separately")]

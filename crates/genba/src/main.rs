@@ -545,6 +545,16 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
     }
     let filter = Filter::parse(&a.exprs, a.successful, a.failed)?;
+    // --seccomp-bpf: what it asks strace for (only the traced calls stop
+    // the program) is how genba always traces; strace's checks are kept
+    if a.seccomp_bpf {
+        if !a.pids.is_empty() {
+            eprintln!("genba: --seccomp-bpf is not enabled for processes attached with -p");
+        }
+        if a.follow == 0 {
+            eprintln!("genba: --seccomp-bpf cannot be used without -f/--follow-forks, disabling");
+        }
+    }
     if !filter.inject.is_empty() && !a.pids.is_empty() {
         bail!(Exit(
             1,

@@ -1845,6 +1845,40 @@ fn output_separately_writes_a_file_per_task() {
     assert_one_line_error(&out, "-ff -c");
 }
 
+/// `--seccomp-bpf` is accepted (genba only ever records the calls
+/// selected); without -f it says, as strace, that it is not used.
+#[test]
+fn seccomp_bpf_is_accepted_with_follow_forks() {
+    require_bpf!();
+    let out = run(&mut genba_cmd([
+        "trace",
+        "--seccomp-bpf",
+        "-f",
+        "-e",
+        "trace=exit_group",
+        "--",
+        "/bin/true",
+    ]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(out.stderr.contains("exit_group(0)"), "{}", out.describe());
+    assert!(!out.stderr.contains("seccomp"), "{}", out.describe());
+    let out = run(&mut genba_cmd([
+        "trace",
+        "--seccomp-bpf",
+        "-o",
+        "/dev/null",
+        "--",
+        "/bin/true",
+    ]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stderr
+            .contains("--seccomp-bpf cannot be used without -f/--follow-forks, disabling"),
+        "{}",
+        out.describe()
+    );
+}
+
 /// `-yy` describes a socket as strace does: a connected UNIX stream pair
 /// by its inode and its peer's (the program keeps the pair open until the
 /// line is in the trace file, so that it is there to be described).
