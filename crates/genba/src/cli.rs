@@ -184,6 +184,9 @@ pub struct TraceArgs {
     /// decode-fds=, decode-pids=, or a syscall set.
     #[arg(short = 'e', value_name = "EXPR")]
     pub exprs: Vec<String>,
+    /// The calls whose structures are decoded (-e verbose=SET).
+    #[arg(long = "verbose", value_name = "SET")]
+    pub verbose_set: Vec<String>,
     /// The system calls to trace (-e trace=SET).
     #[arg(long = "trace", value_name = "SET")]
     pub trace_set: Vec<String>,

@@ -93,6 +93,7 @@ fn parse_cli() -> Result<Cli, clap::Error> {
             ("fault_set", "fault="),
             ("read_set", "read="),
             ("write_set", "write="),
+            ("verbose_set", "verbose="),
         ] {
             if let (Some(idx), Some(vals)) = (m.indices_of(id), m.get_many::<String>(id)) {
                 exprs.extend(idx.zip(vals).map(|(i, v)| (i, format!("{prefix}{v}"))));
@@ -646,6 +647,12 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     // -ff, --output-separately: a file per task; genba's other output
     // (none but messages) stays on stderr
     let separately = if a.follow >= 2 || a.output_separately {
+        if a.summary_only || a.summary {
+            bail!(Exit(
+                1,
+                "(-c/--summary-only or -C/--summary) and -ff/--output-separately are mutually exclusive".into()
+            ));
+        }
         match a.output.as_deref() {
             None => {
                 eprintln!("genba: --output-separately has no effect without -o/--output");
@@ -655,10 +662,10 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 1,
                 "piping the output and -ff/--output-separately are mutually exclusive".into()
             )),
-            Some(_) if a.summary_only || a.summary => bail!(Exit(
-                1,
-                "(-c/--summary-only or -C/--summary) and -ff/--output-separately are mutually exclusive".into()
-            )),
+            // room for the `.TID` each file adds
+            Some(o) if o.len() >= libc::PATH_MAX as usize - 12 => {
+                bail!(Exit(1, format!("{o}: File name too long")))
+            }
             Some(_) if json => bail!(Exit(
                 1,
                 "-ff/--output-separately is not supported with --format jsonl yet".into()
@@ -1030,6 +1037,11 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         Printer::Text(p) => p.unreadable,
         _ => 0,
     };
+    // -ff: a task whose file could not be made lost its lines
+    let unwritten = match &printer {
+        Printer::Text(p) => p.unwritable_files(),
+        _ => 0,
+    };
     let short_stacks = match &printer {
         Printer::Text(p) => p.short_stacks(),
         Printer::Json(p) => p.short_stacks(),
@@ -1175,7 +1187,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         eprintln!("genba: {problem}");
         return Ok(if code != 0 { code } else { 1 });
     }
-    if unrecorded {
+    if unrecorded || unwritten > 0 {
         return Ok(if code != 0 { code } else { 1 });
     }
     Ok(code)

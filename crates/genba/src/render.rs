@@ -122,6 +122,7 @@ pub struct TextPrinter<W: Write> {
     /// `-ff`: the task the line being built is of, and each task's file.
     line_tid: u32,
     files: HashMap<u32, std::io::BufWriter<std::fs::File>>,
+    unwritable: std::collections::HashSet<u32>,
 }
 
 fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
@@ -212,6 +213,7 @@ impl<W: Write> TextPrinter<W> {
             children: HashMap::default(),
             line_tid: 0,
             files: HashMap::default(),
+            unwritable: Default::default(),
         }
     }
 
@@ -309,7 +311,10 @@ impl<W: Write> TextPrinter<W> {
                         match std::fs::File::create(&name) {
                             Ok(f) => Some(e.insert(std::io::BufWriter::new(f))),
                             Err(err) => {
-                                eprintln!("genba: Can't fopen '{name}': {err}");
+                                // said once: the task's lines are lost
+                                if self.unwritable.insert(tid) {
+                                    eprintln!("genba: Can't fopen '{name}': {err}");
+                                }
                                 None
                             }
                         }
@@ -993,6 +998,11 @@ impl<W: Write> TextPrinter<W> {
         for f in self.files.values_mut() {
             let _ = f.flush();
         }
+    }
+
+    /// `-ff`: the tasks whose file could not be made (their lines lost).
+    pub fn unwritable_files(&self) -> usize {
+        self.unwritable.len()
     }
 
     pub fn flush(&mut self) {
