@@ -101,7 +101,6 @@ pub fn format_with(sig: i32, d: &[u8; 48], comm: Option<&dyn Fn(i32) -> Option<S
             None => s.push_str(&format!(", si_errno={}", errno as u32)),
         }
     }
-    let pid = i32_at(d, 16);
     // an id as strace's PRINT_VAL_ID: (uid_t) -1 as -1
     let uid = match i32_at(d, 20) as u32 {
         u32::MAX => "-1".to_string(),
@@ -110,7 +109,6 @@ pub fn format_with(sig: i32, d: &[u8; 48], comm: Option<&dyn Fn(i32) -> Option<S
     let pid_n = i32_at(d, 16);
     let mut pid = String::new();
     crate::decode::pid(&mut pid, pid_n, comm);
-    let uid = i32_at(d, 20) as u32;
     if code <= 0 || code == 0x80 {
         match code {
             0 | -6 => s.push_str(&format!(", si_pid={pid}, si_uid={uid}")),
