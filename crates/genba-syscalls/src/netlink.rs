@@ -92,9 +92,6 @@ fn netlink_copy<'a>(call: &super::CallView<'a>) -> Option<(&'a [u8], bool, u32)>
         .exit
         .and_then(|(_, caps)| caps.iter().find(mine))
         .or_else(|| call.enter.iter().find(mine))?;
-    if c.elem == 0 {
-        return None;
-    }
     Some((c.data.as_slice(), c.fault, u32::from(c.elem) - 1))
 }
 
@@ -196,9 +193,15 @@ fn hdr_at(m: &Mem<'_>, addr: u64) -> Option<Hdr> {
 /// strace's printstr with QUOTE_FORCE_HEX: the bytes in `\x` form, up to
 /// `-s`; the address when they cannot be read.
 fn hex_str(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
+    str_as(s, o, m, addr, len, HexStr::All);
+}
+
+/// `len` bytes at `addr` quoted as `hex` says, up to `-s`; the address when
+/// they cannot be read.
+fn str_as(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64, hex: HexStr) {
     let n = (len as usize).min(o.strsize);
     match m.get(addr, n) {
-        Some(b) => fmt::quoted(s, b, len as usize > o.strsize, HexStr::All),
+        Some(b) => fmt::quoted(s, b, len as usize > o.strsize, hex),
         None => fmt::ptr(s, addr),
     }
 }
@@ -595,6 +598,27 @@ fn nla_str(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> boo
     true
 }
 
+/// An attribute holding a struct of `size` bytes: false when it is shorter
+/// (its payload then prints in hex), its address when it cannot be read,
+/// else as `f` prints it.
+fn nla_struct(
+    s: &mut String,
+    m: &Mem<'_>,
+    addr: u64,
+    len: u64,
+    size: usize,
+    f: impl FnOnce(&mut String, &[u8]),
+) -> bool {
+    if len < size as u64 {
+        return false;
+    }
+    match m.get(addr, size) {
+        Some(b) => f(s, b),
+        None => fmt::ptr(s, addr),
+    }
+    true
+}
+
 fn nla_u32(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
     if len < 4 {
         return false;
@@ -653,11 +677,7 @@ fn nla_u32_array(
 /// A kobject uevent: text the kernel or udev sends, printed as strace
 /// prints a string it does not decode further.
 fn hex_or_text(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
-    let n = (len as usize).min(o.strsize);
-    match m.get(addr, n) {
-        Some(b) => fmt::quoted(s, b, len as usize > o.strsize, o.hex),
-        None => fmt::ptr(s, addr),
-    }
+    str_as(s, o, m, addr, len, o.hex);
 }
 
 /// The header: its type and flags by the protocol's names.

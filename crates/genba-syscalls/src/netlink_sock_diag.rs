@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{fmt, hex_str, nlattrs_with, x, Hdr, Mem, Options, NLMSG_DONE};
+use super::{fmt, hex_str, nla_struct, nlattrs_with, x, Hdr, Mem, Options, NLMSG_DONE};
 use crate::consts as c;
 
 const NLM_F_REQUEST: u16 = 1;
@@ -76,7 +76,7 @@ pub(super) fn payload(
 }
 
 fn le32(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
+    super::super::le_u32(b, at)
 }
 
 /// The family field, then the rest of a `size`-byte struct when the
@@ -181,43 +181,25 @@ fn unix_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: 
         // UNIX_DIAG_NAME
         0 => super::nla_str(s, o, m, addr, len),
         // UNIX_DIAG_VFS: struct unix_diag_vfs
-        1 => {
-            if len < 8 {
-                return false;
-            }
-            match m.get(addr, 8) {
-                Some(b) => {
-                    // udiag_vfs_ino comes first, strace prints the device first
-                    s.push_str("{udiag_vfs_dev=");
-                    super::super::makedev(s, u64::from(le32(b, 4)));
-                    let _ = write!(s, ", udiag_vfs_ino={}}}", le32(b, 0));
-                }
-                None => fmt::ptr(s, addr),
-            }
-            true
-        }
+        1 => nla_struct(s, m, addr, len, 8, |s, b| {
+            // udiag_vfs_ino comes first, strace prints the device first
+            s.push_str("{udiag_vfs_dev=");
+            super::super::makedev(s, u64::from(le32(b, 4)));
+            let _ = write!(s, ", udiag_vfs_ino={}}}", le32(b, 0));
+        }),
         // UNIX_DIAG_PEER
         2 => super::nla_u32(s, m, addr, len),
         // UNIX_DIAG_ICONS: inode numbers
         3 => super::nla_u32_array(s, o, m, addr, len, None),
         // UNIX_DIAG_RQLEN
-        4 => {
-            if len < 8 {
-                return false;
-            }
-            match m.get(addr, 8) {
-                Some(b) => {
-                    let _ = write!(
-                        s,
-                        "{{udiag_rqueue={}, udiag_wqueue={}}}",
-                        le32(b, 0),
-                        le32(b, 4)
-                    );
-                }
-                None => fmt::ptr(s, addr),
-            }
-            true
-        }
+        4 => nla_struct(s, m, addr, len, 8, |s, b| {
+            let _ = write!(
+                s,
+                "{{udiag_rqueue={}, udiag_wqueue={}}}",
+                le32(b, 0),
+                le32(b, 4)
+            );
+        }),
         // UNIX_DIAG_MEMINFO
         5 => super::nla_u32_array(
             s,
@@ -230,16 +212,7 @@ fn unix_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: 
         // UNIX_DIAG_SHUTDOWN
         6 => super::nla_u8(s, m, addr, len),
         // UNIX_DIAG_UID
-        7 => {
-            if len < 4 {
-                return false;
-            }
-            match m.u32(addr) {
-                Some(v) => super::super::uid(s, v),
-                None => fmt::ptr(s, addr),
-            }
-            true
-        }
+        7 => nla_struct(s, m, addr, len, 4, |s, b| super::super::uid(s, le32(b, 0))),
         _ => false,
     }
 }
@@ -351,42 +324,26 @@ fn netlink_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, le
             true
         }
         // NETLINK_DIAG_RX_RING, NETLINK_DIAG_TX_RING
-        2 | 3 => {
-            if len < 16 {
-                return false;
-            }
-            match m.get(addr, 16) {
-                Some(b) => {
-                    let _ = write!(
-                        s,
-                        "{{ndr_block_size={}, ndr_block_nr={}, ndr_frame_size={}, ndr_frame_nr={}}}",
-                        le32(b, 0),
-                        le32(b, 4),
-                        le32(b, 8),
-                        le32(b, 12)
-                    );
-                }
-                None => fmt::ptr(s, addr),
-            }
-            true
-        }
+        2 | 3 => nla_struct(s, m, addr, len, 16, |s, b| {
+            let _ = write!(
+                s,
+                "{{ndr_block_size={}, ndr_block_nr={}, ndr_frame_size={}, ndr_frame_nr={}}}",
+                le32(b, 0),
+                le32(b, 4),
+                le32(b, 8),
+                le32(b, 12)
+            );
+        }),
         // NETLINK_DIAG_FLAGS
-        4 => {
-            if len < 4 {
-                return false;
-            }
-            match m.u32(addr) {
-                Some(v) => fmt::flags_default(
-                    s,
-                    u64::from(v),
-                    x::NETLINK_SOCKET_FLAGS,
-                    "NDIAG_FLAG_???",
-                    o.xlat,
-                ),
-                None => fmt::ptr(s, addr),
-            }
-            true
-        }
+        4 => nla_struct(s, m, addr, len, 4, |s, b| {
+            fmt::flags_default(
+                s,
+                u64::from(le32(b, 0)),
+                x::NETLINK_SOCKET_FLAGS,
+                "NDIAG_FLAG_???",
+                o.xlat,
+            )
+        }),
         _ => false,
     }
 }
@@ -421,7 +378,7 @@ fn packet_msg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
         fmt::enumv(
             s,
             u64::from(num),
-            x::ETHERNET_PROTOCOLS,
+            super::super::sockaddr::ETH_PROTOCOLS,
             "ETH_P_???",
             xl,
             true,
@@ -447,19 +404,9 @@ fn packet_msg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
 /// The attributes of a packet_diag_msg.
 fn packet_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
     let xl = o.xlat;
-    let fixed = |s: &mut String, size: u64, f: &dyn Fn(&mut String, &[u8])| {
-        if len < size {
-            return false;
-        }
-        match m.get(addr, size as usize) {
-            Some(b) => f(s, b),
-            None => fmt::ptr(s, addr),
-        }
-        true
-    };
     match ty {
         // PACKET_DIAG_INFO: struct packet_diag_info
-        0 => fixed(s, 24, &|s, b| {
+        0 => nla_struct(s, m, addr, len, 24, |s, b| {
             s.push_str("{pdi_index=");
             super::super::sockopt::ifindex(s, le32(b, 0), xl);
             s.push_str(", pdi_version=");
@@ -514,7 +461,7 @@ fn packet_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len
             true
         }
         // PACKET_DIAG_RX_RING, PACKET_DIAG_TX_RING: struct packet_diag_ring
-        2 | 3 => fixed(s, 28, &|s, b| {
+        2 | 3 => nla_struct(s, m, addr, len, 28, |s, b| {
             let _ = write!(
                 s,
                 "{{pdr_block_size={}, pdr_block_nr={}, pdr_frame_size={}, pdr_frame_nr={}, pdr_retire_tmo={}, pdr_sizeof_priv={}, pdr_features={}}}",
@@ -530,7 +477,7 @@ fn packet_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len
         // PACKET_DIAG_FANOUT
         4 => super::nla_u32(s, m, addr, len),
         // PACKET_DIAG_UID
-        5 => fixed(s, 4, &|s, b| super::super::uid(s, le32(b, 0))),
+        5 => nla_struct(s, m, addr, len, 4, |s, b| super::super::uid(s, le32(b, 0))),
         // PACKET_DIAG_MEMINFO
         6 => super::nla_u32_array(
             s,

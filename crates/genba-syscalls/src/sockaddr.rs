@@ -904,7 +904,7 @@ static MCTP_ADDRS: &[(u64, &str)] = &[(0, "MCTP_ADDR_NULL"), (0xff, "MCTP_ADDR_A
 static MCTP_NETS: &[(u64, &str)] = &[(0, "MCTP_NET_ANY")];
 
 /// Ethernet protocol numbers (`ETH_P_*`, host order).
-static ETH_PROTOCOLS: &[(u64, &str)] = &[
+pub(super) static ETH_PROTOCOLS: &[(u64, &str)] = &[
     (0x1, "ETH_P_802_3"),
     (0x2, "ETH_P_AX25"),
     (0x3, "ETH_P_ALL"),

@@ -286,6 +286,9 @@ pub(crate) struct RecordSink {
     gpu_lost: HashMap<u32, u64>,
     /// GPU commands the device gave no times for.
     gpu_untimed: u64,
+    /// The flows GPU API calls began and no command has ended yet: a
+    /// command whose call was lost (a shim's ring was full) ends none.
+    gpu_flows: std::collections::HashSet<u64>,
     events: u64,
     /// The first write error; after it nothing more is written.
     error: Option<io::Error>,
@@ -350,6 +353,7 @@ impl RecordSink {
             gpu_devices: HashMap::default(),
             gpu_lost: HashMap::default(),
             gpu_untimed: 0,
+            gpu_flows: Default::default(),
             events: 0,
             error: None,
             unwritten: 0,
@@ -670,6 +674,9 @@ impl RecordSink {
                 }
                 let flow = [gpu_flow(c.task.tid, c.ts)];
                 let out: &[u64] = if c.timed { &flow } else { &[] };
+                if c.timed {
+                    self.gpu_flows.insert(flow[0]);
+                }
                 self.w.slice(
                     t,
                     c.ts,
@@ -715,7 +722,11 @@ impl RecordSink {
                 // the flow from the call that made it (a Vulkan command
                 // buffer submitted again has none: its calls' flows ended)
                 let flow = [gpu_flow(c.task.tid, c.enqueued)];
-                let flow_in: &[u64] = if c.enqueued != 0 { &flow } else { &[] };
+                let flow_in: &[u64] = if c.enqueued != 0 && self.gpu_flows.remove(&flow[0]) {
+                    &flow
+                } else {
+                    &[]
+                };
                 self.w
                     .slice(t, c.start, c.end - c.start, &c.name, &args, &[], flow_in)?;
             }

@@ -123,6 +123,8 @@ pub struct TextPrinter<W: Write> {
     line_tid: u32,
     files: HashMap<u32, std::io::BufWriter<std::fs::File>>,
     unwritable: std::collections::HashSet<u32>,
+    /// -ff: the task files made so far.
+    created: std::collections::HashSet<u32>,
 }
 
 fn name_of(nr: u32) -> std::borrow::Cow<'static, str> {
@@ -214,6 +216,7 @@ impl<W: Write> TextPrinter<W> {
             line_tid: 0,
             files: HashMap::default(),
             unwritable: Default::default(),
+            created: Default::default(),
         }
     }
 
@@ -243,6 +246,20 @@ impl<W: Write> TextPrinter<W> {
         let Some((ret, _)) = call.exit else { return };
         match name {
             "clone" | "clone3" | "fork" | "vfork" if ret > 0 => {
+                // a thread is named as its process is: nothing to keep
+                // (and nothing would reap it)
+                const CLONE_THREAD: u64 = 0x10000;
+                let flags = match name {
+                    "clone" => call.args[0],
+                    "clone3" => call
+                        .data(0)
+                        .filter(|d| d.len() >= 8)
+                        .map_or(0, |d| u64::from_le_bytes(d[..8].try_into().unwrap())),
+                    _ => 0,
+                };
+                if flags & CLONE_THREAD != 0 {
+                    return;
+                }
                 if let Some(c) = self.task_comm(tid) {
                     self.children.insert(ret as u32, c);
                 }
@@ -308,7 +325,15 @@ impl<W: Write> TextPrinter<W> {
                     std::collections::hash_map::Entry::Occupied(e) => Some(e.into_mut()),
                     std::collections::hash_map::Entry::Vacant(e) => {
                         let name = format!("{base}.{tid}");
-                        match std::fs::File::create(&name) {
+                        // a task id used again (a new task, or a thread's
+                        // exec taking its leader's id) goes on in the file
+                        // the first one began: strace opens it for append
+                        let open = if self.created.insert(tid) {
+                            std::fs::File::create(&name)
+                        } else {
+                            std::fs::OpenOptions::new().append(true).open(&name)
+                        };
+                        match open {
                             Ok(f) => Some(e.insert(std::io::BufWriter::new(f))),
                             Err(err) => {
                                 // said once: the task's lines are lost

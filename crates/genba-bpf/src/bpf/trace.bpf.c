@@ -697,18 +697,26 @@ __noinline int cap_msghdr(struct cap_ctx *c, __u64 ptr, __u64 max, __u64 total)
 }
 
 /* The inode number behind descriptor fd of the current task (0 if none). */
-static __always_inline __u64 fd_inode(int fd)
+/* The current task's file behind descriptor `fd`, or NULL. */
+static __always_inline struct file *fd_file(__s64 fd)
 {
 	struct task_struct *t = (void *)bpf_get_current_task();
 	struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
 	struct file **fds, *f = NULL;
 
-	if (fd < 0 || !fdt || (unsigned int)fd >= BPF_CORE_READ(fdt, max_fds))
-		return 0;
+	if (fd < 0 || !fdt || (__u64)fd >= BPF_CORE_READ(fdt, max_fds))
+		return NULL;
 	fds = BPF_CORE_READ(fdt, fd);
-	if (bpf_probe_read_kernel(&f, sizeof(f), fds + fd) || !f)
-		return 0;
-	return BPF_CORE_READ(f, f_inode, i_ino);
+	if (bpf_probe_read_kernel(&f, sizeof(f), fds + fd))
+		return NULL;
+	return f;
+}
+
+static __always_inline __u64 fd_inode(int fd)
+{
+	struct file *f = fd_file(fd);
+
+	return f ? BPF_CORE_READ(f, f_inode, i_ino) : 0;
 }
 
 #define GENBA_S_IFMT 0170000
@@ -718,16 +726,11 @@ static __always_inline __u64 fd_inode(int fd)
  * and its protocol << 16; ~0 when it is no socket. */
 static __always_inline __u32 fd_sock_family(__u64 fd)
 {
-	struct task_struct *t = (void *)bpf_get_current_task();
-	struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
-	struct file **fds, *f = NULL;
+	struct file *f = fd_file((__s64)fd);
 	struct socket *sock;
 	struct sock *sk;
 
-	if ((__s64)fd < 0 || !fdt || fd >= BPF_CORE_READ(fdt, max_fds))
-		return ~0U;
-	fds = BPF_CORE_READ(fdt, fd);
-	if (bpf_probe_read_kernel(&f, sizeof(f), fds + fd) || !f)
+	if (!f)
 		return ~0U;
 	if ((BPF_CORE_READ(f, f_inode, i_mode) & GENBA_S_IFMT) != GENBA_S_IFSOCK)
 		return ~0U;
@@ -1047,6 +1050,18 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 
 		if (a->kind == GENBA_CAP_NONE)
 			continue;
+		if (at_exit) {
+			/* entry captures that faulted (page not present yet) are
+			 * read again now: the call itself has faulted them in */
+			if (when == GENBA_AT_ENTER && !(c->retry & (1U << i)))
+				continue;
+			if (when == GENBA_AT_EXIT_OK && ret < 0)
+				continue;
+		} else if (when != GENBA_AT_ENTER && when != GENBA_AT_BOTH) {
+			continue;
+		}
+		/* the condition after the time check: the socket's lookup walks
+		 * the file table, for the captures of this side of the call only */
 		c->tag = 0;
 		if (a->cond_arg < GENBA_NARGS && a->cond_bitmap == GENBA_COND_SOCK_FAMILY) {
 			/* the family of the socket behind the descriptor; the
@@ -1066,16 +1081,6 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 			} else if (v != a->cond_val && v != a->cond_val2) {
 				continue;
 			}
-		}
-		if (at_exit) {
-			/* entry captures that faulted (page not present yet) are
-			 * read again now: the call itself has faulted them in */
-			if (when == GENBA_AT_ENTER && !(c->retry & (1U << i)))
-				continue;
-			if (when == GENBA_AT_EXIT_OK && ret < 0)
-				continue;
-		} else if (when != GENBA_AT_ENTER && when != GENBA_AT_BOTH) {
-			continue;
 		}
 		c->arg = i;
 		if (a->src_arg) {
@@ -1110,6 +1115,8 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 		}
 		capture_arg(c);
 	}
+	/* the stacks' and exec's captures that follow carry no tag */
+	c->tag = 0;
 	return 1;
 }
 
