@@ -412,6 +412,18 @@ impl Page {
     pub fn reset_run(&self) {
         self.u32(|s| unsafe { &raw const (*s).runtime_pid })
             .store(0, SeqCst);
+        // no interval outlives its run: one left open (a thread that ended
+        // off the CPU) would go on adding to G through the next runs
+        self.close_open(now_ns(), 0);
+        let busy = self.u64(|s| unsafe { &raw const (*s).busy });
+        busy.fetch_add(1, SeqCst);
+        self.u64(|s| unsafe { &raw const (*s).open_n })
+            .store(0, SeqCst);
+        self.u64(|s| unsafe { &raw const (*s).open_sum })
+            .store(0, SeqCst);
+        self.u64(|s| unsafe { &raw const (*s).gen })
+            .fetch_add(1, SeqCst);
+        busy.fetch_sub(1, SeqCst);
         for i in 0..THREADS {
             self.u32(|s| unsafe { &raw const (*s).t[i].tid })
                 .store(0, SeqCst);
