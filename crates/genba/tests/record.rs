@@ -118,11 +118,23 @@ fn pingpong_against_the_programs_own_clock() {
         // before the thread was off the CPU did not block: the kernel saw it
         // runnable at the switch, and that wait is [S] alone)
         let blocked = slices_of(&s, tid, |n| n == "[B] read");
+        let mut unnamed = 0;
         for b in &blocked {
             assert!(inside(b), "blocked outside the program's brackets: {b}");
             assert_eq!(b["depth"], 1, "{b}");
-            assert_eq!(b["args"]["waker_tid"].as_u64(), Some(other), "{b}");
+            // a waker genba names is the other thread, always; a rare
+            // wakeup it did not see (a race of the scheduler's tracepoints,
+            // seen once in CI) leaves it unnamed, never wrong
+            match b["args"]["waker_tid"].as_u64() {
+                Some(w) => assert_eq!(w, other, "{b}"),
+                None => unnamed += 1,
+            }
         }
+        assert!(
+            unnamed * 20 <= blocked.len(),
+            "{unnamed} of {} blocked reads without their waker",
+            blocked.len()
+        );
         let woken = slices_of(&s, tid, |n| n == "[S] runnable");
         for w in woken.iter().filter(|w| inside(w)) {
             if let Some(waker) = w["args"]["waker_tid"].as_u64() {
