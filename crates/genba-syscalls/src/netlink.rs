@@ -26,6 +26,17 @@ mod x;
 #[path = "netlink_sock_diag.rs"]
 mod sock_diag;
 
+// NETLINK_ROUTE's payloads, by message group: links and their statistics;
+// traffic control, DCB, bridge MDB, nexthops and cache reports; addresses,
+// routes, neighbours, rules, address labels, netconf and nsid (with the
+// rtgenmsg default for every other type).
+#[path = "netlink_route_link.rs"]
+mod route_link;
+#[path = "netlink_route_tc.rs"]
+mod route_tc;
+#[path = "netlink_route.rs"]
+mod route;
+
 /// The most bytes of a netlink buffer copied.
 pub(super) const NETLINK_MAX: u32 = 16384;
 /// The slot of the netlink copy (sendto's and recvfrom's `flags`, which
@@ -326,6 +337,11 @@ fn family_payload(
         NETLINK_SELINUX => selinux(s, o, m, h, addr, len),
         NETLINK_NETFILTER => netfilter(s, o, m, h, addr, len),
         NETLINK_SOCK_DIAG => sock_diag::payload(s, o, m, h, addr, len),
+        NETLINK_ROUTE => {
+            route_link::payload(s, o, m, h, addr, len)
+                || route_tc::payload(s, o, m, h, addr, len)
+                || route::payload(s, o, m, h, addr, len)
+        }
         _ => false,
     }
 }
