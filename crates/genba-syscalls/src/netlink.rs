@@ -30,12 +30,12 @@ mod sock_diag;
 // traffic control, DCB, bridge MDB, nexthops and cache reports; addresses,
 // routes, neighbours, rules, address labels, netconf and nsid (with the
 // rtgenmsg default for every other type).
+#[path = "netlink_route.rs"]
+mod route;
 #[path = "netlink_route_link.rs"]
 mod route_link;
 #[path = "netlink_route_tc.rs"]
 mod route_tc;
-#[path = "netlink_route.rs"]
-mod route;
 
 /// The most bytes of a netlink buffer copied.
 pub(super) const NETLINK_MAX: u32 = 16384;
