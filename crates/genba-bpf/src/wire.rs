@@ -28,6 +28,9 @@ const REC_EXIT: u32 = 4;
 const REC_SIGNAL: u32 = 5;
 const REC_EXEC: u32 = 6;
 const REC_PROF: u32 = 7;
+/// `genba_exit.group_dead` bits (GENBA_EXIT_*).
+const EXIT_GROUP_DEAD: u32 = 1;
+const EXIT_GROUP_EXIT: u32 = 2;
 
 /// Number of log2 latency buckets kept per syscall (bucket i: [2^i, 2^(i+1)) ns).
 pub const HIST_BUCKETS: usize = 40;
@@ -411,6 +414,8 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
                 task,
                 status: r.exit_code,
                 comm: String::from_utf8_lossy(&comm).into_owned(),
+                last: r.group_dead & EXIT_GROUP_DEAD != 0,
+                group_exit: r.group_dead & EXIT_GROUP_EXIT != 0,
             }
         }
         REC_EXEC => {

@@ -136,6 +136,11 @@ pub enum Event {
         status: i32,
         /// Its name at its end.
         comm: String,
+        /// Its thread group ended with it (it was the last thread).
+        last: bool,
+        /// The group is exiting as a whole (exit_group, a fatal signal):
+        /// `status` is the group's.
+        group_exit: bool,
     },
     /// A traced task executed a new program.
     Exec {

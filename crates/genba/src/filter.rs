@@ -43,6 +43,8 @@ pub struct Quiet {
     pub exit: bool,
     /// `-P`'s `Requested path "a" resolved into "/b/a"`.
     pub path_resolution: bool,
+    /// `+++ superseded by execve in pid N +++`.
+    pub thread_execve: bool,
 }
 
 impl Quiet {
@@ -52,6 +54,7 @@ impl Quiet {
             attach: q >= 1,
             exit: q >= 2,
             path_resolution: q >= 3,
+            thread_execve: q >= 3,
         }
     }
 }
@@ -278,19 +281,20 @@ fn parse_signals(val: &str) -> Result<Vec<bool>> {
 }
 
 /// `-e quiet=SET`. `personality` (genba traces 64-bit programs only and so
-/// never prints a personality change), `thread-execve`/`superseded` (genba
-/// prints no `superseded by execve` line) and `path-resolution` (genba has
-/// no -P) name messages genba never writes: accepted, nothing to hide.
+/// never prints a personality change) names a message genba never writes:
+/// accepted, nothing to hide.
 fn parse_quiet(val: &str) -> Result<Quiet> {
     const ATTACH: usize = 0;
     const EXIT: usize = 1;
     const NEVER_PRINTED: usize = 2;
     const PATH_RESOLUTION: usize = 3;
+    const THREAD_EXECVE: usize = 4;
     let token = |t: &str| match t {
         "attach" => Some(ATTACH),
         "exit" | "exits" => Some(EXIT),
         "path-resolution" => Some(PATH_RESOLUTION),
-        "personality" | "thread-execve" | "superseded" => Some(NEVER_PRINTED),
+        "thread-execve" | "superseded" => Some(THREAD_EXECVE),
+        "personality" => Some(NEVER_PRINTED),
         _ => None,
     };
     let (inverted, nums) = parse_tokens(val, "quiet", &token)?;
@@ -299,6 +303,7 @@ fn parse_quiet(val: &str) -> Result<Quiet> {
         attach: nums.contains(&ATTACH) != inverted,
         exit: nums.contains(&EXIT) != inverted,
         path_resolution: nums.contains(&PATH_RESOLUTION) != inverted,
+        thread_execve: nums.contains(&THREAD_EXECVE) != inverted,
     })
 }
 
@@ -508,7 +513,8 @@ mod tests {
             Quiet {
                 attach: true,
                 exit: false,
-                path_resolution: true
+                path_resolution: true,
+                thread_execve: true
             }
         );
         assert!(q("path-resolution").unwrap().path_resolution);

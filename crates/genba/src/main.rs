@@ -982,6 +982,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
                 status: filter.status,
                 fd_decode,
                 quiet_exit: quiet.exit,
+                quiet_thread_execve: quiet.thread_execve,
                 realtime_offset_ns: realtime_offset(),
                 display: display.clone(),
                 paths: paths.clone(),

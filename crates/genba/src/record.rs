@@ -626,10 +626,19 @@ impl RecordSink {
                 )?;
                 self.track(*child)?;
             }
-            Event::Exec { ts, task, .. } => {
+            Event::Exec {
+                ts, task, old_tid, ..
+            } => {
                 // its CPU time from now is the new program's (as genba
                 // profile counts it)
                 self.last_on_cpu.remove(&task.tid);
+                if *old_tid != task.tid {
+                    // another thread exec'd: its execve returns with the
+                    // leader's tid (its slice stays on its own track)
+                    if let Some(e) = self.pending.remove(old_tid) {
+                        self.pending.insert(task.tid, e);
+                    }
+                }
                 let t = self.track(*task)?;
                 self.w.instant(t, *ts, "exec", &[], &[])?;
             }

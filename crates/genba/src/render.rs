@@ -56,6 +56,8 @@ pub struct TextOptions {
     pub fd_decode: crate::filter::FdDecode,
     /// `-qq`, `-e quiet=exit`: no `+++ exited with N +++`.
     pub quiet_exit: bool,
+    /// `-qqq`, `-e quiet=thread-execve`: no `+++ superseded by execve +++`.
+    pub quiet_thread_execve: bool,
     /// CLOCK_REALTIME - CLOCK_MONOTONIC, to print times of day.
     pub realtime_offset_ns: i64,
     /// Which calls to show, when more are traced than shown (stacks need
@@ -94,6 +96,10 @@ pub struct TextPrinter<W: Write> {
     pending: HashMap<u32, Pending>,
     /// The task whose line is open (entry printed, no newline yet).
     open: Option<u32>,
+    /// Leaders that ended while other threads of theirs ran: the status
+    /// of each, shown when the group ends (as ptrace reports a leader),
+    /// or never if an exec of another thread supersedes it.
+    deferred: HashMap<u32, i32>,
     col: usize,
     nprocs: usize,
     last_ts: Option<u64>,
@@ -201,6 +207,7 @@ impl<W: Write> TextPrinter<W> {
             o,
             pending: HashMap::default(),
             open: None,
+            deferred: HashMap::default(),
             col: 0,
             nprocs: initial_tasks,
             last_ts: None,
@@ -460,8 +467,7 @@ impl<W: Write> TextPrinter<W> {
                     };
                 }
                 if *old_tid != task.tid {
-                    // a non-leader thread exec'd: the old tid is gone
-                    self.pending.remove(old_tid);
+                    self.superseded(*ts, task.tid, *old_tid);
                 }
             }
             Event::Exit {
@@ -469,7 +475,8 @@ impl<W: Write> TextPrinter<W> {
                 task,
                 status,
                 comm,
-                ..
+                last,
+                group_exit,
             } => {
                 let tid = task.tid;
                 if self.o.pid_comm && !comm.is_empty() {
@@ -483,8 +490,21 @@ impl<W: Write> TextPrinter<W> {
                         && p.on_path
                             .unwrap_or_else(|| self.on_path(task.tgid, view(&p.enter, None)))
                     {
+                        // strace: a decoder that had more to print at
+                        // the call's return says so
+                        let entry = decode::write_args(
+                            view(&p.enter, None),
+                            &self.o.decode,
+                            &Env::default(),
+                        )
+                        .s;
+                        let more = if entry.ends_with(", ") {
+                            " <unfinished ...>)"
+                        } else {
+                            ")"
+                        };
                         if self.open == Some(tid) {
-                            self.emit(")");
+                            self.emit(more);
                             self.pad();
                             self.emit("= ?\n");
                             self.flush_line();
@@ -494,7 +514,7 @@ impl<W: Write> TextPrinter<W> {
                             self.leader(tid, *ts);
                             let name = name_of(p.enter.nr);
                             if p.printed.is_some() {
-                                self.emit(&format!("<... {name} resumed>)"));
+                                self.emit(&format!("<... {name} resumed>{more}"));
                             } else {
                                 let text = decode::write_args(
                                     view(&p.enter, None),
@@ -510,26 +530,19 @@ impl<W: Write> TextPrinter<W> {
                         }
                     }
                 }
-                let st = *status;
-                let sig = st & 0x7f;
-                // strace -qq (and -qqq) hide `+++ exited with N +++`, never
-                // `+++ killed by SIG... +++`
-                let shown = if sig == 0 {
-                    !self.o.quiet_exit
+                if task.tid == task.tgid && !*last {
+                    // ptrace tells of a leader's end only once its other
+                    // threads have ended (or an exec took its place)
+                    self.deferred.insert(tid, *status);
                 } else {
-                    self.signal_shown(sig as u32)
-                };
-                if self.print && shown {
-                    self.interrupt(None);
-                    self.leader(tid, *ts);
-                    let msg = if sig == 0 {
-                        format!("+++ exited with {} +++\n", (st >> 8) & 0xff)
-                    } else {
-                        let core = if st & 0x80 != 0 { " (core dumped)" } else { "" };
-                        format!("+++ killed by {}{core} +++\n", consts::signal_name(sig))
-                    };
-                    self.emit(&msg);
-                    self.flush_line();
+                    self.exit_line(tid, *ts, *status);
+                    if *last {
+                        if let Some(lst) = self.deferred.remove(&task.tgid) {
+                            // the group's status when it exited as a whole
+                            let st = if *group_exit { *status } else { lst };
+                            self.exit_line(task.tgid, *ts, st);
+                        }
+                    }
                 }
                 self.nprocs = self.nprocs.saturating_sub(1);
                 self.last_nr.remove(&tid);
@@ -1013,11 +1026,68 @@ impl<W: Write> TextPrinter<W> {
         self.flush_line();
     }
 
+    /// `+++ exited with N +++` or `+++ killed by SIG +++`, as shown.
+    fn exit_line(&mut self, tid: u32, ts: u64, st: i32) {
+        let sig = st & 0x7f;
+        // strace -qq (and -qqq) hide `+++ exited with N +++`, never
+        // `+++ killed by SIG... +++`
+        let shown = if sig == 0 {
+            !self.o.quiet_exit
+        } else {
+            self.signal_shown(sig as u32)
+        };
+        if self.print && shown {
+            self.interrupt(None);
+            self.leader(tid, ts);
+            let msg = if sig == 0 {
+                format!("+++ exited with {} +++\n", (st >> 8) & 0xff)
+            } else {
+                let core = if st & 0x80 != 0 { " (core dumped)" } else { "" };
+                format!("+++ killed by {}{core} +++\n", consts::signal_name(sig))
+            };
+            self.emit(&msg);
+            self.flush_line();
+        }
+    }
+
+    /// Thread `old` of process `leader` exec'd: it goes on as `leader`,
+    /// whose end is not reported, and its execve returns there (strace's
+    /// `<pid changed to ...>` and `+++ superseded by execve ... +++`).
+    fn superseded(&mut self, ts: u64, leader: u32, old: u32) {
+        self.deferred.remove(&leader);
+        if self.open == Some(old) {
+            self.emit(&format!(" <pid changed to {leader} ...>\n"));
+            self.flush_line();
+            self.open = None;
+        }
+        if self.print && !self.o.quiet_thread_execve {
+            self.interrupt(None);
+            self.leader(leader, ts);
+            self.emit(&format!("+++ superseded by execve in pid {old} +++\n"));
+            self.flush_line();
+        }
+        if let Some(mut p) = self.pending.remove(&old) {
+            // its exit is the leader's now, printed as a resumption
+            p.enter.task.tid = leader;
+            if p.printed.is_none() && self.print && self.shown(p.enter.nr) {
+                p.printed = Some(0);
+            }
+            self.pending.insert(leader, p);
+        }
+    }
+
     /// Closes an open line at the end of the run.
     pub fn finish(&mut self) {
         if self.open.take().is_some() {
             self.emit(" <unfinished ...>\n");
             self.flush_line();
+        }
+        // leaders whose group's end was not seen (threads not followed)
+        let mut left: Vec<(u32, i32)> = self.deferred.drain().collect();
+        left.sort();
+        for (tid, st) in left {
+            let ts = self.last_ts.unwrap_or(0);
+            self.exit_line(tid, ts, st);
         }
         let _ = self.out.flush();
         for f in self.files.values_mut() {
@@ -1394,7 +1464,14 @@ impl<W: Write> JsonPrinter<W> {
                 let v = serde_json::json!({"type": "fork", "ts_ns": ts, "pid": task.tgid, "tid": task.tid, "child_tid": child.tid, "child_pid": child.tgid});
                 let _ = writeln!(self.out, "{v}");
             }
-            Event::Exec { .. } => {}
+            Event::Exec { task, old_tid, .. } => {
+                // a thread other than the leader exec'd: its execve
+                // returns as the leader
+                if let Some(mut p) = self.pending.remove(old_tid) {
+                    p.task.tid = task.tid;
+                    self.pending.insert(task.tid, p);
+                }
+            }
         }
     }
 

@@ -2015,3 +2015,132 @@ fn bench_floor_runs_each_piece() {
         out.describe()
     );
 }
+
+/// A trace with its task ids renamed by first appearance (`T1`, `T2`...)
+/// and its addresses masked: two tracers' runs of one program compare.
+fn by_task_order(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    let mut name = |id: &str| {
+        let i = ids.iter().position(|x| x == id).unwrap_or_else(|| {
+            ids.push(id.to_string());
+            ids.len() - 1
+        });
+        format!("T{}", i + 1)
+    };
+    text.lines()
+        .filter(|l| !l.is_empty() && events_lost(l).is_none())
+        .map(|l| {
+            let (id, rest) = l.split_once(' ').unwrap_or((l, ""));
+            let mut rest = rest.trim_start().to_string();
+            // the other tasks' ids the line names
+            for word in ["in pid ", "pid changed to "] {
+                if let Some(at) = rest.find(word) {
+                    let start = at + word.len();
+                    let end = rest[start..]
+                        .find(|c: char| !c.is_ascii_digit())
+                        .map_or(rest.len(), |e| start + e);
+                    let other = name(&rest[start..end]);
+                    rest.replace_range(start..end, &other);
+                }
+            }
+            let words: Vec<String> = rest
+                .split(' ')
+                .map(|w| match w.find("0x") {
+                    Some(i) => format!("{}0x", &w[..i]),
+                    None => w.to_string(),
+                })
+                .collect();
+            format!("{} {}", name(id), words.join(" "))
+        })
+        .collect()
+}
+
+/// Each task's lines in order, a call cut by another task's line joined
+/// with its resumption and spaces collapsed (how two tasks' lines
+/// interleave is up to the scheduler).
+fn per_task(lines: &[String]) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut out: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let mut open: std::collections::HashMap<String, String> = Default::default();
+    for l in lines {
+        let (t, rest) = l.split_once(' ').unwrap();
+        let rest = match (open.remove(t), rest.find("resumed>")) {
+            (Some(head), Some(at)) if rest.starts_with("<... ") => {
+                format!("{head}{}", &rest[at + "resumed>".len()..])
+            }
+            (_, _) => rest.to_string(),
+        };
+        if let Some(head) = rest.strip_suffix(" <unfinished ...>") {
+            open.insert(t.to_string(), head.to_string());
+            continue;
+        }
+        let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+        out.entry(t.to_string()).or_default().push(rest);
+    }
+    out
+}
+
+/// How threads end when another thread ends their process, as strace
+/// shows it: a thread that exec's takes the leader's id (`<pid changed
+/// to N ...>`, `+++ superseded by execve in pid N +++`, the execve
+/// returning as the leader, and the new program traced on); a call that
+/// exit_group cut short never returns (`<unfinished ...>) = ?`, no
+/// ERESTART code); a leader that exits alone is reported when its process
+/// ends.
+#[test]
+fn thread_ends_as_strace_shows_them() {
+    require_bpf!();
+    require_strace!();
+    let prog = program("thread_end");
+    let opts = [
+        "-f",
+        "-e",
+        "signal=none",
+        "-e",
+        "trace=execve,exit,exit_group,nanosleep,clock_nanosleep",
+    ];
+    for mode in ["exec", "kill", "leader"] {
+        let dir = TempDir::new("thread_end");
+        let s_log = dir.join("strace");
+        let g_log = dir.join("genba");
+        let s = run(Command::new("strace")
+            .args(opts)
+            .arg("-o")
+            .arg(&s_log)
+            .arg(&prog)
+            .arg(mode));
+        assert!(s.code().is_some(), "strace {mode}: {}", s.describe());
+        let g = run(genba_cmd(["trace"])
+            .args(opts)
+            .arg("-o")
+            .arg(&g_log)
+            .arg(&prog)
+            .arg(mode));
+        assert_eq!(g.code(), s.code(), "{mode}: {}", g.describe());
+        let (st, gt) = (read(&s_log), read(&g_log));
+        assert_eq!(
+            per_task(&by_task_order(&gt)),
+            per_task(&by_task_order(&st)),
+            "{mode}: genba\n{gt}\nstrace\n{st}"
+        );
+    }
+    // the new program is traced on: its exit_group is the leader's
+    let dir = TempDir::new("thread_end");
+    let g_log = dir.join("genba");
+    let g = run(genba_cmd(["trace", "-f", "-o"])
+        .arg(&g_log)
+        .arg(&prog)
+        .arg("exec"));
+    assert_eq!(g.code(), Some(0), "{}", g.describe());
+    let text = by_task_order(&read(&g_log));
+    assert!(
+        text.iter()
+            .any(|l| l == "T1 +++ superseded by execve in pid T2 +++"),
+        "{text:#?}"
+    );
+    let after: Vec<_> = text
+        .iter()
+        .skip_while(|l| !l.contains("<... execve resumed>"))
+        .collect();
+    assert!(after.len() > 3, "the new program was not traced: {text:#?}");
+    assert!(after.iter().all(|l| l.starts_with("T1 ")), "{after:#?}");
+}

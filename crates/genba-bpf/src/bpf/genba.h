@@ -94,10 +94,15 @@ struct genba_fork {
 };
 
 /* A traced task ended. exit_code is encoded as wait(2) status. */
+/* genba_exit.group_dead: the thread group ended with this thread; the
+ * group is exiting as a whole (exit_group, a fatal signal, an exec) */
+#define GENBA_EXIT_GROUP_DEAD 1
+#define GENBA_EXIT_GROUP_EXIT 2
+
 struct genba_exit {
 	struct genba_hdr hdr;
 	__s32 exit_code;
-	__u32 group_dead;
+	__u32 group_dead; /* GENBA_EXIT_* */
 	char comm[16]; /* its name at its end (a task met only then has no other) */
 };
 

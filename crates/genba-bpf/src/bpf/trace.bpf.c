@@ -58,7 +58,12 @@ struct mm_struct {
 	unsigned long saved_auxv[2];
 } __attribute__((preserve_access_index));
 
+typedef struct {
+	int counter;
+} atomic_t;
+
 struct signal_struct {
+	atomic_t live; /* threads not yet exiting */
 	unsigned int flags;
 	int group_exit_code;
 } __attribute__((preserve_access_index));
@@ -79,8 +84,17 @@ struct sighand_struct {
 	struct k_sigaction action[64];
 } __attribute__((preserve_access_index));
 
+typedef struct {
+	unsigned long sig[1];
+} sigset_t;
+
+struct sigpending {
+	sigset_t signal;
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	struct sighand_struct *sighand;
+	struct sigpending pending;
 	int pid;
 	int tgid;
 	int exit_code;
@@ -1426,6 +1440,15 @@ int sys_exit(__u64 *ctx)
 	}
 	if (!emit_records)
 		return 0;
+	/* a task with SIGKILL pending (exit_group or an exec in another
+	 * thread, a kill -9) dies on its way out: ptrace never shows the
+	 * call's return, and strace prints `= ?` at the task's end */
+	{
+		struct task_struct *t = bpf_get_current_task_btf();
+
+		if (t->pending.signal.sig[0] & (1UL << (9 - 1)))
+			return 0;
+	}
 
 	/* nothing to copy: reserve the fixed-size record in place */
 	if (!retry && !(spec && (spec->flags & GENBA_SPEC_EXIT_CAPS))) {
@@ -1547,7 +1570,12 @@ int sched_exit(struct bpf_raw_tracepoint_args *ctx)
 	if (!trace_all)
 		*st = 0;
 	x.exit_code = BPF_CORE_READ(p, exit_code);
-	x.group_dead = 0;
+	/* do_exit counts the thread out of signal->live before this
+	 * tracepoint: 0 when it was the group's last */
+	if (BPF_CORE_READ(p, signal, live.counter) == 0)
+		x.group_dead |= GENBA_EXIT_GROUP_DEAD;
+	if (BPF_CORE_READ(p, signal, flags) & 0x4 /* SIGNAL_GROUP_EXIT */)
+		x.group_dead |= GENBA_EXIT_GROUP_EXIT;
 	bpf_get_current_comm(x.comm, sizeof(x.comm));
 	fill_hdr(&x.hdr, GENBA_REC_EXIT, sizeof(x), bpf_ktime_get_ns());
 	submit(&x, sizeof(x));
@@ -1562,9 +1590,35 @@ int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 	__u32 *st = task_state(id);
 	struct genba_exec x = {};
 
+	x.old_tid = (__u32)ctx->args[1];
+	if (x.old_tid != tid && !trace_all) {
+		/* a thread other than the leader exec'd: it now has the
+		 * leader's tid (the leader's exit cleared that state), and
+		 * its state and call in flight move there with it */
+		__u32 old = x.old_tid;
+		__u32 *ost = bpf_map_lookup_elem(&tasks, &old);
+
+		if (ost && *ost == GENBA_TASK_TRACED) {
+			__u32 v = GENBA_TASK_TRACED;
+
+			bpf_map_update_elem(&tasks, &tid, &v, BPF_ANY);
+			bpf_map_delete_elem(&tasks, &old);
+			st = bpf_map_lookup_elem(&tasks, &tid);
+		}
+	}
 	if (!st || *st != GENBA_TASK_TRACED)
 		return 0;
-	x.old_tid = (__u32)ctx->args[1];
+	if (x.old_tid != tid) {
+		__u32 os = x.old_tid & inflight_mask, ns = tid & inflight_mask;
+		struct genba_inflight *from = bpf_map_lookup_elem(&inflight, &os);
+		struct genba_inflight *to = bpf_map_lookup_elem(&inflight, &ns);
+
+		if (from && to && from->tid == x.old_tid) {
+			*to = *from;
+			to->tid = tid;
+			from->ts = 0;
+		}
+	}
 	causal_exec(id >> 32);
 	{
 		struct task_struct *t = (void *)ctx->args[0];
