@@ -116,7 +116,8 @@ fn dec_sendto(w: &mut ArgWriter<'_>) {
                 base: w.call.args[1],
                 data,
             };
-            decode(&mut w.s, w.opts, proto, &m, w.call.args[1], len);
+            let (s, o, a) = (&mut w.s, w.opts, w.call.args[1]);
+            route_link::with_fd_paths(w.env.fd_path, || decode(s, o, proto, &m, a, len));
         }
         _ => arg(w, 1, Ty::BufIn(2)),
     }
@@ -137,7 +138,8 @@ fn dec_recvfrom(w: &mut ArgWriter<'_>) {
                 base: w.call.args[1],
                 data,
             };
-            decode(&mut w.s, w.opts, proto, &m, w.call.args[1], len);
+            let (s, o, a) = (&mut w.s, w.opts, w.call.args[1]);
+            route_link::with_fd_paths(w.env.fd_path, || decode(s, o, proto, &m, a, len));
         }
         _ => arg(w, 1, Ty::BufOut),
     }
