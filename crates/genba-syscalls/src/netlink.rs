@@ -472,7 +472,7 @@ fn nlmsgerr(
     s.push('}');
     if len > payload {
         s.push_str(", ");
-        nlattrs(
+        nlattrs_with(
             s,
             o,
             m,
@@ -480,8 +480,26 @@ fn nlmsgerr(
             len - payload,
             x::NLMSGERR_ATTRS,
             "NLMSGERR_ATTR_???",
+            &nlmsgerr_attr,
         );
         s.push(']');
+    }
+}
+
+/// NLMSGERR_ATTR_MSG, _OFFS and _COOKIE (its bytes as numbers).
+fn nlmsgerr_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
+    match ty {
+        1 => nla_str(s, o, m, addr, len),
+        2 => nla_u32(s, m, addr, len),
+        3 => {
+            let off = addr.saturating_sub(m.base) as usize;
+            let data = m.data.get(off..).unwrap_or(&[]);
+            super::print_array_data(s, Some((data, true)), addr, len, 1, o, |s, b| {
+                let _ = write!(s, "{}", b[0]);
+            });
+            true
+        }
+        _ => false,
     }
 }
 
@@ -917,7 +935,7 @@ mod tests {
         );
         assert_eq!(
             show(NETLINK_ROUTE, &msg(20, 22, 0x301, b"abcd")),
-            "[{nlmsg_len=20, nlmsg_type=RTM_GETADDR, nlmsg_flags=NLM_F_REQUEST|NLM_F_DUMP, nlmsg_seq=0, nlmsg_pid=7}, \"\\x61\\x62\\x63\\x64\"]"
+            "[{nlmsg_len=20, nlmsg_type=RTM_GETADDR, nlmsg_flags=NLM_F_REQUEST|NLM_F_DUMP, nlmsg_seq=0, nlmsg_pid=7}, {ifa_family=0x61 /* AF_??? */, ...}]"
         );
     }
 
