@@ -1385,8 +1385,9 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
     out
 }
 
-/// The most bytes copied for an ioctl's argument.
-const IOC_MAX: u32 = 1024;
+/// The most bytes copied for an ioctl's argument: the largest struct a
+/// decoder reads whole (PTP_SYS_OFFSET_EXTENDED's).
+const IOC_MAX: u32 = 1216;
 
 /// The ioctl requests whose argument the decoders read but whose number
 /// does not encode its size (the terminal's 'T' requests), with the bytes

@@ -463,10 +463,9 @@ pub(super) static SIZES: &[(u32, u32)] = &[
     (0x030e, 8),
     (0x030c, 8),
     (0x031a, 8),
-    // PTP_SYS_OFFSET_EXTENDED{,2}: more than BPF copies (1024); its head,
-    // or as much as fits when all of it is readable
-    (0xc4c03d09, 16 | 1216 << 16),
-    (0xc4c03d12, 16 | 1216 << 16),
+    // FS_IOC_FIEMAP: struct fiemap and the extents after it (20 of them),
+    // as far as the page goes when they are not all readable
+    (0xc020660b, FIEMAP_COPY),
     (0x80086601, 4), // FS_IOC_GETFLAGS, FS_IOC_SETFLAGS: an int, despite their size
     (0x40086602, 4),
 ];
@@ -1176,7 +1175,7 @@ fn fiemap(w: &mut ArgWriter<'_>) {
     let v = w.call.args[2];
     let x = w.opts.xlat;
     w.sep();
-    let Some(d) = input(w, req).filter(|d| d.len() >= 32) else {
+    let Some(d) = fiemap_input(w) else {
         fmt::ptr(&mut w.s, v);
         return;
     };
@@ -1198,7 +1197,12 @@ fn fiemap(w: &mut ArgWriter<'_>) {
         return;
     }
     w.s.push_str(" => ");
-    let Some(d) = output(w, req).filter(|d| d.len() >= 32) else {
+    let d = match w.call.exit.and_then(|(_, caps)| fiemap_copy(caps)) {
+        Some(Some(d)) => Some(d),
+        Some(None) => None,
+        None => output(w, req),
+    };
+    let Some(d) = d.filter(|d| d.len() >= FIEMAP_HEAD) else {
         fmt::ptr(&mut w.s, v);
         return;
     };
@@ -1216,11 +1220,15 @@ fn fiemap(w: &mut ArgWriter<'_>) {
         w.s.push_str("...}");
         return;
     }
-    // the extents after the header: BPF copies only the header, so from
-    // the live process, each as far as readable
+    // the extents after the header: from the exit's copy, else (beyond
+    // it) from the live process, each as far as readable
     const EXTENT: usize = 56;
-    let at = v + 32;
+    let at = v + FIEMAP_HEAD as u64;
     let read = |k: usize| {
+        let off = FIEMAP_HEAD + k * EXTENT;
+        if let Some(e) = d.get(off..off + EXTENT) {
+            return Some(e.to_vec());
+        }
         w.env
             .read_mem
             .and_then(|r| r(at + (k * EXTENT) as u64, EXTENT))
@@ -1273,6 +1281,37 @@ fn fiemap(w: &mut ArgWriter<'_>) {
         w.s.push('}');
     }
     w.s.push_str("]}");
+}
+
+/// struct fiemap's header.
+const FIEMAP_HEAD: usize = 32;
+/// What BPF copies of FS_IOC_FIEMAP's argument: the header and 20 extents.
+const FIEMAP_COPY: u32 = (FIEMAP_HEAD + 20 * 56) as u32;
+
+/// FS_IOC_FIEMAP's copy in `caps`: None when BPF did not try; Some(None)
+/// when not even the header was readable. The copy is of the header and
+/// the extents after it, so a copy that faulted past the header (the
+/// extents' memory ending before the copy's) still holds the header.
+fn fiemap_copy(caps: &[super::Capture]) -> Option<Option<Vec<u8>>> {
+    caps.iter()
+        .find(|c| c.arg == 2 && c.item == super::CaptureItem::Data)
+        .map(|c| (c.data.len() >= FIEMAP_HEAD).then(|| c.data.clone()))
+}
+
+/// What the kernel reads of FS_IOC_FIEMAP's argument (see [`input`]).
+fn fiemap_input(w: &ArgWriter<'_>) -> Option<Vec<u8>> {
+    if let Some(d) = fiemap_copy(w.call.enter) {
+        return d;
+    }
+    if let Some(d) = w.call.exit.and_then(|(_, caps)| fiemap_copy(caps)) {
+        return d;
+    }
+    let v = w.call.args[2];
+    w.env
+        .read_mem
+        .filter(|_| v != 0)
+        .and_then(|read| read(v, FIEMAP_HEAD))
+        .filter(|d| d.len() >= FIEMAP_HEAD)
 }
 
 fn fs_ioc_flags(o: &mut Out<'_>, d: &[u8]) -> bool {
@@ -2043,9 +2082,9 @@ fn ptp_sys_offset(w: &mut ArgWriter<'_>, extended: bool) {
     let v = w.call.args[2];
     let size = if extended { 1216 } else { 832 };
     w.sep();
-    // BPF copies at most 1024 bytes: a copy that short of the struct
-    // means the rest was not readable
-    let whole = |d: &Vec<u8>| d.len() >= size.min(1024);
+    // BPF copies the whole struct: a shorter copy means the rest was not
+    // readable
+    let whole = |d: &Vec<u8>| d.len() >= size;
     let Some(d) = input(w, req).filter(whole) else {
         fmt::ptr(&mut w.s, v);
         return;
@@ -2059,19 +2098,11 @@ fn ptp_sys_offset(w: &mut ArgWriter<'_>, extended: bool) {
         w.s.push('}');
         return;
     }
-    let mut d = output(w, req).filter(whole);
-    // the rest of a struct larger than a copy, from the live process
-    if d.as_ref().is_some_and(|d| d.len() < size) {
-        if let Some(all) = w.env.read_mem.and_then(|read| read(v, size)) {
-            d = Some(all);
-        }
-    }
-    let Some(d) = d else {
+    let Some(d) = output(w, req).filter(whole) else {
         w.s.push_str(", ???}");
         return;
     };
     let n = (u32at(&d, 0) as usize).min(25);
-    // the samples BPF copied (the extended struct is larger than a copy)
     let have = (d.len() - 16) / 16;
     w.s.push_str(", ts=");
     let mut o = ptp_writer(w);
