@@ -9,6 +9,8 @@ use crate::fmt::{self, Xlat};
 
 #[path = "ioctl_kd.rs"]
 mod kd;
+#[path = "ioctl_termios.rs"]
+mod termios;
 #[path = "ioctl_v4l2.rs"]
 mod v4l2;
 
@@ -22,6 +24,7 @@ pub(super) fn return_text(s: &mut String, call: &super::CallView<'_>) -> bool {
 pub(super) fn family_sizes() -> Vec<(u32, u32)> {
     let mut v = kd::sizes();
     v.extend(v4l2::sizes());
+    v.extend(termios::sizes());
     v
 }
 
@@ -333,11 +336,12 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         0x70 => rtc(req),  // 'p'
         0x66 => fs_f(req), // 'f'
         0xb4 => gpio(req),
-        0x21 => seccomp(req),   // '!'
-        0x3d => ptp(req),       // '='
-        0x45 => evdev(req),     // 'E'
-        0x4b => kd::how(req),   // 'K'
-        0x56 => v4l2::how(req), // 'V'
+        0x21 => seccomp(req),      // '!'
+        0x3d => ptp(req),          // '='
+        0x45 => evdev(req),        // 'E'
+        0x4b => kd::how(req),      // 'K'
+        0x56 => v4l2::how(req),    // 'V'
+        0x54 => termios::how(req), // 'T'
         _ => return false,
     };
     let Some(how) = how else {
