@@ -7,6 +7,8 @@ use std::fmt::Write;
 use super::ArgWriter;
 use crate::fmt::{self, Xlat};
 
+#[path = "ioctl_dm.rs"]
+mod dm;
 #[path = "ioctl_kd.rs"]
 mod kd;
 #[path = "ioctl_termios.rs"]
@@ -25,6 +27,7 @@ pub(super) fn family_sizes() -> Vec<(u32, u32)> {
     let mut v = kd::sizes();
     v.extend(v4l2::sizes());
     v.extend(termios::sizes());
+    v.extend(dm::sizes());
     v
 }
 
@@ -342,6 +345,7 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         0x4b => kd::how(req),      // 'K'
         0x56 => v4l2::how(req),    // 'V'
         0x54 => termios::how(req), // 'T'
+        0xfd => dm::how(req),
         _ => return false,
     };
     let Some(how) = how else {
