@@ -440,6 +440,7 @@ pub(crate) fn parse_record(data: &[u8]) -> Option<Event> {
                 task,
                 sig: r.sig,
                 siginfo: r.siginfo,
+                stops: r.stops != 0,
             }
         }
         REC_PROF => {

@@ -164,6 +164,8 @@ pub enum Event {
         sig: i32,
         /// The first bytes of the kernel's siginfo (signo, errno, code, union).
         siginfo: [u8; 48],
+        /// A stop signal with no handler: the task stops (a group stop).
+        stops: bool,
     },
     /// A profiling sample (`genba profile`).
     Profile(Box<ProfSample>),

@@ -566,6 +566,7 @@ impl<W: Write> TextPrinter<W> {
                 task,
                 sig,
                 siginfo,
+                stops,
             } => {
                 // no -q level hides signals in strace; -e signal= does
                 if !self.print || !self.signal_shown(*sig as u32) {
@@ -592,6 +593,13 @@ impl<W: Write> TextPrinter<W> {
                 );
                 self.emit(&text);
                 self.flush_line();
+                if *stops {
+                    // the group stop ptrace reports next
+                    self.leader(task.tid, *ts);
+                    let name = consts::signal_name(*sig);
+                    self.emit(&format!("--- stopped by {name} ---\n"));
+                    self.flush_line();
+                }
             }
         }
     }
@@ -1452,12 +1460,14 @@ impl<W: Write> JsonPrinter<W> {
                 task,
                 sig,
                 siginfo,
+                stops,
             } => {
                 if !self.signals.get(*sig as usize).copied().unwrap_or(false) {
                     return;
                 }
                 let v = serde_json::json!({"type": "signal", "ts_ns": ts, "pid": task.tgid, "tid": task.tid,
-                    "signal": consts::signal_name(*sig), "siginfo": crate::siginfo::format(*sig, siginfo)});
+                    "signal": consts::signal_name(*sig), "siginfo": crate::siginfo::format(*sig, siginfo),
+                    "stops": stops});
                 let _ = writeln!(self.out, "{v}");
             }
             Event::Fork { ts, task, child } => {

@@ -2033,7 +2033,7 @@ fn by_task_order(text: &str) -> Vec<String> {
             let (id, rest) = l.split_once(' ').unwrap_or((l, ""));
             let mut rest = rest.trim_start().to_string();
             // the other tasks' ids the line names
-            for word in ["in pid ", "pid changed to "] {
+            for word in ["in pid ", "pid changed to ", "si_pid="] {
                 if let Some(at) = rest.find(word) {
                     let start = at + word.len();
                     let end = rest[start..]
@@ -2143,4 +2143,35 @@ fn thread_ends_as_strace_shows_them() {
         .collect();
     assert!(after.len() > 3, "the new program was not traced: {text:#?}");
     assert!(after.iter().all(|l| l.starts_with("T1 ")), "{after:#?}");
+}
+
+/// A stop signal with no handler stops the task, and the trace says so
+/// after the signal, as strace does: `--- stopped by SIGSTOP ---`.
+#[test]
+fn group_stops_are_shown_as_strace_shows_them() {
+    require_bpf!();
+    require_strace!();
+    let prog = program("stopped");
+    let opts = ["-f", "-e", "trace=none", "-e", "signal=!chld"];
+    let dir = TempDir::new("stopped");
+    let (s_log, g_log) = (dir.join("strace"), dir.join("genba"));
+    let s = run(Command::new("strace")
+        .args(opts)
+        .arg("-o")
+        .arg(&s_log)
+        .arg(&prog));
+    assert_eq!(s.code(), Some(0), "{}", s.describe());
+    let g = run(genba_cmd(["trace"])
+        .args(opts)
+        .arg("-o")
+        .arg(&g_log)
+        .arg(&prog));
+    assert_eq!(g.code(), Some(0), "{}", g.describe());
+    let (st, gt) = (read(&s_log), read(&g_log));
+    assert!(gt.contains("--- stopped by SIGTSTP ---"), "{gt}");
+    assert_eq!(
+        per_task(&by_task_order(&gt)),
+        per_task(&by_task_order(&st)),
+        "genba\n{gt}\nstrace\n{st}"
+    );
 }

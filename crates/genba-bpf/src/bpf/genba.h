@@ -121,7 +121,7 @@ struct genba_exec {
 struct genba_signal {
 	struct genba_hdr hdr;
 	__s32 sig;
-	__s32 pad;
+	__s32 stops; /* its default action stops the task, and it has no handler */
 	/* the first 48 bytes of the kernel_siginfo: signo, errno, code, union */
 	__u8 siginfo[48];
 };

@@ -1680,6 +1680,16 @@ int signal_deliver(struct bpf_raw_tracepoint_args *ctx)
 		bpf_probe_read_kernel(s.siginfo, sizeof(s.siginfo), (void *)ctx->args[1]);
 	else
 		synth_siginfo(s.siginfo, s.sig, ctx->args[1]);
+	/* SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU with the default action: the
+	 * task enters a group stop after this (strace: `stopped by`) */
+	if (s.sig >= 19 && s.sig <= 22) {
+		struct k_sigaction *ka = (void *)ctx->args[2];
+		void *h = 0;
+
+		if (ka)
+			h = BPF_CORE_READ(ka, sa.sa_handler);
+		s.stops = h == 0;
+	}
 	fill_hdr(&s.hdr, GENBA_REC_SIGNAL, sizeof(s), bpf_ktime_get_ns());
 	submit(&s, sizeof(s));
 	return 0;
@@ -1730,8 +1740,20 @@ int signal_generate(struct bpf_raw_tracepoint_args *ctx)
 	p = bpf_map_lookup_elem(&pending_sigs, &slot);
 	if (!p)
 		return 0;
-	if (!p->sig)
+	if (!p->sig) {
 		__sync_fetch_and_add(&sigs_pending, 1);
+	} else if (p->tid == tid) {
+		/* a second one before the task's next syscall exit or entry
+		 * (a child stopped, then continued, while its parent waits):
+		 * ptrace would have shown the first already */
+		struct genba_signal r = {};
+		__u64 who = ((__u64)BPF_CORE_READ(t, tgid) << 32) | tid;
+
+		r.sig = p->sig;
+		__builtin_memcpy(r.siginfo, p->siginfo, sizeof(r.siginfo));
+		fill_hdr_id(&r.hdr, GENBA_REC_SIGNAL, sizeof(r), bpf_ktime_get_ns(), who);
+		submit(&r, sizeof(r));
+	}
 	p->tid = tid;
 	p->sig = sig;
 	if (info > 1)
