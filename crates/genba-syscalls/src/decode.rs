@@ -665,9 +665,9 @@ impl Ty {
             Ty::Dirents => p(K::Dirents, W::ExitOk, 0, 0),
             Ty::StackIn => p(K::Fixed, W::Enter, 0, 24),
             Ty::StackOut => p(K::Fixed, W::ExitOk, 0, 24),
-            // the largest structure decoded (ipv6_mreq) whatever -s says
+            // the largest structure decoded (group_req) whatever -s says
             Ty::SockoptOut(l) => p(K::PtrLen, W::ExitOk, l, s.max(64)),
-            Ty::SockoptIn(l) => p(K::ArgLen, W::Enter, l, s.max(64)),
+            Ty::SockoptIn(l) => p(K::ArgLen, W::Enter, l, s.max(136)),
             // the struct and what follows it up to the size given (at most
             // a page); the known part again in a free slot (see plan)
             Ty::CloneArgs => p(K::ArgLen, W::Both, 1, 4096),
@@ -4185,6 +4185,9 @@ mod bpf;
 #[path = "sockopt.rs"]
 mod sockopt;
 
+#[path = "sock_xlat.rs"]
+mod sock_xlat;
+
 #[path = "netlink.rs"]
 mod netlink;
 #[path = "personality.rs"]
@@ -5648,6 +5651,20 @@ fn sockopt_head(w: &mut ArgWriter<'_>, get: bool) {
         1 => (c::SOCKOPT_SOL_SOCKET, "SO_???"),
         6 => (c::SOCKOPT_TCP, "TCP_???"),
         17 => (SOCKOPT_UDP, "UDP_???"),
+        // the options common to both calls, then those of one of them
+        41 => {
+            let own = if get {
+                sock_xlat::GETSOCK_IPV6_OPTIONS
+            } else {
+                sock_xlat::SETSOCK_IPV6_OPTIONS
+            };
+            let n = a[2] as u32 as u64;
+            if own.iter().any(|&(v, _)| v == n) {
+                (own, "IPV6_???")
+            } else {
+                (sock_xlat::SOCK_IPV6_OPTIONS, "IPV6_???")
+            }
+        }
         255 => (&[(1, "ICMP_FILTER")], "RAW_???"),
         263 => (SOCKOPT_PACKET, "PACKET_???"),
         270 => (SOCKOPT_NETLINK, "NETLINK_???"),

@@ -334,7 +334,7 @@ fn ntop6(a: &[u8; 16]) -> String {
 }
 
 /// `inet_pton(AF_INET6, "...", &name)`, with -X raw the bytes.
-fn inet6_addr(s: &mut String, name: &str, a: &[u8; 16], x: Xlat, hex: HexStr) {
+pub(super) fn inet6_addr(s: &mut String, name: &str, a: &[u8; 16], x: Xlat, hex: HexStr) {
     let mut text = String::new();
     fmt::quoted(&mut text, ntop6(a).as_bytes(), false, hex);
     match x {

@@ -419,15 +419,24 @@ pub(super) fn set_value(w: &mut ArgWriter<'_>, d: Option<&[u8]>, truncated: bool
         // IPV6_ADD_MEMBERSHIP, IPV6_DROP_MEMBERSHIP, IPV6_JOIN_ANYCAST,
         // IPV6_LEAVE_ANYCAST: struct ipv6_mreq
         (SOL_IPV6, 20 | 21 | 27 | 28) if ulen >= 20 && d.len() >= 20 => {
-            let ip = std::net::Ipv6Addr::from(<[u8; 16]>::try_from(&d[..16]).unwrap_or([0; 16]));
-            let _ = write!(
-                s,
-                "{{ipv6mr_multiaddr=inet_pton(AF_INET6, \"{ip}\"), ipv6mr_interface="
-            );
+            let ip = <[u8; 16]>::try_from(&d[..16]).unwrap_or([0; 16]);
+            s.push('{');
+            super::sockaddr::inet6_addr(s, "ipv6mr_multiaddr", &ip, x, o.hex);
+            s.push_str(", ipv6mr_interface=");
             ifindex(s, le_u32(d, 16), x);
             s.push('}');
         }
         (SOL_IPV6, 20 | 21 | 27 | 28) => fmt::ptr(s, addr),
+        // MCAST_JOIN_GROUP, MCAST_LEAVE_GROUP: struct group_req (the
+        // interface, padding, then a sockaddr_storage)
+        (SOL_IP | SOL_IPV6, 42 | 45) if ulen >= 136 && d.len() >= 136 => {
+            s.push_str("{gr_interface=");
+            ifindex(s, le_u32(d, 0), x);
+            s.push_str(", gr_group=");
+            super::sockaddr::print(s, &d[8..136], super::sockaddr::Style::new(o, None));
+            s.push('}');
+        }
+        (SOL_IP | SOL_IPV6, 42 | 45) => fmt::ptr(s, addr),
         // PACKET_RX_RING, PACKET_TX_RING: struct tpacket_req
         (SOL_PACKET, 5 | 13) if ulen == 16 && d.len() >= 16 => {
             let u = |k: usize| le_u32(d, 4 * k);
