@@ -42,6 +42,9 @@ pub(super) const NETLINK_MAX: u32 = 16384;
 /// The slot of the netlink copy (sendto's and recvfrom's `flags`, which
 /// copy nothing).
 const SLOT: usize = 3;
+/// recvfrom's copy of its buffer's own length, with MSG_TRUNC.
+const TRUNC_SLOT: usize = 2;
+const MSG_TRUNC: u32 = 0x20;
 const AF_NETLINK: u32 = 16;
 const NLMSG_HDRLEN: usize = 16;
 
@@ -79,7 +82,26 @@ pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
 
 /// The netlink copy of the buffer: the call's length at entry (sendto),
 /// the returned length at exit (recvfrom).
-pub(super) fn plan(name: &str, _o: &Options, out: &mut [CapPlan; 6]) {
+pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
+    if name == "recvfrom" {
+        // with MSG_TRUNC the call may return more than the buffer holds:
+        // the buffer's own length then, in the free slot of `len`
+        out[TRUNC_SLOT] = CapPlan {
+            kind: CapKind::ArgLen,
+            when: CapWhen::ExitOk,
+            len_arg: 2,
+            max: o.strsize.min(u32::MAX as usize) as u32,
+            cond: Some(CapCond {
+                arg: 3,
+                mask: MSG_TRUNC,
+                val: MSG_TRUNC,
+                val2: MSG_TRUNC,
+                bitmap: false,
+            }),
+            src_arg: Some(1),
+            ..Default::default()
+        };
+    }
     let (kind, when) = match name {
         "sendto" => (CapKind::ArgLen, CapWhen::Enter),
         "recvfrom" => (CapKind::RetLen, CapWhen::ExitOk),
@@ -140,6 +162,12 @@ fn dec_recvfrom(w: &mut ArgWriter<'_>) {
             };
             let (s, o, a) = (&mut w.s, w.opts, w.call.args[1]);
             route_link::with_fd_paths(w.env.fd_path, || decode(s, o, proto, &m, a, len));
+        }
+        // more returned than the buffer holds (MSG_TRUNC): the buffer
+        _ if ret as u64 > w.call.args[2] && w.call.cap(TRUNC_SLOT).is_some() => {
+            w.sep();
+            let (c, v) = (w.call.cap(TRUNC_SLOT), w.call.args[1]);
+            super::buffer(&mut w.s, c, v, w.opts);
         }
         _ => arg(w, 1, Ty::BufOut),
     }

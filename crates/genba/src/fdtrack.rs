@@ -20,6 +20,20 @@ struct Table {
     cwd: Option<PathBuf>,
     /// pidfds: the process each refers to (pidfd_open's pid)
     pidfds: HashMap<i32, u32>,
+    /// netlink sockets made by a traced socket(): inode, protocol, binding
+    netlink: HashMap<i32, (u32, u32, NlBind)>,
+}
+
+/// What the calls say of a netlink socket's binding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NlBind {
+    /// Not bound yet: the kernel's sock_diag does not list it.
+    Unbound,
+    /// Bound by bind() to this port id.
+    Bound(u32),
+    /// Bound by the kernel (bind to port 0, or a send or connect before
+    /// any bind): the port is the kernel's to say.
+    Unknown,
 }
 
 /// Descriptor tables of all traced processes, by tgid.
@@ -134,6 +148,13 @@ impl FdTracker {
             .fds
             .insert(fd, (p.clone(), false));
         Some(p)
+    }
+
+    /// The protocol and binding of netlink socket `fd` (inode `ino`) of
+    /// process `tgid`, when its socket() was followed.
+    pub fn netlink(&self, tgid: u32, fd: i32, ino: u32) -> Option<(u32, NlBind)> {
+        let &(i, proto, b) = self.procs.get(&tgid)?.netlink.get(&fd)?;
+        (i == ino).then_some((proto, b))
     }
 
     /// The process pidfd `fd` of process `tgid` refers to, when its
@@ -353,8 +374,28 @@ impl FdTracker {
                         let fd = i32::from_le_bytes(c.data[..4].try_into().unwrap_or([0; 4]));
                         if c.aux != 0 {
                             t.fds.insert(fd, (format!("{kind}:[{}]", c.aux), cloexec));
+                            // AF_NETLINK
+                            if name == "socket" && a[0] as u32 == 16 {
+                                let e = (c.aux as u32, a[2] as u32, NlBind::Unbound);
+                                t.netlink.insert(fd, e);
+                            }
                         }
                     }
+                }
+            }
+            // a netlink socket bound by bind() (nl_pid 0: by the kernel), or
+            // by the kernel at its first send or connect
+            "bind" | "connect" | "sendto" | "sendmsg" | "sendmmsg" => {
+                if let Some(e) = t.netlink.get_mut(&fd_arg(0)) {
+                    let pid = call
+                        .data(1)
+                        .filter(|d| name == "bind" && d.len() >= 8)
+                        .map(|d| u32::from_le_bytes([d[4], d[5], d[6], d[7]]));
+                    e.2 = match (pid, e.2) {
+                        (Some(p), NlBind::Unbound) if p != 0 => NlBind::Bound(p),
+                        (_, NlBind::Unbound) => NlBind::Unknown,
+                        (_, b) => b,
+                    };
                 }
             }
             // anonymous inodes whose name never varies: known without asking

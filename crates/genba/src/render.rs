@@ -832,7 +832,9 @@ impl<W: Write> TextPrinter<W> {
                 .and_then(|r| r.strip_suffix(']'))
                 .and_then(|n| n.parse::<u32>().ok())
             {
-                return Some(crate::sockdesc::describe(tgid, fd, ino));
+                let nl = self.world.netlink_sock(tgid, fd, ino);
+                return crate::sockdesc::describe_netlink(nl, ino)
+                    .or_else(|| Some(crate::sockdesc::describe(tgid, fd, ino)));
             }
         }
         if d.dev {

@@ -15,6 +15,8 @@
 
 use std::ffi::CString;
 
+use crate::fdtrack::NlBind;
+
 const NETLINK_SOCK_DIAG: i32 = 4;
 const SOCK_DIAG_BY_FAMILY: u16 = 20;
 const NLM_F_REQUEST: u16 = 1;
@@ -90,6 +92,25 @@ pub fn describe(tgid: u32, fd: i32, inode: u32) -> String {
         (Some(d), _) => d,
         (None, Some(p)) => format!("{p}:[{inode}]"),
         (None, None) => format!("socket:[{inode}]"),
+    }
+}
+
+/// A netlink socket whose socket() and binding genba followed, as strace
+/// saw it at the call: `NETLINK:[inode]` before it was bound (sock_diag
+/// lists only bound ones), `NETLINK:[ROUTE:portid]` once bound to a known
+/// port; None when the kernel chose the port (then asked as any socket).
+pub fn describe_netlink(nl: Option<(u32, NlBind)>, inode: u32) -> Option<String> {
+    match nl? {
+        (_, NlBind::Unbound) => Some(format!("NETLINK:[{inode}]")),
+        (proto, NlBind::Bound(portid)) => Some(netlink_text(proto as usize, portid)),
+        (_, NlBind::Unknown) => None,
+    }
+}
+
+fn netlink_text(proto: usize, portid: u32) -> String {
+    match NETLINK_PROTOCOLS.get(proto).filter(|p| !p.is_empty()) {
+        Some(p) => format!("NETLINK:[{p}:{portid}]"),
+        None => format!("NETLINK:[{proto}]"),
     }
 }
 
@@ -293,12 +314,7 @@ fn netlink(inode: u32) -> Option<String> {
         if m.len() < 24 || u32_at(m, 16)? != inode {
             return None;
         }
-        let proto = m[2] as usize;
-        let portid = u32_at(m, 4)?;
-        match NETLINK_PROTOCOLS.get(proto).filter(|p| !p.is_empty()) {
-            Some(p) => Some(format!("NETLINK:[{p}:{portid}]")),
-            None => Some(format!("NETLINK:[{proto}]")),
-        }
+        Some(netlink_text(m[2] as usize, u32_at(m, 4)?))
     })
 }
 
@@ -312,6 +328,21 @@ mod tests {
         std::fs::metadata(format!("/proc/self/fd/{fd}"))
             .map(|m| m.ino() as u32)
             .unwrap_or(0)
+    }
+
+    #[test]
+    fn a_followed_netlink_socket_is_named_by_its_binding() {
+        use super::{describe_netlink, NlBind};
+        assert_eq!(
+            describe_netlink(Some((4, NlBind::Unbound)), 7).as_deref(),
+            Some("NETLINK:[7]")
+        );
+        assert_eq!(
+            describe_netlink(Some((4, NlBind::Bound(99))), 7).as_deref(),
+            Some("NETLINK:[SOCK_DIAG:99]")
+        );
+        assert_eq!(describe_netlink(Some((0, NlBind::Unknown)), 7), None);
+        assert_eq!(describe_netlink(None, 7), None);
     }
 
     #[test]

@@ -66,6 +66,17 @@ impl World {
         self.fds.borrow_mut().path(tgid, fd)
     }
 
+    /// A netlink socket's protocol and binding, when its socket() was
+    /// followed.
+    pub fn netlink_sock(
+        &self,
+        tgid: u32,
+        fd: i32,
+        ino: u32,
+    ) -> Option<(u32, crate::fdtrack::NlBind)> {
+        self.fds.borrow().netlink(tgid, fd, ino)
+    }
+
     /// The process a pidfd refers to, when its pidfd_open was followed.
     pub fn pidfd_pid(&self, tgid: u32, fd: i32) -> Option<u32> {
         self.fds.borrow().pidfd_pid(tgid, fd)
