@@ -26,6 +26,9 @@ mod x;
 #[path = "netlink_sock_diag.rs"]
 mod sock_diag;
 
+#[path = "netlink_uevent.rs"]
+mod uevent;
+
 // NETLINK_ROUTE's payloads, by message group: links and their statistics;
 // traffic control, DCB, bridge MDB, nexthops and cache reports; addresses,
 // routes, neighbours, rules, address labels, netconf and nsid (with the
@@ -250,8 +253,8 @@ fn str_as(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64, hex: He
 /// A whole buffer of netlink messages (strace's decode_netlink).
 fn decode(s: &mut String, o: &Options, proto: u32, m: &Mem<'_>, mut addr: u64, mut len: u64) {
     if proto == NETLINK_KOBJECT_UEVENT {
-        // libudev's monitor header, or the kernel's text: as a string
-        hex_or_text(s, o, m, addr, len);
+        // libudev's monitor header, or the kernel's text
+        uevent::decode(s, o, m, addr, len);
         return;
     }
     let mut is_array = false;
@@ -738,12 +741,6 @@ fn nla_u32_array(
     true
 }
 
-/// A kobject uevent: text the kernel or udev sends, printed as strace
-/// prints a string it does not decode further.
-fn hex_or_text(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
-    str_as(s, o, m, addr, len, o.hex);
-}
-
 /// The header: its type and flags by the protocol's names.
 fn header(s: &mut String, x: Xlat, proto: u32, h: &Hdr) {
     let _ = write!(s, "{{nlmsg_len={}, nlmsg_type=", h.len);
@@ -953,6 +950,24 @@ mod tests {
             b.len() as u64,
         );
         s
+    }
+
+    #[test]
+    fn a_libudev_header_by_its_fields_and_kernel_text_as_a_string() {
+        let mut b = b"libudev\0".to_vec();
+        b.extend_from_slice(&0xfeedcafeu32.to_be_bytes());
+        for v in [40u32, 40, 2] {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        b.extend_from_slice(&[0; 16]);
+        b.extend_from_slice(b"A=1");
+        assert_eq!(
+            show(NETLINK_KOBJECT_UEVENT, &b),
+            "[{prefix=\"libudev\", magic=htonl(0xfeedcafe), header_size=40, properties_off=40, \
+             properties_len=2, filter_subsystem_hash=htonl(0), filter_devtype_hash=htonl(0), \
+             filter_tag_bloom_hi=htonl(0), filter_tag_bloom_lo=htonl(0)}, \"A=1\"]"
+        );
+        assert_eq!(show(NETLINK_KOBJECT_UEVENT, b"add@/x"), "\"add@/x\"");
     }
 
     #[test]
