@@ -29,6 +29,9 @@ mod sock_diag;
 #[path = "netlink_uevent.rs"]
 mod uevent;
 
+#[path = "netlink_inet_diag.rs"]
+mod inet_diag;
+
 // NETLINK_ROUTE's payloads, by message group: links and their statistics;
 // traffic control, DCB, bridge MDB, nexthops and cache reports; addresses,
 // routes, neighbours, rules, address labels, netconf and nsid (with the

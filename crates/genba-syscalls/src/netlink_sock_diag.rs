@@ -11,6 +11,9 @@ const NLM_F_REQUEST: u16 = 1;
 const AF_UNIX: u8 = 1;
 const AF_NETLINK: u8 = 16;
 const AF_PACKET: u8 = 17;
+const AF_INET: u8 = 2;
+const AF_INET6: u8 = 10;
+const AF_SMC: u8 = 43;
 
 pub(super) fn payload(
     s: &mut String,
@@ -52,6 +55,22 @@ pub(super) fn payload(
             }
             (AF_PACKET, false) => {
                 packet_msg(s, o, m, addr, len);
+                return true;
+            }
+            (AF_INET | AF_INET6, true) => {
+                super::inet_diag::inet_req(s, o, m, h, addr, len);
+                return true;
+            }
+            (AF_INET | AF_INET6, false) => {
+                super::inet_diag::inet_msg(s, o, m, addr, len);
+                return true;
+            }
+            (AF_SMC, true) => {
+                super::inet_diag::smc_req(s, o, m, addr, len);
+                return true;
+            }
+            (AF_SMC, false) => {
+                super::inet_diag::smc_msg(s, o, m, addr, len);
                 return true;
             }
             _ => {}
