@@ -736,7 +736,7 @@ fn nla_u32_array(
         if let Some((t, dflt)) = names {
             s.push('[');
             fmt::enumv(s, k, t, dflt, o.xlat, false);
-            s.push_str("] = ");
+            s.push_str("]=");
         }
         let _ = write!(s, "{}", u32::from_le_bytes(b.try_into().unwrap()));
         k += 1;
@@ -953,6 +953,25 @@ mod tests {
             b.len() as u64,
         );
         s
+    }
+
+    #[test]
+    fn an_inet_diag_req_v2_with_a_protocol_attribute() {
+        let mut p = vec![2u8, 6, 0, 0];
+        p.extend_from_slice(&0u32.to_le_bytes());
+        p.extend_from_slice(&[0u8, 80, 0, 0]);
+        p.extend_from_slice(&[0u8; 44]);
+        // INET_DIAG_REQ_PROTOCOL: IPPROTO_UDP
+        p.extend_from_slice(&[5, 0, 3, 0, 17, 0, 0, 0]);
+        let b = msg(16 + 56 + 5, 20, 1, &p);
+        assert_eq!(
+            show(NETLINK_SOCK_DIAG, &b),
+            "[{nlmsg_len=77, nlmsg_type=SOCK_DIAG_BY_FAMILY, nlmsg_flags=NLM_F_REQUEST, \
+             nlmsg_seq=0, nlmsg_pid=7}, {sdiag_family=AF_INET, sdiag_protocol=IPPROTO_TCP, \
+             idiag_ext=0, idiag_states=0, id={idiag_sport=htons(80), idiag_dport=htons(0), \
+             idiag_src=inet_addr(\"0.0.0.0\"), idiag_dst=inet_addr(\"0.0.0.0\"), idiag_if=0, \
+             idiag_cookie=[0, 0]}}, [{nla_len=5, nla_type=INET_DIAG_REQ_PROTOCOL}, IPPROTO_UDP]]"
+        );
     }
 
     #[test]

@@ -458,12 +458,316 @@ fn msg_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u
             ];
             u32_fields(s, b, &n, len);
         }),
-        // INET_DIAG_CGROUP_ID
-        21 => nla_struct(s, m, addr, len, 8, |s, b| {
-            let _ = write!(s, "{}", le64(b, 0));
+        // INET_DIAG_LOCALS, INET_DIAG_PEERS: sockaddr_storage each
+        12 | 13 => array(s, o, m, addr, len, 128, |s, b| {
+            let st = super::super::sockaddr::Style::new(o, None);
+            super::super::sockaddr::print(s, b, st);
         }),
+        // INET_DIAG_MD5SIG: tcp_diag_md5sig each
+        18 => array(s, o, m, addr, len, 100, |s, b| {
+            s.push_str("{tcpm_family=");
+            fmt::enumv(
+                s,
+                u64::from(b[0]),
+                c::SOCKET_FAMILIES,
+                "AF_???",
+                o.xlat,
+                true,
+            );
+            let keylen = le16(b, 2);
+            let _ = write!(s, ", tcpm_prefixlen={}, tcpm_keylen={keylen}, ", b[1]);
+            inet_addr(s, "tcpm_addr", &b[4..20], b[0], o);
+            s.push_str(", tcpm_key=");
+            let k = usize::from(keylen).min(80);
+            fmt::quoted(s, &b[20..20 + k], false, HexStr::All);
+            s.push('}');
+        }),
+        // INET_DIAG_ULP_INFO
+        19 => nested(
+            s,
+            o,
+            m,
+            addr,
+            len,
+            sx::INET_DIAG_ULP_INFO_ATTRS,
+            "INET_ULP_INFO_???",
+            &ulp_attr,
+        ),
+        // INET_DIAG_SK_BPF_STORAGES
+        20 => nested(
+            s,
+            o,
+            m,
+            addr,
+            len,
+            sx::INET_DIAG_BPF_STORAGES_ATTRS,
+            "SK_DIAG_BPF_STORAGE_???",
+            &|s, o, m, ty, a, l| {
+                // SK_DIAG_BPF_STORAGE
+                ty == 1
+                    && nested(
+                        s,
+                        o,
+                        m,
+                        a,
+                        l,
+                        sx::INET_DIAG_BPF_STORAGE_ATTRS,
+                        "SK_DIAG_BPF_STORAGE_???",
+                        &bpf_storage_attr,
+                    )
+            },
+        ),
+        // INET_DIAG_CGROUP_ID
+        21 => int(s, m, addr, len, 8, false),
+        // INET_DIAG_SOCKOPT
+        22 => sockopt(s, o, m, addr, len),
         _ => false,
     }
+}
+
+/// Attributes inside an attribute.
+#[allow(clippy::too_many_arguments)]
+fn nested(
+    s: &mut String,
+    o: &Options,
+    m: &Mem<'_>,
+    addr: u64,
+    len: u64,
+    names: &[(u64, &str)],
+    dflt: &str,
+    dec: super::NlaDecoder<'_>,
+) -> bool {
+    nlattrs_with(s, o, m, addr, len, names, dflt, dec);
+    true
+}
+
+/// An array of `size`-byte elements, as many as the length holds.
+fn array(
+    s: &mut String,
+    o: &Options,
+    m: &Mem<'_>,
+    addr: u64,
+    len: u64,
+    size: u64,
+    f: impl FnMut(&mut String, &[u8]),
+) -> bool {
+    let n = len / size;
+    if n == 0 {
+        return false;
+    }
+    let off = addr.saturating_sub(m.base) as usize;
+    let data = m.data.get(off..).unwrap_or(&[]);
+    super::super::print_array_data(s, Some((data, true)), addr, n, size as usize, o, f);
+    true
+}
+
+/// An integer of `size` bytes (at least that many in the attribute), in
+/// decimal or hex.
+fn int(s: &mut String, m: &Mem<'_>, addr: u64, len: u64, size: usize, hex: bool) -> bool {
+    if len < size as u64 {
+        return false;
+    }
+    match m.get(addr, size) {
+        Some(b) => {
+            let mut v = [0u8; 8];
+            v[..size].copy_from_slice(b);
+            let v = u64::from_le_bytes(v);
+            if hex {
+                fmt::hex(s, v);
+            } else {
+                let _ = write!(s, "{v}");
+            }
+        }
+        None => fmt::ptr(s, addr),
+    }
+    true
+}
+
+/// A number of `size` bytes by `table` (strace's decode_nla_xval).
+#[allow(clippy::too_many_arguments)]
+fn xval_sized(
+    s: &mut String,
+    o: &Options,
+    m: &Mem<'_>,
+    addr: u64,
+    len: u64,
+    size: u64,
+    table: &[(u64, &str)],
+    dflt: &str,
+) -> bool {
+    if len > 8 || len < size {
+        return false;
+    }
+    nla_xval(s, o, m, addr, len.min(size), table, dflt)
+}
+
+fn ulp_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
+    match ty {
+        // INET_ULP_INFO_NAME
+        1 => nla_str_whole(s, o, m, addr, len),
+        // INET_ULP_INFO_TLS
+        2 => nested(
+            s,
+            o,
+            m,
+            addr,
+            len,
+            sx::INET_DIAG_ULP_INFO_TLS_ATTRS,
+            "TLS_INFO_???",
+            &tls_attr,
+        ),
+        // INET_ULP_INFO_MPTCP
+        3 => nested(
+            s,
+            o,
+            m,
+            addr,
+            len,
+            sx::INET_DIAG_ULP_INFO_MPTCP_ATTRS,
+            "MPTCP_SUBFLOW_ATTR_???",
+            &mptcp_attr,
+        ),
+        _ => false,
+    }
+}
+
+fn tls_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
+    match ty {
+        // TLS_INFO_VERSION
+        1 => xval_sized(
+            s,
+            o,
+            m,
+            addr,
+            len,
+            2,
+            sx::TLS_INFO_VERSIONS,
+            "TLS_???_VERSION",
+        ),
+        // TLS_INFO_CIPHER
+        2 => xval_sized(
+            s,
+            o,
+            m,
+            addr,
+            len,
+            2,
+            sx::TLS_INFO_CIPHERS,
+            "TLS_CIPHER_???",
+        ),
+        // TLS_INFO_TXCONF, TLS_INFO_RXCONF
+        3 | 4 => xval_sized(s, o, m, addr, len, 2, sx::TLS_INFO_CONFIGS, "TLS_CONF_???"),
+        _ => false,
+    }
+}
+
+fn mptcp_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
+    match ty {
+        // TOKEN_REM, TOKEN_LOC
+        1 | 2 => int(s, m, addr, len, 4, true),
+        // RELWRITE_SEQ, MAP_SFSEQ, SSN_OFFSET
+        3 | 5 | 6 => int(s, m, addr, len, 4, false),
+        // MAP_SEQ
+        4 => int(s, m, addr, len, 8, false),
+        // MAP_DATALEN
+        7 => int(s, m, addr, len, 2, false),
+        // FLAGS
+        8 => {
+            if len > 8 || len < 4 {
+                return false;
+            }
+            match m.u32(addr) {
+                Some(v) => fmt::flags_default(
+                    s,
+                    u64::from(v),
+                    sx::MPTCP_SUBFLOW_FLAGS,
+                    "MPTCP_SUBFLOW_FLAG_???",
+                    o.xlat,
+                ),
+                None => fmt::ptr(s, addr),
+            }
+            true
+        }
+        // ID_REM, ID_LOC
+        9 | 10 => int(s, m, addr, len, 1, false),
+        _ => false,
+    }
+}
+
+fn bpf_storage_attr(
+    s: &mut String,
+    _o: &Options,
+    m: &Mem<'_>,
+    ty: u16,
+    addr: u64,
+    len: u64,
+) -> bool {
+    match ty {
+        // SK_DIAG_BPF_STORAGE_MAP_ID
+        2 => int(s, m, addr, len, 4, false),
+        // SK_DIAG_BPF_STORAGE_MAP_VALUE: a number of its own size
+        3 => matches!(len, 1 | 2 | 4 | 8) && int(s, m, addr, len, len as usize, true),
+        _ => false,
+    }
+}
+
+/// `struct inet_diag_sockopt`: bit fields, those set (all with -v), then
+/// any non-zero bytes past it.
+fn sockopt(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
+    if len < 2 {
+        return false;
+    }
+    let Some(b) = m.get(addr, 2) else {
+        fmt::ptr(s, addr);
+        return true;
+    };
+    let names = [
+        "recverr",
+        "is_icsk",
+        "freebind",
+        "hdrincl",
+        "mc_loop",
+        "transparent",
+        "mc_all",
+        "nodefrag",
+        "bind_address_no_port",
+        "recverr_rfc4884",
+        "defer_connect",
+    ];
+    let bits = u16::from_le_bytes([b[0], b[1]]);
+    s.push('{');
+    let mut first = true;
+    let mut sep = |s: &mut String| {
+        if !first {
+            s.push_str(", ");
+        }
+        first = false;
+    };
+    for (i, n) in names.iter().enumerate() {
+        let v = (bits >> i) & 1;
+        if o.verbose || v != 0 {
+            sep(s);
+            let _ = write!(s, "{n}={v}");
+        }
+    }
+    let unused = bits >> 11;
+    if o.verbose || unused != 0 {
+        sep(s);
+        s.push_str("unused=");
+        fmt::hex(s, u64::from(unused));
+        s.push_str(" /* bits 3..8 */");
+    }
+    s.push('}');
+    let end = len.min(4096);
+    if end > 2 {
+        if let Some(rest) = m.get(addr + 2, (end - 2) as usize) {
+            if rest.iter().any(|&c| c != 0) {
+                let _ = write!(s, ", /* bytes 2..{} */ ", end - 1);
+                fmt::quoted(s, rest, false, HexStr::All);
+            }
+        }
+    }
+    true
 }
 
 /// `struct smc_diag_req` (52 bytes).
@@ -659,4 +963,22 @@ fn smc_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u
         }),
         _ => false,
     }
+}
+
+/// A string attribute as strace's decode_nla_str: every byte (NULs
+/// within too) but a trailing NUL, `...` when there is none or the
+/// attribute is longer than `-s`.
+fn nla_str_whole(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
+    let size = (len as usize).min(o.strsize);
+    let Some(b) = m.get(addr, size) else {
+        fmt::ptr(s, addr);
+        return true;
+    };
+    let (shown, more) = match b.split_last() {
+        Some((0, head)) => (head, false),
+        Some(_) => (b, true),
+        None => (b, false),
+    };
+    fmt::quoted(s, shown, more || len as usize > o.strsize, o.hex);
+    true
 }

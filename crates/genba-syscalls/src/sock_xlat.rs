@@ -161,6 +161,83 @@ pub(super) static INET_DIAG_BYTECODES: &[(u64, &str)] = &[
 pub(super) static INET_DIAG_SHUTDOWN_FLAGS: &[(u64, &str)] =
     &[(0x1, "RCV_SHUTDOWN"), (0x2, "SEND_SHUTDOWN")];
 
+pub(super) static INET_DIAG_ULP_INFO_ATTRS: &[(u64, &str)] = &[
+    (0x0, "INET_ULP_INFO_UNSPEC"),
+    (0x1, "INET_ULP_INFO_NAME"),
+    (0x2, "INET_ULP_INFO_TLS"),
+    (0x3, "INET_ULP_INFO_MPTCP"),
+];
+
+pub(super) static INET_DIAG_ULP_INFO_TLS_ATTRS: &[(u64, &str)] = &[
+    (0x0, "TLS_INFO_UNSPEC"),
+    (0x1, "TLS_INFO_VERSION"),
+    (0x2, "TLS_INFO_CIPHER"),
+    (0x3, "TLS_INFO_TXCONF"),
+    (0x4, "TLS_INFO_RXCONF"),
+    (0x5, "TLS_INFO_ZC_RO_TX"),
+    (0x6, "TLS_INFO_RX_NO_PAD"),
+];
+
+pub(super) static INET_DIAG_ULP_INFO_MPTCP_ATTRS: &[(u64, &str)] = &[
+    (0x0, "MPTCP_SUBFLOW_ATTR_UNSPEC"),
+    (0x1, "MPTCP_SUBFLOW_ATTR_TOKEN_REM"),
+    (0x2, "MPTCP_SUBFLOW_ATTR_TOKEN_LOC"),
+    (0x3, "MPTCP_SUBFLOW_ATTR_RELWRITE_SEQ"),
+    (0x4, "MPTCP_SUBFLOW_ATTR_MAP_SEQ"),
+    (0x5, "MPTCP_SUBFLOW_ATTR_MAP_SFSEQ"),
+    (0x6, "MPTCP_SUBFLOW_ATTR_SSN_OFFSET"),
+    (0x7, "MPTCP_SUBFLOW_ATTR_MAP_DATALEN"),
+    (0x8, "MPTCP_SUBFLOW_ATTR_FLAGS"),
+    (0x9, "MPTCP_SUBFLOW_ATTR_ID_REM"),
+    (0xa, "MPTCP_SUBFLOW_ATTR_ID_LOC"),
+    (0xb, "MPTCP_SUBFLOW_ATTR_PAD"),
+];
+
+pub(super) static INET_DIAG_BPF_STORAGE_ATTRS: &[(u64, &str)] = &[
+    (0x0, "SK_DIAG_BPF_STORAGE_NONE"),
+    (0x1, "SK_DIAG_BPF_STORAGE_PAD"),
+    (0x2, "SK_DIAG_BPF_STORAGE_MAP_ID"),
+    (0x3, "SK_DIAG_BPF_STORAGE_MAP_VALUE"),
+];
+
+pub(super) static INET_DIAG_BPF_STORAGES_ATTRS: &[(u64, &str)] = &[
+    (0x0, "SK_DIAG_BPF_STORAGE_REP_NONE"),
+    (0x1, "SK_DIAG_BPF_STORAGE"),
+];
+
+pub(super) static MPTCP_SUBFLOW_FLAGS: &[(u64, &str)] = &[
+    (0x1, "MPTCP_SUBFLOW_FLAG_MCAP_REM"),
+    (0x2, "MPTCP_SUBFLOW_FLAG_MCAP_LOC"),
+    (0x4, "MPTCP_SUBFLOW_FLAG_JOIN_REM"),
+    (0x8, "MPTCP_SUBFLOW_FLAG_JOIN_LOC"),
+    (0x10, "MPTCP_SUBFLOW_FLAG_BKUP_REM"),
+    (0x20, "MPTCP_SUBFLOW_FLAG_BKUP_LOC"),
+    (0x40, "MPTCP_SUBFLOW_FLAG_FULLY_ESTABLISHED"),
+    (0x80, "MPTCP_SUBFLOW_FLAG_CONNECTED"),
+    (0x100, "MPTCP_SUBFLOW_FLAG_MAPVALID"),
+];
+
+pub(super) static TLS_INFO_CIPHERS: &[(u64, &str)] = &[
+    (0x33, "TLS_CIPHER_AES_GCM_128"),
+    (0x34, "TLS_CIPHER_AES_GCM_256"),
+    (0x35, "TLS_CIPHER_AES_CCM_128"),
+    (0x36, "TLS_CIPHER_CHACHA20_POLY1305"),
+    (0x37, "TLS_CIPHER_SM4_GCM"),
+    (0x38, "TLS_CIPHER_SM4_CCM"),
+    (0x39, "TLS_CIPHER_ARIA_GCM_128"),
+    (0x3a, "TLS_CIPHER_ARIA_GCM_256"),
+];
+
+pub(super) static TLS_INFO_CONFIGS: &[(u64, &str)] = &[
+    (0x1, "TLS_CONF_BASE"),
+    (0x2, "TLS_CONF_SW"),
+    (0x3, "TLS_CONF_HW"),
+    (0x4, "TLS_CONF_HW_RECORD"),
+];
+
+pub(super) static TLS_INFO_VERSIONS: &[(u64, &str)] =
+    &[(0x303, "TLS_1_2_VERSION"), (0x304, "TLS_1_3_VERSION")];
+
 pub(super) static SMC_DIAG_ATTRS: &[(u64, &str)] = &[
     (0x0, "SMC_DIAG_NONE"),
     (0x1, "SMC_DIAG_CONNINFO"),
