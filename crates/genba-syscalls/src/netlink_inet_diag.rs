@@ -673,7 +673,7 @@ fn mptcp_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len:
         7 => int(s, m, addr, len, 2, false),
         // FLAGS
         8 => {
-            if len > 8 || len < 4 {
+            if !(4..=8).contains(&len) {
                 return false;
             }
             match m.u32(addr) {
