@@ -225,6 +225,32 @@ impl CallView<'_> {
         })
     }
 
+    /// The first `need` bytes copied for argument `arg`, also from a copy
+    /// that ran into unreadable memory past them.
+    pub fn data_prefix(&self, arg: usize, need: usize) -> Option<&[u8]> {
+        self.cap(arg)
+            .filter(|c| c.data.len() >= need)
+            .map(|c| &c.data[..need])
+    }
+
+    /// The entry's copy of argument `arg` if it holds at least `need`
+    /// bytes, even one that ran into unreadable memory after them (an
+    /// array at the end of a page, copied up to the page's end).
+    fn enter_prefix(&self, arg: usize, need: usize) -> Option<&Capture> {
+        self.enter
+            .iter()
+            .find(|c| c.arg as usize == arg && c.item == CaptureItem::Data && c.data.len() >= need)
+    }
+
+    /// [`Self::enter_prefix`] for the exit's copy.
+    fn exit_prefix(&self, arg: usize, need: usize) -> Option<&Capture> {
+        self.exit.and_then(|(_, caps)| {
+            caps.iter().find(|c| {
+                c.arg as usize == arg && c.item == CaptureItem::Data && c.data.len() >= need
+            })
+        })
+    }
+
     fn items(&self, arg: usize) -> Vec<&Capture> {
         let mut v: Vec<&Capture> = self
             .enter
@@ -676,7 +702,7 @@ impl Ty {
             Ty::OffIn => p(K::Fixed, W::Enter, 0, 8),
             Ty::OffBoth => p(K::Fixed, W::Both, 0, 8),
             // nfds bits need nfds / 8 bytes: nfds bytes is always enough
-            Ty::FdSetBoth => p(K::ArgLen, W::Both, 0, 128),
+            Ty::FdSetBoth => p(K::ArgLen, W::Both, 0, 1024),
             Ty::TimevalBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::PselectSigmask => p(K::Fixed, W::Enter, 0, 16),
             // the struct and what follows it, up to the size given (at most
@@ -1916,6 +1942,11 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
         }
         Dirents => match Dents::of(call, i) {
+            Some(d)
+                if opts.verbose && table::by_nr(call.nr).is_some_and(|t| t.name == "getdents") =>
+            {
+                old_dirents(s, &d.data, !d.whole, opts.hex)
+            }
             Some(d) if opts.verbose => dirents(s, &d.data, !d.whole, opts.hex),
             Some(d) => {
                 fmt::ptr(s, v);
@@ -1972,10 +2003,16 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
             }
         }
         // no descriptors (nfds 0 or less): strace shows the address
-        FdSetBoth => match call.enter_cap(i).filter(|_| int(call.args[0]) > 0) {
-            Some(c) => fd_set(s, &c.data, int(call.args[0])),
-            None => fmt::ptr(s, v),
-        },
+        FdSetBoth => {
+            let nfds = select_nfds(call.args[0]);
+            let c = call
+                .enter_prefix(i, fdset_bytes(nfds))
+                .or_else(|| call.enter_cap(i));
+            match c.filter(|_| nfds > 0) {
+                Some(c) => fd_set(s, &c.data, nfds),
+                None => fmt::ptr(s, v),
+            }
+        }
         TimevalBoth => timeval(s, call.enter_cap(i), v),
         PselectSigmask => match data(call.cap(i)).filter(|d| d.len() >= 16) {
             Some(d) => {
@@ -2721,7 +2758,8 @@ fn iovec_raw(s: &mut String, items: &[&Capture], v: u64, o: &Options, raw: Optio
         let base = raw
             .and_then(|r| r.get(16 * k..16 * k + 8))
             .map(|b| le_u64(b, 0));
-        if c.fault && c.aux != 0 {
+        // (a length past i64::MAX: nothing copied, as unreadable)
+        if (c.fault || (c.data.is_empty() && c.aux > i64::MAX as u64)) && c.aux != 0 {
             match base {
                 Some(b) => fmt::ptr(s, b),
                 None => s.push_str("0x?"),
@@ -2905,18 +2943,23 @@ fn pollfds(
     namer: Option<&dyn Fn(i32) -> Option<String>>,
 ) {
     let v = call.args[i];
-    let Some(d) = call
+    // a copy that ran into unreadable memory still serves when it holds
+    // the whole array (one at the end of a page, with a count whose high
+    // bits the kernel ignores made the copy ask for more)
+    // (or, as strace reads them one by one, the elements before the
+    // unreadable one, then `... /* its address */`)
+    let Some((d, fault)) = call
         .enter
         .iter()
         .find(|c| c.arg as usize == i)
-        .filter(|c| !c.fault)
-        .map(|c| &c.data)
+        .filter(|c| !c.fault || (c.item == CaptureItem::Data && c.data.len() >= 8))
+        .map(|c| (&c.data, c.fault))
     else {
         return fmt::ptr(s, v);
     };
     let limit = if o.verbose { usize::MAX } else { o.strsize };
     let have = d.len() / 8;
-    let n = n.min(u32::MAX as u64) as usize;
+    let n = n as u32 as usize;
     s.push('[');
     for (k, p) in d.chunks_exact(8).take(n).enumerate() {
         if k > 0 {
@@ -2941,7 +2984,9 @@ fn pollfds(
         }
         s.push('}');
     }
-    if have < n && have < limit {
+    if fault && have < n && have < limit {
+        let _ = write!(s, ", ... /* {:#x} */", v.wrapping_add(8 * have as u64));
+    } else if have < n && have < limit {
         if have > 0 {
             s.push_str(", ");
         }
@@ -4018,10 +4063,11 @@ fn fcntl_struct(w: &mut ArgWriter<'_>, out: bool) {
     let cmd = w.call.args[1] as u32;
     let x = w.opts.xlat;
     let need = if matches!(cmd, 15 | 16) { 8 } else { 32 };
+    // (a copy that faulted past the struct's end serves)
     let cap = if out {
-        w.call.exit_cap(2)
+        w.call.exit_prefix(2, need)
     } else {
-        w.call.enter_cap(2)
+        w.call.enter_prefix(2, need)
     };
     let d: Option<Vec<u8>> = match cap.filter(|c| c.data.len() >= need) {
         Some(c) => Some(c.data.clone()),
@@ -4414,6 +4460,17 @@ fn utc_date(sec: i64, nsec: i64) -> String {
 }
 
 /// An fd_set's members below `nfds`: `[3 4]`.
+/// select's descriptor count as strace takes it: an int, none when
+/// negative, at most 1024 * 1024.
+fn select_nfds(a: u64) -> i64 {
+    (a as u32 as i32).clamp(0, 1024 * 1024) as i64
+}
+
+/// The bytes of an fd_set of `nfds` descriptors strace reads: whole longs.
+fn fdset_bytes(nfds: i64) -> usize {
+    (((nfds as usize).div_ceil(8)) + 7) & !7
+}
+
 fn fd_set(s: &mut String, d: &[u8], nfds: i64) {
     s.push('[');
     let mut first = true;
@@ -4541,6 +4598,67 @@ fn dirents(s: &mut String, d: &[u8], cut: bool, hex: fmt::HexStr) {
     }
     s.push(']');
 }
+
+/// getdents' (not getdents64's) records, as strace shows them with -v:
+/// `struct linux_dirent` has the name right after d_reclen and the type in
+/// the record's last byte.
+fn old_dirents(s: &mut String, d: &[u8], cut: bool, hex: fmt::HexStr) {
+    s.push('[');
+    let mut off = 0usize;
+    let mut first = true;
+    while off + 18 <= d.len() {
+        let reclen = u16::from_le_bytes([d[off + 16], d[off + 17]]) as usize;
+        if reclen == 0 || off + reclen > d.len() {
+            break;
+        }
+        if !first {
+            s.push_str(", ");
+        }
+        first = false;
+        let _ = write!(
+            s,
+            "{{d_ino={}, d_off={}, d_reclen={reclen}",
+            le_u64(d, off),
+            le_u64(d, off + 8)
+        );
+        // the name and the type byte after the header
+        let tail = reclen.saturating_sub(18);
+        if tail > 0 {
+            let name_len = (tail - 1).min(256);
+            if name_len > 0 {
+                // up to name_len - 1 characters; `...` when no NUL ends them
+                let area = &d[off + 18..off + 18 + name_len];
+                s.push_str(", d_name=");
+                match area.iter().position(|&b| b == 0) {
+                    Some(n) => fmt::quoted(s, &area[..n], false, hex),
+                    None => fmt::quoted(s, &area[..name_len - 1], true, hex),
+                }
+            }
+            s.push_str(", d_type=");
+            let ty = d[off + 18 + tail - 1] as u64;
+            fmt::enumv(s, ty, DIRENT_TYPES, "DT_???", fmt::Xlat::Abbrev, true);
+        }
+        s.push('}');
+        off += reclen;
+    }
+    if cut {
+        s.push_str(if first { "..." } else { ", ..." });
+    }
+    s.push(']');
+}
+
+/// strace's dirent_types.
+const DIRENT_TYPES: &[(u64, &str)] = &[
+    (0, "DT_UNKNOWN"),
+    (1, "DT_FIFO"),
+    (2, "DT_CHR"),
+    (4, "DT_DIR"),
+    (6, "DT_BLK"),
+    (8, "DT_REG"),
+    (10, "DT_LNK"),
+    (12, "DT_SOCK"),
+    (14, "DT_WHT"),
+];
 
 /// A getdents buffer as captured: its bytes (all of them, or as many as the
 /// record held) and the number of entries (strace's `/* N entries */`,
@@ -5927,39 +6045,74 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
             if ret == 0 {
                 s.push_str(" (Timeout)");
             } else {
-                let nfds = call.args[0] as u32 as i64;
-                let mut parts = Vec::new();
+                // as strace builds it: the ready descriptors of each set
+                // until `ret` of them are shown, then the time left; a
+                // `]` closes each set once anything was written
+                let nfds = select_nfds(call.args[0]);
+                let need = fdset_bytes(nfds);
+                let mut t = String::new();
+                let mut sep = "";
+                let mut ready = ret;
                 for (k, what) in [(1, "in"), (2, "out"), (3, "except")] {
-                    if let Some(c) = call.exit_cap(k) {
-                        let mut t = String::new();
-                        fd_set(&mut t, &c.data, nfds);
-                        if t != "[]" {
-                            parts.push(format!("{what} {t}"));
+                    if ready <= 0 {
+                        break;
+                    }
+                    let c = call.exit_prefix(k, need).or_else(|| call.exit_cap(k));
+                    let Some(c) = c.filter(|_| call.args[k] != 0) else {
+                        continue;
+                    };
+                    let mut first = true;
+                    for j in 0..(nfds as usize).min(c.data.len() * 8) {
+                        if c.data[j / 8] & (1 << (j % 8)) == 0 {
+                            continue;
+                        }
+                        if first {
+                            let _ = write!(t, "{sep}{what} [{j}");
+                            first = false;
+                            sep = ", ";
+                        } else {
+                            let _ = write!(t, " {j}");
+                        }
+                        ready -= 1;
+                        if ready == 0 {
+                            break;
                         }
                     }
+                    if !t.is_empty() {
+                        t.push(']');
+                    }
                 }
-                if let Some(t) = call.exit_cap(4).filter(|t| t.data.len() >= 16) {
-                    let unit = if name == "select" {
-                        "tv_usec"
-                    } else {
-                        "tv_nsec"
-                    };
-                    parts.push(format!(
-                        "left {{tv_sec={}, {unit}={}}}",
-                        le_i64(&t.data, 0),
-                        le_i64(&t.data, 8)
-                    ));
+                if call.args[4] != 0 {
+                    t.push_str(sep);
+                    t.push_str("left ");
+                    match call.exit_cap(4).filter(|t| t.data.len() >= 16) {
+                        Some(c) => {
+                            let unit = if name == "select" {
+                                "tv_usec"
+                            } else {
+                                "tv_nsec"
+                            };
+                            let _ = write!(
+                                t,
+                                "{{tv_sec={}, {unit}={}}}",
+                                le_i64(&c.data, 0),
+                                le_i64(&c.data, 8)
+                            );
+                        }
+                        None => fmt::ptr(&mut t, call.args[4]),
+                    }
                 }
-                if !parts.is_empty() {
-                    let _ = write!(s, " ({})", parts.join(", "));
-                }
+                let _ = write!(s, " ({t})");
             }
         }
         ("poll" | "ppoll", _) => {
             let _ = write!(s, "= {ret}");
             if ret == 0 {
                 s.push_str(" (Timeout)");
-            } else if let Some(d) = call.exit_cap(0) {
+            } else if let Some(d) = call
+                .exit_cap(0)
+                .or_else(|| call.exit_prefix(0, (call.args[1] as u32 as usize).saturating_mul(8)))
+            {
                 s.push_str(" ([");
                 let mut k = 0;
                 for p in d.data.chunks_exact(8) {

@@ -74,7 +74,11 @@ impl PathSet {
         let arg_bytes = |i: usize, len: usize| -> Option<Vec<u8>> {
             match call.data(i) {
                 Some(d) => Some(d[..d.len().min(len)].to_vec()),
-                None => mem(a[i], len),
+                // (a copy that faulted past the bytes used serves)
+                None => call
+                    .data_prefix(i, len)
+                    .map(|d| d.to_vec())
+                    .or_else(|| mem(a[i], len)),
             }
         };
         let path = |i: usize| match call.data(i) {
