@@ -4248,6 +4248,9 @@ mod keyctl;
 #[path = "perf.rs"]
 mod perf;
 
+#[path = "ldt.rs"]
+mod ldt;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
     misc::decoder(name)
@@ -4260,6 +4263,7 @@ fn family_decoder(name: &str) -> Option<Decoder> {
         .or_else(|| io_uring::decoder(name))
         .or_else(|| keyctl::decoder(name))
         .or_else(|| perf::decoder(name))
+        .or_else(|| ldt::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
@@ -4273,6 +4277,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
         .or_else(|| io_uring::custom_types(name))
         .or_else(|| keyctl::custom_types(name))
         .or_else(|| perf::custom_types(name))
+        .or_else(|| ldt::custom_types(name))
         .unwrap_or(&[])
 }
 
@@ -4288,6 +4293,7 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     io_uring::plan(name, o, out);
     keyctl::plan(name, o, out);
     perf::plan(name, o, out);
+    ldt::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
@@ -4300,6 +4306,7 @@ fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) 
         || io_uring::return_text(s, name, call, x)
         || keyctl::return_text(s, name, call, x)
         || perf::return_text(s, name, call, x)
+        || ldt::return_text(s, name, call, x)
         || (name == "ioctl" && ioctl::return_text(s, call))
 }
 
