@@ -1137,6 +1137,7 @@ pub const DUMPED: &[(&str, bool, bool)] = &[
     ("pwritev2", true, true),
     ("vmsplice", true, true),
     ("mq_timedsend", true, false),
+    ("sendmsg", true, true),
     ("read", false, false),
     ("pread64", false, false),
     ("recvfrom", false, false),
@@ -1144,6 +1145,7 @@ pub const DUMPED: &[(&str, bool, bool)] = &[
     ("preadv", false, true),
     ("preadv2", false, true),
     ("mq_timedreceive", false, false),
+    ("recvmsg", false, true),
 ];
 
 /// `-e read=`/`-e write=`: strace's hex dump of the data `call` wrote or
@@ -1196,7 +1198,19 @@ fn dump_io(out: &mut String, name: &str, call: CallView<'_>, o: &TextOptions) {
         let mut left = if write { u64::MAX } else { ret as u64 };
         // (the collector copies at most GENBA_MAX_ELEMS = 64 buffers, and
         // leaves the count out when its record is full)
-        let vlen = call.args[2].min(64) as u8;
+        // (sendmsg, recvmsg: the count is the msghdr's msg_iovlen)
+        let vlen = if matches!(name, "sendmsg" | "recvmsg") {
+            match caps
+                .iter()
+                .find(|c| c.arg == 1 && c.item == CaptureItem::Msghdr && c.data.len() >= 32)
+            {
+                Some(m) => u64::from_le_bytes(m.data[24..32].try_into().unwrap_or([0; 8])),
+                None => return,
+            }
+        } else {
+            call.args[2]
+        };
+        let vlen = vlen.min(64) as u8;
         for k in 0..vlen {
             // a good copy, else a faulted one (the length is known)
             let elem = copy(CaptureItem::Elem, k).or_else(|| {
