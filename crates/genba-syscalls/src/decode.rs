@@ -1023,7 +1023,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         // the struct mmsghdr vector is not decoded yet: its address, as
         // strace shows it for a call -e verbose= leaves out
         "sendmmsg" => sig!(Dec; Fd, Ptr, Uint, Flags(c::MSG_FLAGS)),
-        "recvmmsg" => sig!(Dec; Fd, Ptr, Uint, Flags(c::MSG_FLAGS), TimespecIn),
+        // recvmmsg: mmsg.rs
         "shutdown" => sig!(Dec; Fd, Enum(c::SHUTDOWN_HOW, "SHUT_???")),
         "setsockopt" => custom(dec_setsockopt, Ret::Dec),
         "getsockopt" => custom(dec_getsockopt, Ret::Dec),
@@ -4251,6 +4251,9 @@ mod perf;
 #[path = "ldt.rs"]
 mod ldt;
 
+#[path = "mmsg.rs"]
+mod mmsg;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
     misc::decoder(name)
@@ -4264,6 +4267,7 @@ fn family_decoder(name: &str) -> Option<Decoder> {
         .or_else(|| keyctl::decoder(name))
         .or_else(|| perf::decoder(name))
         .or_else(|| ldt::decoder(name))
+        .or_else(|| mmsg::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
@@ -4278,6 +4282,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
         .or_else(|| keyctl::custom_types(name))
         .or_else(|| perf::custom_types(name))
         .or_else(|| ldt::custom_types(name))
+        .or_else(|| mmsg::custom_types(name))
         .unwrap_or(&[])
 }
 
@@ -4294,6 +4299,7 @@ fn family_plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
     keyctl::plan(name, o, out);
     perf::plan(name, o, out);
     ldt::plan(name, o, out);
+    mmsg::plan(name, o, out);
 }
 
 fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) -> bool {
@@ -4307,6 +4313,7 @@ fn family_return_text(s: &mut String, name: &str, call: &CallView<'_>, x: Xlat) 
         || keyctl::return_text(s, name, call, x)
         || perf::return_text(s, name, call, x)
         || ldt::return_text(s, name, call, x)
+        || mmsg::return_text(s, name, call, x)
         || (name == "ioctl" && ioctl::return_text(s, call))
 }
 

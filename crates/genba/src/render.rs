@@ -988,7 +988,21 @@ impl<W: Write> TextPrinter<W> {
         let kind = genba_syscalls::decode::decoder_for(x.nr)
             .map(|d| d.ret)
             .unwrap_or(Ret::Dec);
-        let mut r = decode::return_text(&name, call, kind, self.o.decode.xlat);
+        // -e verbose=: recvmmsg's time left is verbose-only
+        let quiet_ret = name == "recvmmsg"
+            && call.exit.is_some_and(|(r, _)| r > 0)
+            && self
+                .o
+                .verbose
+                .as_ref()
+                .is_some_and(|v| !v.get(x.nr as usize).copied().unwrap_or(true));
+        let mut r = if quiet_ret {
+            let mut t = String::new();
+            decode::format_return(&mut t, x.ret, kind, self.o.decode.xlat);
+            t
+        } else {
+            decode::return_text(&name, call, kind, self.o.decode.xlat)
+        };
         if ran {
             self.world.exit_after(tgid, &name, call);
         }
