@@ -1335,8 +1335,8 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
             out[PRCTL_SLOT_INT] = CapPlan {
                 kind: CapKind::Fixed,
                 when: CapWhen::ExitOk,
-                max: 4,
-                cond: Some(CapCond::one_of(0, u32::MAX, PRCTL_INT_OUT)),
+                max: 8,
+                cond: Some(CapCond::one_of(0, u32::MAX, PRCTL_INT_OR_KPTR_OUT)),
                 src_arg: Some(1),
                 ..Default::default()
             };
@@ -1350,15 +1350,8 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 src_arg: Some(1),
                 ..Default::default()
             };
-            // PR_GET_TID_ADDRESS's pointer
-            out[PRCTL_SLOT_KPTR] = CapPlan {
-                kind: CapKind::Fixed,
-                when: CapWhen::ExitOk,
-                max: 8,
-                cond: only(40),
-                src_arg: Some(1),
-                ..Default::default()
-            };
+            // PR_SET_SECCOMP's filter program
+            out[PRCTL_SLOT_FPROG] = prctl_seccomp::plan(o);
             // PR_SET_VMA's name
             out[4] = CapPlan {
                 cond: only(0x5356_4d41),
@@ -4254,6 +4247,9 @@ mod ldt;
 #[path = "mmsg.rs"]
 mod mmsg;
 
+#[path = "prctl_seccomp.rs"]
+mod prctl_seccomp;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
     misc::decoder(name)
@@ -5017,11 +5013,16 @@ fn dec_arch_prctl(w: &mut ArgWriter<'_>) {
 /// `prctl` options whose second argument points to an `int` the call
 /// fills (PR_GET_PDEATHSIG, PR_GET_UNALIGN, PR_GET_FPEMU, PR_GET_FPEXC,
 /// PR_GET_ENDIAN, PR_GET_TSC, PR_GET_CHILD_SUBREAPER): slot 0 holds it.
-const PRCTL_INT_OUT: &[u8] = &[2, 5, 9, 11, 19, 25, 37];
-/// Slot of the `int` of [`PRCTL_INT_OUT`] (prctl's option is never a pointer).
+/// And PR_GET_TID_ADDRESS (40), whose pointer the same slot holds.
+const PRCTL_INT_OR_KPTR_OUT: &[u8] = &[2, 5, 9, 11, 19, 25, 37, 40];
+/// Slot of the `int` of [`PRCTL_INT_OR_KPTR_OUT`] (prctl's option is never a pointer).
 const PRCTL_SLOT_INT: usize = 0;
-/// Slot of PR_GET_TID_ADDRESS's pointer (arg 3 is never a pointer there).
-const PRCTL_SLOT_KPTR: usize = 3;
+/// Slot of PR_GET_TID_ADDRESS's pointer: the int's, copying 8 bytes (an
+/// int at the end of a page still serves: see prctl_out).
+const PRCTL_SLOT_KPTR: usize = PRCTL_SLOT_INT;
+/// Slot of PR_SET_SECCOMP's `struct sock_fprog` or program (see
+/// prctl_seccomp.rs; arg 3 is never a pointer there).
+const PRCTL_SLOT_FPROG: usize = 3;
 /// Slot of the first 15 bytes of PR_SET_NAME's name, whatever they hold.
 const PRCTL_SLOT_NAME15: usize = 2;
 /// Slot of PR_SCHED_CORE_GET's cookie (the fifth argument's target).
@@ -5168,7 +5169,7 @@ fn prctl_out(
     w.sep();
     let x = w.opts.xlat;
     let ok = w.call.ret().is_some_and(|r| r >= 0);
-    match w.call.exit_cap(slot).filter(|c| ok && c.data.len() >= len) {
+    match w.call.exit_prefix(slot, len).filter(|_| ok) {
         Some(c) => {
             w.s.push('[');
             f(&mut w.s, &c.data, x);
@@ -5368,8 +5369,7 @@ fn dec_prctl(w: &mut ArgWriter<'_>) {
             });
             match a[1] {
                 1 => {}
-                // the filter program is not decoded
-                2 => arg(w, 2, Ptr),
+                2 => prctl_seccomp::fprog(w, PRCTL_SLOT_FPROG),
                 _ => prctl_rest(w, 2),
             }
         }
@@ -6988,9 +6988,9 @@ mod prctl_tests {
         for opt in [2, 5, 9, 11, 19, 25, 37] {
             assert!(takes(PRCTL_SLOT_INT, opt), "{opt}");
         }
-        assert!(!takes(PRCTL_SLOT_INT, 40));
+        assert!(takes(PRCTL_SLOT_FPROG, 22) && !takes(PRCTL_SLOT_FPROG, 2));
         assert_eq!(p[PRCTL_SLOT_INT].src_arg, Some(1));
-        assert!(takes(PRCTL_SLOT_KPTR, 40) && !takes(PRCTL_SLOT_KPTR, 2));
+        assert!(takes(PRCTL_SLOT_KPTR, 40));
         assert!(takes(PRCTL_SLOT_COOKIE, 62));
         assert_eq!(p[PRCTL_SLOT_COOKIE].src_arg, Some(4));
         assert!(takes(4, 0x5356_4d41) && !takes(4, 62));
