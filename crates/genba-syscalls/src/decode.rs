@@ -4250,6 +4250,9 @@ mod mmsg;
 #[path = "prctl_seccomp.rs"]
 mod prctl_seccomp;
 
+#[path = "aio.rs"]
+mod aio;
+
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
     misc::decoder(name)
@@ -4264,6 +4267,7 @@ fn family_decoder(name: &str) -> Option<Decoder> {
         .or_else(|| perf::decoder(name))
         .or_else(|| ldt::decoder(name))
         .or_else(|| mmsg::decoder(name))
+        .or_else(|| aio::decoder(name))
 }
 
 fn family_custom_types(name: &str) -> &'static [Ty] {
@@ -4279,6 +4283,7 @@ fn family_custom_types(name: &str) -> &'static [Ty] {
         .or_else(|| perf::custom_types(name))
         .or_else(|| ldt::custom_types(name))
         .or_else(|| mmsg::custom_types(name))
+        .or_else(|| aio::custom_types(name))
         .unwrap_or(&[])
 }
 
