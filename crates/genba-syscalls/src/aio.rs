@@ -146,3 +146,31 @@ fn iocb_header(s: &mut String, d: &[u8], x: Xlat, namer: Option<&dyn Fn(i32) -> 
     s.push_str(", aio_fildes=");
     fd(s, le_u32(d, 20) as i32, namer);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iocb_header_fields() {
+        let mut d = [0u8; IOCB];
+        d[0..8].copy_from_slice(&0xdead_beef_badc_0dedu64.to_le_bytes());
+        d[18..20].copy_from_slice(&99u16.to_le_bytes());
+        d[20..24].copy_from_slice(&(-42i32).to_le_bytes());
+        let mut s = String::new();
+        iocb_header(&mut s, &d, Xlat::Abbrev, None);
+        assert_eq!(
+            s,
+            "aio_data=0xdeadbeefbadc0ded, aio_lio_opcode=IOCB_CMD_PREAD, aio_reqprio=99, \
+             aio_fildes=-42"
+        );
+        d[16..18].copy_from_slice(&0xf00du16.to_le_bytes());
+        d[8..12].copy_from_slice(&7u32.to_le_bytes());
+        let mut s = String::new();
+        iocb_header(&mut s, &d, Xlat::Abbrev, None);
+        assert!(
+            s.contains("aio_key=7, aio_lio_opcode=61453 /* IOCB_CMD_??? */"),
+            "{s}"
+        );
+    }
+}
