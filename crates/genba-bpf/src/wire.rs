@@ -74,6 +74,12 @@ pub enum CaptureKind {
     /// ioctl's argument: the size [`crate::TraceConfig::ioctl_sizes`]
     /// gives for the request, else the size the request encodes.
     Ioc = 15,
+    /// A struct mmsghdr vector of `len_arg` entries: each entry with its
+    /// name and iov data (the first 33 entries), then the count.
+    Mmsg = 16,
+    /// The same at exit for the entries received (the return value), each
+    /// entry's data limited to its msg_len.
+    MmsgRet = 17,
 }
 
 /// When to capture (`enum genba_cap_when`).

@@ -159,6 +159,11 @@ pub enum CapKind {
     /// ioctl's argument: the bytes [`ioctl_sizes`] gives for the request
     /// (`len_arg`), else those the request encodes.
     Ioc,
+    /// A struct mmsghdr vector of `len_arg` entries (the first 33), each
+    /// entry with its name and iov data, then the count.
+    Mmsg,
+    /// The same at exit for the entries received (the return value).
+    MmsgRet,
 }
 
 /// When to capture.
@@ -1020,10 +1025,7 @@ pub fn decoder(name: &str) -> Option<Decoder> {
         "getsockname" | "getpeername" => sig!(Dec; Fd, SockaddrOut(2), SocklenBoth),
         "sendmsg" => sig!(Dec; Fd, MsghdrIn, Flags(c::MSG_FLAGS)),
         "recvmsg" => sig!(Dec; Fd, MsghdrOut, Flags(c::MSG_FLAGS)),
-        // the struct mmsghdr vector is not decoded yet: its address, as
-        // strace shows it for a call -e verbose= leaves out
-        "sendmmsg" => sig!(Dec; Fd, Ptr, Uint, Flags(c::MSG_FLAGS)),
-        // recvmmsg: mmsg.rs
+        // sendmmsg, recvmmsg: mmsg.rs
         "shutdown" => sig!(Dec; Fd, Enum(c::SHUTDOWN_HOW, "SHUT_???")),
         "setsockopt" => custom(dec_setsockopt, Ret::Dec),
         "getsockopt" => custom(dec_getsockopt, Ret::Dec),

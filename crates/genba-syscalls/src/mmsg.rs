@@ -1,10 +1,11 @@
-//! recvmmsg's `struct mmsghdr` vector, as strace 6.1 prints it (a family
-//! decoded in its own module: see [`super::family_decoder`]).
+//! sendmmsg's and recvmmsg's `struct mmsghdr` vectors, as strace 6.1
+//! prints them (a family decoded in its own module: see
+//! [`super::family_decoder`]).
 //!
-//! strace shows the vector at exit, as many entries as the call returned.
-//! The capture framework copies one msghdr (with its iovec's buffers) per
-//! argument: the first entry only. A call that received one message is
-//! shown whole; one that received more, by the vector's address.
+//! BPF copies the vector at exit (sendmmsg: all `vlen` entries; recvmmsg:
+//! the entries received), each entry with its name and its iovec's
+//! buffers, the first 33 entries: as many as strace shows by default (-s
+//! 32), and one more to know there are more.
 
 use std::fmt::Write;
 
@@ -15,20 +16,23 @@ use super::{
 use crate::consts as c;
 use crate::fmt::{self, Xlat};
 
-/// The first entry (`struct mmsghdr`, 64 bytes) at entry: the namelen the
-/// caller gave.
+/// The entries at entry (`struct mmsghdr`, 64 bytes each): the namelens
+/// the caller gave (recvmmsg).
 const SLOT_ENTRY: usize = 2;
 /// The first entry's control buffer (msg_control, msg_controllen bytes).
 const SLOT_CONTROL: usize = 3;
-/// The first entry at exit: its msg_len.
-const SLOT_LEN: usize = 5;
 /// `sizeof(struct mmsghdr)`.
 const MMSGHDR: usize = 64;
+/// Entries BPF copies at most (GENBA_MMSG_MAX): the count item's tag.
+const MMSG_MAX: u8 = 33;
+/// strace shows at most IOV_MAX entries.
+const IOV_MAX: u64 = 1024;
 
 /// The decoder of one of this family's calls.
 pub(super) fn decoder(name: &str) -> Option<Decoder> {
     match name {
         "recvmmsg" => Some(custom(dec_recvmmsg, Ret::Dec)),
+        "sendmmsg" => Some(custom(dec_sendmmsg, Ret::Dec)),
         _ => None,
     }
 }
@@ -37,45 +41,55 @@ pub(super) fn decoder(name: &str) -> Option<Decoder> {
 pub(super) fn custom_types(name: &str) -> Option<&'static [Ty]> {
     match name {
         "recvmmsg" => Some(&[Skip, Skip, Skip, Skip, TimespecBoth]),
+        "sendmmsg" => Some(&[Skip, Skip, Skip, Skip]),
         _ => None,
     }
 }
 
-/// The first entry's msghdr with its buffers, its control buffer and the
-/// entry itself, at exit; the entry at entry.
+/// The vector at exit (its entries with their buffers); recvmmsg's
+/// entries at entry (the namelens given) and its first entry's control
+/// buffer.
 pub(super) fn plan(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
-    if name != "recvmmsg" {
-        return;
+    let max = (o.strsize + 1).min(u32::MAX as usize) as u32;
+    match name {
+        "sendmmsg" => {
+            out[1] = CapPlan {
+                kind: CapKind::Mmsg,
+                when: CapWhen::Exit,
+                len_arg: 2,
+                max,
+                ..Default::default()
+            };
+        }
+        "recvmmsg" => {
+            out[1] = CapPlan {
+                kind: CapKind::MmsgRet,
+                when: CapWhen::ExitOk,
+                len_arg: 2,
+                max,
+                ..Default::default()
+            };
+            out[SLOT_ENTRY] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 2,
+                mult: MMSGHDR as u8,
+                max: (MMSGHDR * MMSG_MAX as usize) as u32,
+                src_arg: Some(1),
+                ..Default::default()
+            };
+            out[SLOT_CONTROL] = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::ExitOk,
+                len_arg: 5,
+                max: 16384,
+                src_arg: Some(1),
+                deref: Some(4),
+                ..Default::default()
+            };
+        }
+        _ => {}
     }
-    out[1] = CapPlan {
-        kind: CapKind::Msghdr,
-        when: CapWhen::ExitOk,
-        max: o.strsize.min(u32::MAX as usize) as u32,
-        ..Default::default()
-    };
-    out[SLOT_ENTRY] = CapPlan {
-        kind: CapKind::Fixed,
-        when: CapWhen::Enter,
-        max: MMSGHDR as u32,
-        src_arg: Some(1),
-        ..Default::default()
-    };
-    out[SLOT_CONTROL] = CapPlan {
-        kind: CapKind::ArgLen,
-        when: CapWhen::ExitOk,
-        len_arg: 5,
-        max: 16384,
-        src_arg: Some(1),
-        deref: Some(4),
-        ..Default::default()
-    };
-    out[SLOT_LEN] = CapPlan {
-        kind: CapKind::Fixed,
-        when: CapWhen::ExitOk,
-        max: MMSGHDR as u32,
-        src_arg: Some(1),
-        ..Default::default()
-    };
 }
 
 /// `= 0 (Timeout)`, else the time left after messages came.
@@ -119,68 +133,117 @@ fn dec_recvmmsg(w: &mut ArgWriter<'_>) {
         return;
     }
     w.sep();
-    vector(w);
+    let n = w.call.ret().filter(|&r| r >= 0).unwrap_or(0) as u64;
+    match w.call.ret() {
+        Some(r) if r >= 0 => vector(w, n, n, true),
+        _ => fmt::ptr(&mut w.s, w.call.args[1]),
+    }
     arg(w, 2, Uint);
     arg(w, 3, Flags(c::MSG_FLAGS));
     arg(w, 4, TimespecBoth);
 }
 
-/// The entries received: none (`[]`), the first one, or (more than the
-/// framework copies) the address.
-fn vector(w: &mut ArgWriter<'_>) {
+/// sendmmsg(fd, msgvec, vlen, flags): the vector at exit, each entry sent
+/// with its msg_len.
+fn dec_sendmmsg(w: &mut ArgWriter<'_>) {
+    arg(w, 0, Fd);
+    if !w.exiting() {
+        return;
+    }
+    w.sep();
+    let vlen = w.call.args[2] as u32 as u64;
+    let sent = w.call.ret().filter(|&r| r >= 0).unwrap_or(0) as u64;
+    vector(w, vlen, sent, false);
+    arg(w, 2, Uint);
+    arg(w, 3, Flags(c::MSG_FLAGS));
+}
+
+/// One entry as BPF copied it: the `struct mmsghdr` and the name and
+/// iovec items that follow it.
+struct Entry<'a> {
+    hdr: &'a [u8],
+    items: Vec<&'a Capture>,
+}
+
+/// The entries of argument 1's copy and the vector's count item.
+fn entries<'a>(caps: &[&'a Capture]) -> Option<(Vec<Entry<'a>>, &'a Capture)> {
+    let mut out: Vec<Entry<'a>> = Vec::new();
+    for &c in caps {
+        match c.item {
+            CaptureItem::Msghdr if c.data.len() >= MMSGHDR => out.push(Entry {
+                hdr: &c.data,
+                items: Vec::new(),
+            }),
+            CaptureItem::Count if c.elem == MMSG_MAX => return Some((out, c)),
+            _ => out.last_mut()?.items.push(c),
+        }
+    }
+    None
+}
+
+/// `n` entries of the vector as strace's print_array shows them (at most
+/// -s of them unless -v, at most IOV_MAX), the first `with_len` with their
+/// msg_len; `received`: the kernel's answer (the namelen given shown as
+/// `given => got`). The address when BPF's copy does not hold them.
+fn vector(w: &mut ArgWriter<'_>, n: u64, with_len: u64, received: bool) {
     let call = w.call;
     let v = call.args[1];
-    match call.ret() {
-        Some(0) => return w.s.push_str("[]"),
-        Some(1) => {}
-        _ => return fmt::ptr(&mut w.s, v),
+    if n == 0 {
+        return w.s.push_str("[]");
     }
-    let items = call.items(1);
-    let m = items
-        .iter()
-        .find(|c| c.item == CaptureItem::Msghdr && !c.fault && c.data.len() >= 56);
-    let len = call.exit.and_then(|(_, caps)| {
-        caps.iter().find(|c| {
-            c.arg as usize == SLOT_LEN && c.item == CaptureItem::Data && c.data.len() >= MMSGHDR
-        })
-    });
-    let (Some(m), Some(len)) = (m, len) else {
+    let caps = call.exit.map(|(_, caps)| caps.iter().filter(|c| c.arg == 1).collect::<Vec<_>>());
+    let Some((list, count)) = caps.as_deref().and_then(entries) else {
         return fmt::ptr(&mut w.s, v);
     };
-    let msg_len = le_u32(&len.data, 56);
-    let user_namelen = call
-        .enter
-        .iter()
-        .find(|c| c.arg as usize == SLOT_ENTRY && c.item == CaptureItem::Data && c.data.len() >= 12)
-        .map(|c| le_u32(&c.data, 8) as i32);
-    // the buffers as far as the message filled them
-    let mut left = msg_len as usize;
-    let cut: Vec<Capture> = items
-        .iter()
-        .map(|&c| {
-            let mut c = c.clone();
-            if c.item == CaptureItem::Elem && !c.fault {
-                let n = (c.aux as usize).min(left);
-                left -= n;
-                if c.data.len() > n {
-                    c.data.truncate(n);
-                    c.truncated = false;
-                }
-            }
-            c
-        })
-        .collect();
-    let refs: Vec<&Capture> = cut.iter().collect();
+    let shown = if w.opts.verbose { n } else { n.min(w.opts.strsize as u64) }.min(IOV_MAX);
+    let fault_at = count.fault.then_some(list.len() as u64);
+    if fault_at.is_none() && (list.len() as u64) < shown || fault_at == Some(0) {
+        // more than BPF copies, or the first entry unreadable
+        return fmt::ptr(&mut w.s, v);
+    }
+    let given: Vec<i32> = if received {
+        call.enter
+            .iter()
+            .find(|c| c.arg as usize == SLOT_ENTRY && c.item == CaptureItem::Data)
+            .map(|c| {
+                c.data
+                    .chunks_exact(MMSGHDR)
+                    .map(|e| le_u32(e, 8) as i32)
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let control = call.cap(SLOT_CONTROL);
-    w.s.push_str("[{msg_hdr=");
-    msghdr::print(
-        &mut w.s,
-        &m.data,
-        &refs,
-        control,
-        user_namelen,
-        w.opts,
-        w.env.fd_path,
-    );
-    let _ = write!(w.s, ", msg_len={msg_len}}}]");
+    w.s.push('[');
+    for i in 0..shown {
+        if i > 0 {
+            w.s.push_str(", ");
+        }
+        if fault_at == Some(i) {
+            let _ = write!(w.s, "... /* {:#x} */", v + i * MMSGHDR as u64);
+            w.s.push(']');
+            return;
+        }
+        let e = &list[i as usize];
+        w.s.push_str("{msg_hdr=");
+        msghdr::print(
+            &mut w.s,
+            &e.hdr[..56],
+            &e.items,
+            if i == 0 && received { control } else { None },
+            given.get(i as usize).copied(),
+            w.opts,
+            w.env.fd_path,
+        );
+        if i < with_len {
+            let _ = write!(w.s, ", msg_len={}", le_u32(e.hdr, 56));
+        }
+        w.s.push('}');
+    }
+    if n > shown {
+        w.s.push_str(", ...");
+    }
+    w.s.push(']');
 }

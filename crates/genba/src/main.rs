@@ -326,6 +326,8 @@ fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             CapKind::FdIno => CaptureKind::FdIno,
             CapKind::Dirents => CaptureKind::Dirents,
             CapKind::Ioc => CaptureKind::Ioc,
+            CapKind::Mmsg => CaptureKind::Mmsg,
+            CapKind::MmsgRet => CaptureKind::MmsgRet,
         },
         when: match p.when {
             CapWhen::Enter => CaptureWhen::Enter,

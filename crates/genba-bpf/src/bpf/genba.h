@@ -161,7 +161,18 @@ enum genba_cap_kind {
 	 * key space of another call's (ptrace's requests), and only the map
 	 * gives sizes */
 	GENBA_CAP_IOC = 15,
+	/* struct mmsghdr[args[len_arg]] (sendmmsg): for each of the first
+	 * GENBA_MMSG_MAX, the entry (its msghdr and msg_len), its name and its
+	 * iov data (max bytes of each buffer), then the count */
+	GENBA_CAP_MMSG = 16,
+	/* the same at exit for the ret entries received (recvmmsg), each
+	 * entry's data limited to its msg_len */
+	GENBA_CAP_MMSG_RET = 17,
 };
+
+/* mmsghdr entries captured at most: as many as strace shows by default
+ * (-s 32), and one more to know there are more */
+#define GENBA_MMSG_MAX 33
 
 enum genba_cap_when {
 	GENBA_AT_ENTER = 1,

@@ -710,6 +710,63 @@ __noinline int cap_msghdr(struct cap_ctx *c, __u64 ptr, __u64 max, __u64 total)
 	return cap_iov(c, m.iov, m.iovlen, max, total);
 }
 
+struct mmsghdr_user {
+	struct msghdr_user hdr;
+	__u32 len;
+	__u32 pad;
+};
+
+/* Entry i of a struct mmsghdr vector: the entry (tagged i), its name, its
+ * iov data (at most the entry's msg_len when `received`). */
+__noinline int cap_mmsg_one(struct cap_ctx *c, __u64 ptr, __u32 i, __u64 max, __u32 received)
+{
+	struct mmsghdr_user m;
+
+	if (!c)
+		return 0;
+	c->kind = GENBA_ITEM_MSGHDR;
+	c->elem = i;
+	if (bpf_probe_read_user(&m, sizeof(m), (void *)ptr))
+		return 0;
+	if (!cap_bytes(c, ptr, sizeof(m), sizeof(m), ptr))
+		return 0;
+	c->kind = GENBA_ITEM_NAME;
+	c->elem = i;
+	if (m.hdr.name && m.hdr.namelen)
+		if (!cap_bytes(c, m.hdr.name, m.hdr.namelen, 128, m.hdr.namelen))
+			return 0;
+	return cap_iov(c, m.hdr.iov, m.hdr.iovlen, max, received ? m.len : ~0ULL);
+}
+
+/* The first GENBA_MMSG_MAX entries of a struct mmsghdr vector of cnt, then
+ * the count (tagged GENBA_MMSG_MAX): FAULT when entry i could not be read. */
+__noinline int cap_mmsg(struct cap_ctx *c, __u64 ptr, __u64 cnt, __u64 max, __u32 received)
+{
+	__u32 i;
+
+	if (!c)
+		return 0;
+	for (i = 0; i < GENBA_MMSG_MAX; i++) {
+		if (i >= cnt)
+			break;
+		if (!cap_mmsg_one(c, ptr + i * sizeof(struct mmsghdr_user), i, max, received))
+			break;
+	}
+	if (!room(c))
+		return 0;
+	{
+		struct scratch *s = get_scratch();
+		__u8 flags = i < cnt ? (i < GENBA_MMSG_MAX ? GENBA_CAPF_FAULT : GENBA_CAPF_MORE) : 0;
+
+		if (!s)
+			return 0;
+		c->kind = GENBA_ITEM_COUNT;
+		c->elem = GENBA_MMSG_MAX;
+		cap_finish(c, s->buf, c->off & GENBA_OFF_MASK, flags, 0, cnt);
+	}
+	return 1;
+}
+
 /* The inode number behind descriptor fd of the current task (0 if none). */
 /* The current task's file behind descriptor `fd`, or NULL. */
 static __always_inline struct file *fd_file(__s64 fd)
@@ -992,6 +1049,12 @@ __noinline int capture_arg(struct cap_ctx *c)
 	case GENBA_CAP_MSGHDR_RET:
 		if ((__s64)c->ret >= 0)
 			return cap_msghdr(c, c->ptr, c->max, c->ret);
+		return 0;
+	case GENBA_CAP_MMSG:
+		return cap_mmsg(c, c->ptr, c->len, c->max, 0);
+	case GENBA_CAP_MMSG_RET:
+		if ((__s64)c->ret >= 0)
+			return cap_mmsg(c, c->ptr, c->ret < c->len ? c->ret : c->len, c->max, 1);
 		return 0;
 	case GENBA_CAP_SPREL:
 		return cap_bytes(c, c->sp + 8 * c->len, c->max, c->max, c->sp);
