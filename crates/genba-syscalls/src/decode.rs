@@ -1406,9 +1406,9 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
     out
 }
 
-/// The most bytes copied for an ioctl's argument: the largest struct a
-/// decoder reads whole (PTP_SYS_OFFSET_EXTENDED's).
-const IOC_MAX: u32 = 1216;
+/// The most bytes copied for an ioctl's argument: the largest structure a
+/// decoder reads whole (UBI_IOCRNVOL's struct ubi_rnvol_req, 4368 bytes).
+const IOC_MAX: u32 = 4368;
 
 /// The ioctl requests whose argument the decoders read but whose number
 /// does not encode its size (the terminal's 'T' requests), with the bytes
@@ -4144,7 +4144,14 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
         fmt::hex(out, req);
         return;
     }
-    let mut name = ioctl::special_name(req, x).or_else(|| {
+    // the mixer's number is named first, then what else has the code
+    let mixer = ioctl::mixer_name(req);
+    let special = if mixer.is_some() {
+        None
+    } else {
+        ioctl::special_name(req, x)
+    };
+    let mut name = special.or_else(|| {
         c::IOCTL_CMDS
             .iter()
             .find(|(k, _)| *k == req)
@@ -4158,11 +4165,15 @@ pub fn ioctl_request(out: &mut String, req: u64, x: Xlat) {
             .chain(crate::drm_ioctls::DRM_IOCTLS)
             .chain(ioctl::OLD_STYLE)
             .chain(ioctl::INDIRECT)
+            .chain(crate::ioctl_extra_names::EXTRA_IOCTLS)
             .filter(|(k, _)| *k == req)
             .map(|(_, n)| *n)
             .collect();
         names.sort_unstable();
         names.dedup();
+        if let Some(m) = &mixer {
+            names.insert(0, m);
+        }
         if !names.is_empty() {
             name = Some(names.join(" or "));
         }

@@ -11,6 +11,9 @@ use crate::fmt::{self, Xlat};
 mod dm;
 #[path = "ioctl_kd.rs"]
 mod kd;
+#[path = "ioctl_small.rs"]
+mod small;
+pub(super) use small::mixer_name;
 #[path = "ioctl_termios.rs"]
 mod termios;
 #[path = "ioctl_v4l2.rs"]
@@ -19,7 +22,8 @@ mod v4l2;
 /// The return value of the requests whose decoders annotate it
 /// (VIDIOC_CREATE_BUFS).
 pub(super) fn return_text(s: &mut String, call: &super::CallView<'_>) -> bool {
-    (call.args[1] >> 8) & 0xff == 0x56 && v4l2::return_text(s, call)
+    ((call.args[1] >> 8) & 0xff == 0x56 && v4l2::return_text(s, call))
+        || small::return_text(s, call)
 }
 
 /// The structure sizes of the request families in their own modules.
@@ -28,6 +32,7 @@ pub(super) fn family_sizes() -> Vec<(u32, u32)> {
     v.extend(v4l2::sizes());
     v.extend(termios::sizes());
     v.extend(dm::sizes());
+    v.extend(small::sizes());
     v
 }
 
@@ -339,14 +344,19 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         0x70 => rtc(req),  // 'p'
         0x66 => fs_f(req), // 'f'
         0xb4 => gpio(req),
-        0x21 => seccomp(req),      // '!'
-        0x3d => ptp(req),          // '='
-        0x45 => evdev(req),        // 'E'
-        0x4b => kd::how(req),      // 'K'
-        0x56 => v4l2::how(req),    // 'V'
-        0x54 => termios::how(req), // 'T'
+        0x21 => seccomp(req),   // '!'
+        0x3d => ptp(req),       // '='
+        0x45 => evdev(req),     // 'E'
+        0x4b => kd::how(req),   // 'K'
+        0x56 => v4l2::how(req), // 'V'
+        // the terminal's structures, then its modem lines (ioctl_small.rs)
+        0x54 => termios::how(req).or_else(|| small::how(req)),
         0xfd => dm::how(req),
-        _ => return false,
+        // the families of ioctl_small.rs (None: not one of them)
+        _ => match small::how(req) {
+            None => return false,
+            how => how,
+        },
     };
     let Some(how) = how else {
         return false;

@@ -10,6 +10,8 @@ pub mod decode;
 pub mod drm_ioctls;
 pub mod fmt;
 #[allow(missing_docs)]
+pub mod ioctl_extra_names;
+#[allow(missing_docs)]
 pub mod linux_ioctls;
 pub mod siginfo;
 #[allow(missing_docs)]

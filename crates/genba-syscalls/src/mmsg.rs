@@ -191,11 +191,18 @@ fn vector(w: &mut ArgWriter<'_>, n: u64, with_len: u64, received: bool) {
     if n == 0 {
         return w.s.push_str("[]");
     }
-    let caps = call.exit.map(|(_, caps)| caps.iter().filter(|c| c.arg == 1).collect::<Vec<_>>());
+    let caps = call
+        .exit
+        .map(|(_, caps)| caps.iter().filter(|c| c.arg == 1).collect::<Vec<_>>());
     let Some((list, count)) = caps.as_deref().and_then(entries) else {
         return fmt::ptr(&mut w.s, v);
     };
-    let shown = if w.opts.verbose { n } else { n.min(w.opts.strsize as u64) }.min(IOV_MAX);
+    let shown = if w.opts.verbose {
+        n
+    } else {
+        n.min(w.opts.strsize as u64)
+    }
+    .min(IOV_MAX);
     let fault_at = count.fault.then_some(list.len() as u64);
     if fault_at.is_none() && (list.len() as u64) < shown || fault_at == Some(0) {
         // more than BPF copies, or the first entry unreadable
