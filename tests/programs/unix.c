@@ -1,6 +1,8 @@
 /* unix family: AF_UNIX addresses as getsockname, getpeername and accept
  * return them: unnamed (unbound, a connecting client, a socketpair), bound
- * to a path, abstract. Work is bracketed by syscall(SYS_getppid) markers. */
+ * to a path, abstract; two datagrams sent and received in one sendmmsg and
+ * one recvmmsg (as a resolver sends its A and AAAA queries). Work is
+ * bracketed by syscall(SYS_getppid) markers. */
 #define _GNU_SOURCE
 #include <stddef.h>
 #include <stdio.h>
@@ -48,6 +50,27 @@ int main(int argc, char **argv)
 	socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
 	len = sizeof(peer);
 	getsockname(sv[0], (struct sockaddr *)&peer, &len);
+
+	{
+		char a0[] = "query", a1[] = "-A", b0[] = "query-AAAA";
+		char r0[8], r1[16];
+		struct iovec w0[] = { { a0, 5 }, { a1, 2 } }, w1[] = { { b0, 10 } };
+		struct iovec rv0[] = { { r0, sizeof(r0) } }, rv1[] = { { r1, sizeof(r1) } };
+		struct mmsghdr w[2], r[2];
+
+		memset(w, 0, sizeof(w));
+		memset(r, 0, sizeof(r));
+		w[0].msg_hdr.msg_iov = w0;
+		w[0].msg_hdr.msg_iovlen = 2;
+		w[1].msg_hdr.msg_iov = w1;
+		w[1].msg_hdr.msg_iovlen = 1;
+		r[0].msg_hdr.msg_iov = rv0;
+		r[0].msg_hdr.msg_iovlen = 1;
+		r[1].msg_hdr.msg_iov = rv1;
+		r[1].msg_hdr.msg_iovlen = 1;
+		sendmmsg(sv[0], w, 2, 0);
+		recvmmsg(sv[1], r, 2, MSG_DONTWAIT, NULL);
+	}
 
 	ab = socket(AF_UNIX, SOCK_DGRAM, 0);
 	memset(&peer, 0, sizeof(peer));

@@ -1152,6 +1152,7 @@ pub const DUMPED: &[(&str, bool, bool)] = &[
     ("vmsplice", true, true),
     ("mq_timedsend", true, false),
     ("sendmsg", true, true),
+    ("sendmmsg", true, true),
     ("read", false, false),
     ("pread64", false, false),
     ("recvfrom", false, false),
@@ -1160,6 +1161,7 @@ pub const DUMPED: &[(&str, bool, bool)] = &[
     ("preadv2", false, true),
     ("mq_timedreceive", false, false),
     ("recvmsg", false, true),
+    ("recvmmsg", false, true),
 ];
 
 /// `-e read=`/`-e write=`: strace's hex dump of the data `call` wrote or
@@ -1199,6 +1201,10 @@ fn dump_io(out: &mut String, name: &str, call: CallView<'_>, o: &TextOptions) {
             .copied()
             .find(|c| c.arg == 1 && c.item == item && c.elem == elem && !c.fault)
     };
+    if matches!(name, "sendmmsg" | "recvmmsg") {
+        // the entries sent or received: each one's buffers up to its msg_len
+        return dump_mmsg(out, &exit_caps.iter().collect::<Vec<_>>(), ret);
+    }
     if iov {
         // the array could not be read whole: strace dumps nothing
         let count = caps
@@ -1254,6 +1260,42 @@ fn dump_io(out: &mut String, name: &str, call: CallView<'_>, o: &TextOptions) {
         let len = if write { call.args[2] } else { ret as u64 };
         if let Some(c) = copy(CaptureItem::Data, 0) {
             dump_copied(out, &c.data, len);
+        }
+    }
+}
+
+/// sendmmsg's or recvmmsg's dump (strace's dumpiov_in_mmsghdr): for
+/// each of the `ret` entries the call sent or received, as far as the copy
+/// holds them, ` = N buffers in vector I` and its buffers up to the entry's
+/// msg_len.
+fn dump_mmsg(out: &mut String, caps: &[&genba_events::Capture], ret: i64) {
+    let mut entry: Option<u64> = None;
+    let mut left = 0u64;
+    let mut shown = 0i64;
+    for c in caps.iter().filter(|c| c.arg == 1) {
+        match c.item {
+            CaptureItem::Msghdr if c.data.len() >= 64 => {
+                if shown >= ret {
+                    return;
+                }
+                shown += 1;
+                let iovlen = u64::from_le_bytes(c.data[24..32].try_into().unwrap_or([0; 8]));
+                left = u32::from_le_bytes(c.data[56..60].try_into().unwrap_or([0; 4])) as u64;
+                entry = Some(c.elem as u64);
+                let _ = writeln!(out, " = {iovlen} buffers in vector {}", c.elem);
+            }
+            CaptureItem::Elem if entry.is_some() => {
+                let n = c.aux.min(left);
+                if n == 0 {
+                    continue;
+                }
+                left -= n;
+                let _ = writeln!(out, " * {n} bytes in buffer {}", c.elem);
+                if !c.fault {
+                    dump_copied(out, &c.data, n);
+                }
+            }
+            _ => {}
         }
     }
 }
