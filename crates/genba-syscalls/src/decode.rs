@@ -1403,6 +1403,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
         _ => {}
     }
     family_plan(name, o, &mut out);
+    strpath::plan(args, &mut out);
     out
 }
 
@@ -1593,6 +1594,7 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
     let opts = w.opts;
     let namer = w.env.fd_path;
     let mem = w.env.read_mem;
+    let env = w.env;
     let unreadable = &w.env.unreadable;
     let s = &mut w.s;
     match t {
@@ -1646,7 +1648,8 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                 fd(s, int(v) as i32, namer);
             }
         }
-        Path | Str => match (call.cap(i), mem) {
+        Path => strpath::print(s, call, i, v, opts, env),
+        Str => match (call.cap(i), mem) {
             (Some(c), Some(read)) if c.fault && v != 0 => match read_whole_str(
                 read,
                 v,
@@ -4265,6 +4268,9 @@ mod prctl_seccomp;
 
 #[path = "aio.rs"]
 mod aio;
+
+#[path = "strpath.rs"]
+mod strpath;
 
 /// Calls decoded in their own modules: each family answers for its own.
 fn family_decoder(name: &str) -> Option<Decoder> {
