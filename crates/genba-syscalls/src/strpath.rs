@@ -120,9 +120,10 @@ pub(super) fn print(
         None => {}
     }
     // what the process has there now, if it can still be read
-    let got = env.read_mem.and_then(|read| read(v, PATH_MAX)).filter(|d| {
-        d.len() == PATH_MAX || d.contains(&0)
-    });
+    let got = env
+        .read_mem
+        .and_then(|read| read(v, PATH_MAX))
+        .filter(|d| d.len() == PATH_MAX || d.contains(&0));
     match got {
         Some(d) => {
             let (d, more) = shown(&d);

@@ -208,6 +208,7 @@ impl FdTracker {
                 | "inotify_init1"
                 | "pidfd_open"
                 | "pidfd_getfd"
+                | "open_tree"
                 | "io_uring_setup"
                 | "perf_event_open"
                 | "userfaultfd"
@@ -247,6 +248,22 @@ impl FdTracker {
             };
             return;
         }
+        // a new process (not followed itself without -f) starts with a
+        // copy of the caller's descriptors: pidfd_getfd may name them
+        if matches!(name, "clone" | "clone3" | "fork" | "vfork") && ret > 0 {
+            const CLONE_THREAD: u64 = 0x10000;
+            let flags = match name {
+                "clone" => a[0],
+                "clone3" => call.data(0).filter(|d| d.len() >= 8).map_or(0, |d| {
+                    u64::from_le_bytes(d[..8].try_into().unwrap_or([0; 8]))
+                }),
+                _ => 0,
+            };
+            if flags & CLONE_THREAD == 0 && !self.procs.contains_key(&(ret as u32)) {
+                self.fork(tgid, ret as u32);
+            }
+            return;
+        }
         let t = self.procs.entry(tgid).or_default();
         let dir_base = |t: &Table, dirfd: i32| -> Option<PathBuf> {
             if dirfd == -100 {
@@ -279,6 +296,27 @@ impl FdTracker {
                 match path.or_else(|| readlink(tgid, &format!("fd/{ret}"))) {
                     Some(p) => {
                         t.fds.insert(ret as i32, (p, flags & O_CLOEXEC != 0));
+                    }
+                    None => {
+                        t.fds.remove(&(ret as i32));
+                    }
+                }
+            }
+            // a mount's tree (or a clone of it): named as the path it was
+            // given, the directory descriptor's with AT_EMPTY_PATH and ""
+            "open_tree" => {
+                const AT_EMPTY_PATH: u64 = 0x1000;
+                let dirfd = fd_arg(0);
+                let path = match str_arg(1) {
+                    Some(p) if p.is_empty() && a[2] & AT_EMPTY_PATH != 0 => {
+                        dir_base(t, dirfd).map(|p| p.to_string_lossy().into_owned())
+                    }
+                    Some(p) if !p.is_empty() => lexical(dir_base(t, dirfd).as_deref(), &p),
+                    _ => None,
+                };
+                match path.or_else(|| readlink(tgid, &format!("fd/{ret}"))) {
+                    Some(p) => {
+                        t.fds.insert(ret as i32, (p, a[2] & O_CLOEXEC != 0));
                     }
                     None => {
                         t.fds.remove(&(ret as i32));

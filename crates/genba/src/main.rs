@@ -438,6 +438,11 @@ const FD_MAKERS: &[&str] = &[
     "userfaultfd",
     "open_by_handle_at",
     "open_tree",
+    // a new process's descriptors are its parent's (without -f)
+    "clone",
+    "clone3",
+    "fork",
+    "vfork",
     "fsopen",
     "fsmount",
     "fspick",
