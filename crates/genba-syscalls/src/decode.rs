@@ -2306,6 +2306,61 @@ pub fn returns_pid(name: &str) -> bool {
     )
 }
 
+/// First of the 256 private-use characters standing for the bytes of a path
+/// that are not UTF-8 (see [`path_from_bytes`]).
+const PATH_BYTE_BASE: u32 = 0x10_ff00;
+
+/// A path's bytes as a `String` that keeps them all: what is not UTF-8
+/// becomes, byte by byte, private-use characters that [`path_to_bytes`]
+/// turns back (strace shows a path's bytes as they are: `\200\377`).
+pub fn path_from_bytes(b: &[u8]) -> String {
+    let mut s = String::with_capacity(b.len());
+    for chunk in b.utf8_chunks() {
+        s.push_str(chunk.valid());
+        for &x in chunk.invalid() {
+            s.extend(char::from_u32(PATH_BYTE_BASE + x as u32));
+        }
+    }
+    s
+}
+
+/// A path whose name really ends in ` (deleted)` (the file is not
+/// deleted): its space kept as a character [`fd_path_text`] does not take
+/// for the kernel's mark, and shows as a space.
+pub fn path_not_deleted(p: String) -> String {
+    match p.strip_suffix(" (deleted)") {
+        Some(base) => {
+            let mut s = String::with_capacity(p.len() + 3);
+            s.push_str(base);
+            s.extend(char::from_u32(PATH_BYTE_BASE + b' ' as u32));
+            s.push_str("(deleted)");
+            s
+        }
+        None => p,
+    }
+}
+
+/// The bytes of a path made by [`path_from_bytes`].
+pub fn path_to_bytes(s: &str) -> std::borrow::Cow<'_, [u8]> {
+    if !s
+        .chars()
+        .any(|c| (PATH_BYTE_BASE..PATH_BYTE_BASE + 256).contains(&(c as u32)))
+    {
+        return std::borrow::Cow::Borrowed(s.as_bytes());
+    }
+    let mut v = Vec::with_capacity(s.len());
+    for c in s.chars() {
+        let u = c as u32;
+        if (PATH_BYTE_BASE..PATH_BYTE_BASE + 256).contains(&u) {
+            v.push((u - PATH_BYTE_BASE) as u8);
+        } else {
+            let mut buf = [0u8; 4];
+            v.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+    std::borrow::Cow::Owned(v)
+}
+
 /// `<path>` as strace appends it to a descriptor, the path escaped as a
 /// string is (and `<`, `>` too); a deleted file's `path (deleted)` (as
 /// /proc shows it) becomes `<path>(deleted)`.
@@ -2329,7 +2384,7 @@ pub fn fd_path_text(path: &str) -> String {
     // a path is escaped as strace escapes it; what is not a path (a
     // socket's description, `pipe:[N]`, `pid:N`) is already as shown
     if p.starts_with('/') {
-        crate::fmt::escape_with(&mut s, p.as_bytes(), crate::fmt::HexStr::None, b"<>");
+        crate::fmt::escape_with(&mut s, &path_to_bytes(p), crate::fmt::HexStr::None, b"<>");
     } else {
         s.push_str(p);
     }

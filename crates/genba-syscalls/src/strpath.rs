@@ -157,6 +157,16 @@ mod tests {
         assert_eq!(p[4], fallback(3));
     }
 
+    #[test]
+    fn fd_path_bytes() {
+        let raw = b"/d/a\x80\xffb (deleted)";
+        let p = path_from_bytes(raw);
+        assert_eq!(&*path_to_bytes(&p), raw);
+        assert_eq!(fd_path_text(&p), "</d/a\\200\\377b>(deleted)");
+        let kept = path_not_deleted(p);
+        assert_eq!(fd_path_text(&kept), "</d/a\\200\\377b (deleted)>");
+    }
+
     fn plan_of(name: &str) -> [CapPlan; 6] {
         super::super::plan(name, &Options::default())
     }

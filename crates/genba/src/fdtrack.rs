@@ -51,9 +51,27 @@ const O_CLOEXEC: u64 = 0o2000000;
 pub const AT_FDCWD: i32 = -100;
 
 fn readlink(tgid: u32, what: &str) -> Option<String> {
-    std::fs::read_link(format!("/proc/{tgid}/{what}"))
-        .ok()
-        .map(|p| p.to_string_lossy().into_owned())
+    let link = format!("/proc/{tgid}/{what}");
+    let p = os_path(std::fs::read_link(&link).ok()?.as_os_str());
+    // ` (deleted)` is the kernel's mark unless the file of that very name
+    // is the one open (as strace tells them)
+    if what.starts_with("fd/") && p.ends_with(" (deleted)") {
+        use std::os::unix::ffi::OsStrExt;
+        use std::os::unix::fs::MetadataExt;
+        let bytes = genba_syscalls::decode::path_to_bytes(&p);
+        let named = std::fs::symlink_metadata(std::ffi::OsStr::from_bytes(&bytes));
+        let same = std::fs::metadata(&link).ok().zip(named.ok());
+        if same.is_some_and(|(a, b)| a.ino() == b.ino() && a.dev() == b.dev()) {
+            return Some(genba_syscalls::decode::path_not_deleted(p));
+        }
+    }
+    Some(p)
+}
+
+/// A path from the system, its bytes kept (see `genba_syscalls::decode::path_from_bytes`).
+fn os_path(p: &std::ffi::OsStr) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    genba_syscalls::decode::path_from_bytes(p.as_bytes())
 }
 
 /// `base` joined with `rel`: the directory resolved as [`resolve`] does, the
@@ -82,7 +100,7 @@ fn resolve(base: Option<&Path>, rel: &str) -> Option<String> {
         base?.join(rel)
     };
     if let Ok(c) = std::fs::canonicalize(&p) {
-        return Some(c.to_string_lossy().into_owned());
+        return Some(os_path(c.as_os_str()));
     }
     lexical(None, &p.to_string_lossy())
 }
@@ -224,10 +242,7 @@ impl FdTracker {
         }
         let a = call.args;
         let fd_arg = |i: usize| a[i] as u32 as i32;
-        let str_arg = |i: usize| {
-            call.data(i)
-                .map(|d| String::from_utf8_lossy(d).into_owned())
-        };
+        let str_arg = |i: usize| call.data(i).map(genba_syscalls::decode::path_from_bytes);
         // pidfd_getfd: a copy of another process's descriptor (always
         // close-on-exec), named as that process names it
         if name == "pidfd_getfd" {
@@ -286,13 +301,15 @@ impl FdTracker {
                     _ => (fd_arg(0), 1, 0),
                 };
                 let base = dir_base(t, dirfd);
-                let path = str_arg(path_arg).and_then(|p| {
-                    if self.canonical {
-                        resolve(base.as_deref(), &p)
-                    } else {
-                        lexical(base.as_deref(), &p)
-                    }
-                });
+                let path = str_arg(path_arg)
+                    .and_then(|p| {
+                        if self.canonical {
+                            resolve(base.as_deref(), &p)
+                        } else {
+                            lexical(base.as_deref(), &p)
+                        }
+                    })
+                    .map(genba_syscalls::decode::path_not_deleted);
                 match path.or_else(|| readlink(tgid, &format!("fd/{ret}"))) {
                     Some(p) => {
                         t.fds.insert(ret as i32, (p, flags & O_CLOEXEC != 0));
@@ -372,7 +389,9 @@ impl FdTracker {
                 let removed_dir = name == "unlinkat" && a[2] & 0x200 != 0;
                 if let (Some(p), false) = (str_arg(k), removed_dir) {
                     let base = dir_base(t, dirfd);
-                    if let Some(full) = resolve_lexical(base.as_deref(), &p) {
+                    if let Some(full) = resolve_lexical(base.as_deref(), &p)
+                        .map(genba_syscalls::decode::path_not_deleted)
+                    {
                         for (path, _) in t.fds.values_mut() {
                             if *path == full {
                                 path.push_str(" (deleted)");
