@@ -1248,7 +1248,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 kind: CapKind::ArgLen,
                 when: CapWhen::Enter,
                 len_arg: 4,
-                max: o.strsize.min(4096) as u32,
+                max: (o.strsize + 1).min(4096) as u32,
                 src_arg: Some(3),
                 cond: Some(CapCond::one_of(1, u32::MAX, &[2])),
                 ..Default::default()
@@ -3636,9 +3636,15 @@ fn dec_fsconfig(w: &mut ArgWriter<'_>) {
         2 if (0..=1024 * 1024).contains(&aux) => {
             w.sep();
             let n = aux as usize;
-            match w.call.data(5) {
+            // strace reads one byte more than -s when there are more, all
+            // or nothing; the copy (of a length the register's upper half
+            // may make longer) may stop at unreadable memory past them
+            let need = n.min(w.opts.strsize + 1);
+            let got = w.call.cap(5).map(|c| c.data.as_slice());
+            match got {
                 _ if a[3] == 0 => w.s.push_str("NULL"),
-                Some(d) if d.len() >= n.min(w.opts.strsize) => {
+                _ if n == 0 => w.s.push_str("\"\""),
+                Some(d) if d.len() >= need => {
                     let shown = n.min(w.opts.strsize);
                     fmt::quoted(&mut w.s, &d[..shown], n > shown, fmt::HexStr::All);
                 }

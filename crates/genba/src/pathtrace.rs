@@ -105,7 +105,8 @@ impl PathSet {
             "fanotify_mark" => fd(3) || path(4),
             "select" | "pselect6" => select_names(a, &named, &arg_bytes),
             "poll" | "ppoll" => poll_names(a, &named, &arg_bytes),
-            "fsconfig" => match a[1] {
+            // the command is an int
+            "fsconfig" => match a[1] as u32 {
                 // FSCONFIG_SET_PATH, FSCONFIG_SET_PATH_EMPTY
                 3 | 4 => fd(4) || path(3),
                 // FSCONFIG_SET_FD
