@@ -1641,8 +1641,15 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
                     Xlat::Verbose => "-100 /* AT_FDCWD */",
                     Xlat::Abbrev => "AT_FDCWD",
                 });
-                if let Some(cwd) = namer.and_then(|n| n(-100)) {
-                    let _ = write!(s, "<{cwd}>");
+                // strace reads the link into PATH_MAX bytes: a longer
+                // (or as long) directory is not named
+                if let Some(cwd) = namer
+                    .and_then(|n| n(-100))
+                    .filter(|p| path_to_bytes(p).len() < 4096)
+                {
+                    s.push('<');
+                    fmt::escape_with(s, &path_to_bytes(&cwd), fmt::HexStr::None, b"<>");
+                    s.push('>');
                 }
             } else {
                 fd(s, int(v) as i32, namer);
