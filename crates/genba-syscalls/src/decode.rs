@@ -623,7 +623,9 @@ impl Ty {
         match self {
             Ty::Path => p(K::Str, W::Enter, 0, 4096),
             Ty::Str => p(K::Str, W::Enter, 0, s),
-            Ty::BufIn(l) => p(K::ArgLen, W::Enter, l, s),
+            // a byte past -s: strace reads it (all or nothing) when the
+            // buffer is longer
+            Ty::BufIn(l) => p(K::ArgLen, W::Enter, l, s.saturating_add(1)),
             Ty::BufOut | Ty::RandomOut | Ty::StrOut => p(
                 K::RetLen,
                 W::ExitOk,
@@ -643,8 +645,10 @@ impl Ty {
             Ty::Argv => p(K::StrArray, W::Enter, 0, s),
             Ty::Envp if o.verbose => p(K::StrArray, W::Enter, 0, s),
             Ty::Envp => p(K::Count, W::Enter, 0, 0),
-            Ty::IovIn(l) => p(K::Iov, W::Enter, l, s),
-            Ty::IovOut(l) => p(K::IovRet, W::ExitOk, l, s),
+            // a byte past -s: strace reads it (all or nothing) when the
+            // buffer is longer
+            Ty::IovIn(l) => p(K::Iov, W::Enter, l, s.saturating_add(1)),
+            Ty::IovOut(l) => p(K::IovRet, W::ExitOk, l, s.saturating_add(1)),
             Ty::SockaddrIn(l) => p(K::ArgLen, W::Enter, l, 128),
             Ty::SockaddrOut(l) => p(K::PtrLen, W::ExitOk, l, 128),
             Ty::SocklenPtr => p(K::Fixed, W::Exit, 0, 4),
@@ -1696,10 +1700,15 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         BufIn(l) => match (call.cap(i), mem) {
             (Some(c), Some(read)) if c.fault && v != 0 => {
                 let len = call.args[l as usize] as usize;
-                // all of it or nothing, as strace reads it
-                let want = len.min(opts.strsize);
+                // all of it or nothing, as strace reads it (a byte past -s)
+                let want = len.min(opts.strsize.saturating_add(1));
                 match read(v, want).filter(|d| d.len() == want) {
-                    Some(d) => fmt::quoted(s, &d, len > opts.strsize, opts.hex),
+                    Some(d) => fmt::quoted(
+                        s,
+                        &d[..want.min(opts.strsize)],
+                        len > opts.strsize,
+                        opts.hex,
+                    ),
                     None => {
                         unreadable.set(unreadable.get() + 1);
                         fmt::ptr(s, v)
@@ -2818,8 +2827,14 @@ fn iovec_raw(s: &mut String, items: &[&Capture], v: u64, o: &Options, raw: Optio
         let base = raw
             .and_then(|r| r.get(16 * k..16 * k + 8))
             .map(|b| le_u64(b, 0));
-        // (a length past i64::MAX: nothing copied, as unreadable)
-        if (c.fault || (c.data.is_empty() && c.aux > i64::MAX as u64)) && c.aux != 0 {
+        // strace reads up to a byte past -s of the buffer, all or nothing:
+        // a copy that stopped short of that (at unreadable memory) is
+        // the address (a length past i64::MAX: nothing copied, as
+        // unreadable)
+        let need = (c.aux as usize).min(o.strsize.saturating_add(1));
+        if c.aux != 0
+            && ((c.fault && c.data.len() < need) || (c.data.is_empty() && c.aux > i64::MAX as u64))
+        {
             match base {
                 Some(b) => fmt::ptr(s, b),
                 None => s.push_str("0x?"),

@@ -285,7 +285,7 @@ pub struct TraceArgs {
     /// Output format: text (strace's) or jsonl (one object per call).
     #[arg(long = "format", default_value = "text", value_name = "FORMAT")]
     pub format: String,
-    /// Ring buffer size in MiB, a power of two (default 8; 64 with stacks).
+    /// Ring buffer size in MiB, a power of two (default 8; 64 with stacks or -s 1024 and more).
     #[arg(long = "buffer-size", value_name = "MIB")]
     pub buffer_mib: Option<u32>,
     /// The program to run and trace.

@@ -638,10 +638,10 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     let columns = summary::parse_columns(a.columns.as_deref())?;
     let stacks = a.source || a.stack_trace > 0;
     // a stack copy makes every record kilobytes long: a bigger buffer by default
-    // (a recording's intervals carry a stack copy too)
-    let buffer_mib = a
-        .buffer_mib
-        .unwrap_or(if stacks || a.record.is_some() { 64 } else { 8 });
+    // (a recording's intervals carry a stack copy too); so do strings of
+    // kilobytes (-s)
+    let long_records = stacks || a.record.is_some() || a.strsize >= 1024;
+    let buffer_mib = a.buffer_mib.unwrap_or(if long_records { 64 } else { 8 });
     let stack_bytes = a
         .stack_bytes
         .unwrap_or(if a.stack_trace > 0 { 16384 } else { 2048 });
