@@ -1661,30 +1661,20 @@ fn arg(w: &mut ArgWriter<'_>, i: usize, t: Ty) {
         }
         Path => strpath::print(s, call, i, v, opts, env),
         Str => match (call.cap(i), mem) {
-            (Some(c), Some(read)) if c.fault && v != 0 => match read_whole_str(
-                read,
-                v,
-                if matches!(t, Path) {
-                    4096
-                } else {
-                    opts.strsize + 1
-                },
-            ) {
-                Some(d) => {
-                    let n = d.iter().position(|&b| b == 0).unwrap_or(d.len());
-                    let limit = if matches!(t, Path) {
-                        4096
-                    } else {
-                        opts.strsize
-                    };
-                    fmt::quoted(s, &d[..n.min(limit)], n > limit, opts.hex);
+            (Some(c), Some(read)) if c.fault && v != 0 => {
+                match read_whole_str(read, v, opts.strsize + 1) {
+                    Some(d) => {
+                        let n = d.iter().position(|&b| b == 0).unwrap_or(d.len());
+                        let limit = opts.strsize;
+                        fmt::quoted(s, &d[..n.min(limit)], n > limit, opts.hex);
+                    }
+                    None => {
+                        unreadable.set(unreadable.get() + 1);
+                        fmt::ptr(s, v)
+                    }
                 }
-                None => {
-                    unreadable.set(unreadable.get() + 1);
-                    fmt::ptr(s, v)
-                }
-            },
-            (c, _) => string(s, c, v, opts, matches!(t, Path)),
+            }
+            (c, _) => string(s, c, v, opts, false),
         },
         // a copy longer than shown (for -e write=) that stopped at unmapped
         // memory after the bytes strace reads

@@ -167,6 +167,44 @@ mod tests {
         assert_eq!(fd_path_text(&kept), "</d/a\\200\\377b (deleted)>");
     }
 
+    #[test]
+    fn iov_buffer_all_or_nothing() {
+        let elem = |data: &[u8], fault: bool| Capture {
+            arg: 1,
+            item: CaptureItem::Elem,
+            elem: 0,
+            fault,
+            truncated: false,
+            more: false,
+            aux: u64::MAX,
+            data: data.to_vec(),
+        };
+        let count = Capture {
+            arg: 1,
+            item: CaptureItem::Count,
+            elem: 0,
+            fault: false,
+            truncated: false,
+            more: false,
+            aux: 1,
+            data: Vec::new(),
+        };
+        let raw = [
+            0x10u8, 0x20, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        ];
+        let o = Options::default();
+        // 32 bytes read, the 33rd strace reads is not there: the address
+        let short = elem(&[b'X'; 32], true);
+        let mut s = String::new();
+        super::super::iovec_raw(&mut s, &[&short, &count], 0x1000, &o, Some(&raw));
+        assert_eq!(s, "[{iov_base=0x2010, iov_len=18446744073709551615}]");
+        let whole = elem(&[b'X'; 33], false);
+        let mut s = String::new();
+        super::super::iovec_raw(&mut s, &[&whole, &count], 0x1000, &o, Some(&raw));
+        assert!(s.starts_with("[{iov_base=\"XXXX"), "{s}");
+        assert!(s.contains("\"..., iov_len="), "{s}");
+    }
+
     fn plan_of(name: &str) -> [CapPlan; 6] {
         super::super::plan(name, &Options::default())
     }
