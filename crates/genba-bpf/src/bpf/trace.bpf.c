@@ -1505,12 +1505,22 @@ int sys_exit(__u64 *ctx)
 		return 0;
 	/* a task with SIGKILL pending (exit_group or an exec in another
 	 * thread, a kill -9) dies on its way out: ptrace never shows the
-	 * call's return, and strace prints `= ?` at the task's end */
+	 * call's return, and strace prints `= ?` at the task's end. Not the
+	 * target of a fatal signal (SIGPIPE, SIGTERM: the kernel turns it
+	 * into SIGKILL at once for a task that is not ptraced): under ptrace
+	 * that signal is delivered after the call returns, so strace shows
+	 * the return, then the signal (signal_generate noted it for this task
+	 * in pending_sigs) */
 	{
 		struct task_struct *t = bpf_get_current_task_btf();
 
-		if (t->pending.signal.sig[0] & (1UL << (9 - 1)))
-			return 0;
+		if (t->pending.signal.sig[0] & (1UL << (9 - 1))) {
+			__u32 slot = tid & inflight_mask;
+			struct genba_pending_sig *p = bpf_map_lookup_elem(&pending_sigs, &slot);
+
+			if (!p || p->tid != tid || !p->sig)
+				return 0;
+		}
 	}
 
 	/* nothing to copy: reserve the fixed-size record in place */
