@@ -2419,6 +2419,9 @@ fn data(c: Option<&Capture>) -> Option<&[u8]> {
     c.filter(|c| !c.fault).map(|c| c.data.as_slice())
 }
 
+fn le_u16(d: &[u8], off: usize) -> u16 {
+    u16::from_le_bytes([d[off], d[off + 1]])
+}
 fn le_u32(d: &[u8], off: usize) -> u32 {
     u32::from_le_bytes(d[off..off + 4].try_into().unwrap_or([0; 4]))
 }

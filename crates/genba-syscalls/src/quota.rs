@@ -15,8 +15,8 @@
 use std::fmt::Write;
 
 use super::{
-    arg, custom, le_u32, le_u64, ArgWriter, CallView, CapCond, CapKind, CapPlan, CapWhen, Decoder,
-    Options, Ret, Ty,
+    arg, custom, le_u16, le_u32, le_u64, ArgWriter, CallView, CapCond, CapKind, CapPlan, CapWhen,
+    Decoder, Options, Ret, Ty,
 };
 use crate::consts as c;
 use crate::fmt::{self, Xlat};
@@ -386,10 +386,6 @@ fn flags(s: &mut String, v: u64, table: &[(u64, &str)], dflt: &str, x: Xlat) {
     if x == Xlat::Verbose {
         s.push_str(" */");
     }
-}
-
-fn le_u16(d: &[u8], off: usize) -> u16 {
-    u16::from_le_bytes([d[off], d[off + 1]])
 }
 
 fn le_i32(d: &[u8], off: usize) -> i32 {
