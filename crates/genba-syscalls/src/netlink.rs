@@ -23,6 +23,9 @@ use crate::fmt::{self, HexStr, Xlat};
 #[path = "netlink_xlat.rs"]
 mod x;
 
+#[path = "netlink_nla.rs"]
+mod nla;
+
 #[path = "netlink_sock_diag.rs"]
 mod sock_diag;
 

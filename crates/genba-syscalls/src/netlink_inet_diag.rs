@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 use super::super::sock_xlat as sx;
+use super::nla::{le16, le32, le64, nla_xval};
 use super::{fmt, nla_struct, nlattrs_with, x, Hdr, Mem, Options};
 use crate::consts as c;
 use crate::fmt::{HexStr, Xlat};
@@ -14,18 +15,6 @@ const AF_INET: u8 = 2;
 const AF_INET6: u8 = 10;
 const TCPDIAG_GETSOCK: u16 = 18;
 const DCCPDIAG_GETSOCK: u16 = 19;
-
-fn le16(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
-}
-
-fn le32(b: &[u8], at: usize) -> u32 {
-    super::super::le_u32(b, at)
-}
-
-fn le64(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
-}
 
 /// The family, then the rest of a `size`-byte struct (`...` when the
 /// payload is shorter, the address past the family when unreadable);
@@ -176,36 +165,12 @@ pub(super) fn inet_req(s: &mut String, o: &Options, m: &Mem<'_>, h: &Hdr, addr: 
     }
 }
 
-/// A number of the attribute's length (1 to 8 bytes) by `table`.
-fn nla_xval(
-    s: &mut String,
-    o: &Options,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    table: &[(u64, &str)],
-    dflt: &str,
-) -> bool {
-    if len == 0 || len > 8 {
-        return false;
-    }
-    match m.get(addr, len as usize) {
-        Some(b) => {
-            let mut v = [0u8; 8];
-            v[..b.len()].copy_from_slice(b);
-            fmt::enumv(s, u64::from_le_bytes(v), table, dflt, o.xlat, true);
-        }
-        None => fmt::ptr(s, addr),
-    }
-    true
-}
-
 fn req_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
     match ty {
         // INET_DIAG_REQ_BYTECODE
         1 => bc_op(s, o, m, addr, len),
         // INET_DIAG_REQ_PROTOCOL
-        3 => nla_xval(s, o, m, addr, len, c::IPPROTO, "IPPROTO_???"),
+        3 => nla_xval(s, o, m, addr, len, 0, c::IPPROTO, "IPPROTO_???"),
         _ => false,
     }
 }
@@ -444,7 +409,7 @@ fn msg_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u
             );
         }),
         // INET_DIAG_PROTOCOL
-        10 => nla_xval(s, o, m, addr, len, c::IPPROTO, "IPPROTO_???"),
+        10 => nla_xval(s, o, m, addr, len, 0, c::IPPROTO, "IPPROTO_???"),
         // INET_DIAG_MARK, INET_DIAG_CLASS_ID
         15 | 17 => super::nla_u32(s, m, addr, len),
         // INET_DIAG_BBRINFO
@@ -583,24 +548,6 @@ fn int(s: &mut String, m: &Mem<'_>, addr: u64, len: u64, size: usize, hex: bool)
     true
 }
 
-/// A number of `size` bytes by `table` (strace's decode_nla_xval).
-#[allow(clippy::too_many_arguments)]
-fn xval_sized(
-    s: &mut String,
-    o: &Options,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    size: u64,
-    table: &[(u64, &str)],
-    dflt: &str,
-) -> bool {
-    if len > 8 || len < size {
-        return false;
-    }
-    nla_xval(s, o, m, addr, len.min(size), table, dflt)
-}
-
 fn ulp_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
     match ty {
         // INET_ULP_INFO_NAME
@@ -634,7 +581,7 @@ fn ulp_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u
 fn tls_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
     match ty {
         // TLS_INFO_VERSION
-        1 => xval_sized(
+        1 => nla_xval(
             s,
             o,
             m,
@@ -645,7 +592,7 @@ fn tls_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u
             "TLS_???_VERSION",
         ),
         // TLS_INFO_CIPHER
-        2 => xval_sized(
+        2 => nla_xval(
             s,
             o,
             m,
@@ -656,7 +603,7 @@ fn tls_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u
             "TLS_CIPHER_???",
         ),
         // TLS_INFO_TXCONF, TLS_INFO_RXCONF
-        3 | 4 => xval_sized(s, o, m, addr, len, 2, sx::TLS_INFO_CONFIGS, "TLS_CONF_???"),
+        3 | 4 => nla_xval(s, o, m, addr, len, 2, sx::TLS_INFO_CONFIGS, "TLS_CONF_???"),
         _ => false,
     }
 }

@@ -9,6 +9,9 @@
 
 use std::fmt::Write;
 
+use super::nla::{
+    ifindex, le16, le32, le64, nla_flags, nla_ifindex, nla_s32, nla_u16, nla_u64, nla_xval, ntop6,
+};
 use super::{fmt, hex_str, nla_str, nla_struct, nla_u32, nla_u8, nlattrs_with, Hdr, Mem, Options};
 use super::{NlaDecoder, NLMSG_DONE};
 use crate::consts as c;
@@ -150,22 +153,6 @@ fn af(s: &mut String, o: &Options, family: u8) {
     );
 }
 
-fn le16(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
-}
-
-fn le32(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
-}
-
-fn le64(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
-}
-
-fn ifindex(s: &mut String, o: &Options, v: u32) {
-    super::super::sockopt::ifindex(s, v, o.xlat);
-}
-
 /// A struct header of `size` bytes whose first byte (the family, named
 /// `field`) is already read: `body` prints the rest; `...` when the payload
 /// is shorter; then the attributes after it.
@@ -251,7 +238,7 @@ fn ifaddrmsg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
         s.push_str(", ifa_scope=");
         xval(s, o, u64::from(b[3]), x::ROUTING_SCOPES, "");
         s.push_str(", ifa_index=");
-        ifindex(s, o, le32(b, 4));
+        ifindex(s, le32(b, 4), o.xlat);
     };
     let dec = |s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, a: u64, l: u64| match ty {
         1 | 2 | 4 | 5 | 7 => inet(s, o, m, a, l, family, None),
@@ -443,7 +430,7 @@ fn multipath(s: &mut String, o: &Options, m: &Mem<'_>, family: u8, addr: u64, le
         let _ = write!(s, "{{rtnh_len={nh_len}, rtnh_flags=");
         flags(s, o, u64::from(b[2]), x::ROUTE_NEXTHOP_FLAGS, "RTNH_F_???");
         let _ = write!(s, ", rtnh_hops={}, rtnh_ifindex=", b[3]);
-        ifindex(s, o, le32(b, 4));
+        ifindex(s, le32(b, 4), o.xlat);
         s.push('}');
         if n > NH {
             s.push_str(", ");
@@ -481,7 +468,7 @@ fn ndmsg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
     let family = m.get(addr, 1).map_or(0, |b| b[0]);
     let body = |s: &mut String, b: &[u8]| {
         s.push_str("ndm_ifindex=");
-        ifindex(s, o, le32(b, 4));
+        ifindex(s, le32(b, 4), o.xlat);
         s.push_str(", ndm_state=");
         flags(
             s,
@@ -722,7 +709,7 @@ fn ifaddrlblmsg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
             "ifal_prefixlen={}, ifal_flags={}, ifal_index=",
             b[2], b[3]
         );
-        ifindex(s, o, le32(b, 4));
+        ifindex(s, le32(b, 4), o.xlat);
         let _ = write!(s, ", ifal_seq={}", le32(b, 8));
     };
     let dec = |s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, a: u64, l: u64| match ty {
@@ -765,28 +752,6 @@ fn nsid_attr(s: &mut String, _o: &Options, m: &Mem<'_>, ty: u16, a: u64, l: u64)
 
 // ---- attribute helpers ----
 
-fn nla_s32(s: &mut String, m: &Mem<'_>, a: u64, l: u64) -> bool {
-    nla_struct(s, m, a, l, 4, |s, b| {
-        let _ = write!(s, "{}", le32(b, 0) as i32);
-    })
-}
-
-fn nla_u16(s: &mut String, m: &Mem<'_>, a: u64, l: u64) -> bool {
-    nla_struct(s, m, a, l, 2, |s, b| {
-        let _ = write!(s, "{}", le16(b, 0));
-    })
-}
-
-fn nla_u64(s: &mut String, m: &Mem<'_>, a: u64, l: u64) -> bool {
-    nla_struct(s, m, a, l, 8, |s, b| {
-        let _ = write!(s, "{}", le64(b, 0));
-    })
-}
-
-fn nla_ifindex(s: &mut String, o: &Options, m: &Mem<'_>, a: u64, l: u64) -> bool {
-    nla_struct(s, m, a, l, 4, |s, b| ifindex(s, o, le32(b, 0)))
-}
-
 /// A routing table id (strace's decode_nla_rt_class).
 fn nla_rt_class(s: &mut String, o: &Options, m: &Mem<'_>, a: u64, l: u64) -> bool {
     nla_struct(s, m, a, l, 4, |s, b| {
@@ -794,47 +759,9 @@ fn nla_rt_class(s: &mut String, o: &Options, m: &Mem<'_>, a: u64, l: u64) -> boo
     })
 }
 
-/// Up to 8 bytes as a little-endian number (strace's
-/// umoven_to_uint64_or_printaddr); `None` when they cannot be read.
-fn uint(m: &Mem<'_>, a: u64, n: u64) -> Option<u64> {
-    let b = m.get(a, n as usize)?;
-    let mut v = [0u8; 8];
-    v[..b.len()].copy_from_slice(b);
-    Some(u64::from_le_bytes(v))
-}
-
 /// An IP protocol number of any length up to 8 (decode_nla_ip_proto).
 fn nla_ip_proto(s: &mut String, o: &Options, m: &Mem<'_>, a: u64, l: u64) -> bool {
-    if l > 8 {
-        return false;
-    }
-    match uint(m, a, l) {
-        Some(v) => xval(s, o, v, c::IPPROTO, "IPPROTO_???"),
-        None => fmt::ptr(s, a),
-    }
-    true
-}
-
-/// Flags of `size` bytes (strace's decode_nla_flags).
-#[allow(clippy::too_many_arguments)]
-fn nla_flags(
-    s: &mut String,
-    o: &Options,
-    m: &Mem<'_>,
-    a: u64,
-    l: u64,
-    size: u64,
-    t: &[(u64, &str)],
-    dflt: &str,
-) -> bool {
-    if l > 8 || l < size {
-        return false;
-    }
-    match uint(m, a, l.min(size)) {
-        Some(v) => flags(s, o, v, t, dflt),
-        None => fmt::ptr(s, a),
-    }
-    true
+    nla_xval(s, o, m, a, l, 0, c::IPPROTO, "IPPROTO_???")
 }
 
 /// An address of `family` (strace's decode_inet_addr): IPv4 or IPv6 by
@@ -908,18 +835,6 @@ fn inet(
         s.push_str(" */");
     }
     true
-}
-
-/// An IPv6 address as glibc's inet_ntop writes it (`::a.b.c.d` for an
-/// IPv4-compatible one, `::ffff:a.b.c.d` for a mapped one).
-fn ntop6(a: &[u8; 16]) -> String {
-    let w: Vec<u16> = (0..8)
-        .map(|i| u16::from_be_bytes([a[2 * i], a[2 * i + 1]]))
-        .collect();
-    if w[..6].iter().all(|&v| v == 0) && w[6] != 0 {
-        return format!("::{}.{}.{}.{}", a[12], a[13], a[14], a[15]);
-    }
-    std::net::Ipv6Addr::from(*a).to_string()
 }
 
 #[cfg(test)]

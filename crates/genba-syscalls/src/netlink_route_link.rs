@@ -12,8 +12,11 @@
 
 use std::fmt::Write;
 
-use super::{fmt, hex_str, nla_u32, nla_u8, nlattrs_with, Hdr, Mem, Options};
-use crate::consts as c;
+use super::nla::{
+    family_name, ifindex, le16, le32, le64, nla_clock_t, nla_flags, nla_ifindex, nla_s32, nla_u16,
+    nla_u64, nla_upto64, nla_xval,
+};
+use super::{fmt, hex_str, nla_struct, nla_u32, nla_u8, nlattrs_with, Hdr, Mem, Options};
 use crate::fmt::{HexStr, Xlat};
 
 #[path = "netlink_route_link_xlat.rs"]
@@ -57,18 +60,6 @@ pub(super) fn payload(
     true
 }
 
-fn le16(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
-}
-
-fn le32(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
-}
-
-fn le64(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
-}
-
 /// A number as strace's `%#x` prints it (`0` for zero).
 fn hx(v: impl Into<u64>) -> String {
     let v = v.into();
@@ -77,17 +68,6 @@ fn hx(v: impl Into<u64>) -> String {
     } else {
         format!("{v:#x}")
     }
-}
-
-fn family_name(s: &mut String, o: &Options, family: u8) {
-    fmt::enumv(
-        s,
-        u64::from(family),
-        c::SOCKET_FAMILIES,
-        "AF_???",
-        o.xlat,
-        true,
-    );
 }
 
 /// `struct ifinfomsg` (16 bytes), then its attributes.
@@ -138,68 +118,22 @@ fn ifinfomsg(s: &mut String, o: &Options, m: &Mem<'_>, family: u8, addr: u64, le
     }
 }
 
-fn ifindex(s: &mut String, idx: u32, x: Xlat) {
-    super::super::sockopt::ifindex(s, idx, x);
-}
-
 // ---- attribute helpers (strace's decode_nla_*) ----
 
-/// `size` bytes at `addr` when the attribute holds at least that many
-/// (false otherwise), the address when they cannot be read.
-fn nla_int(
-    s: &mut String,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    size: usize,
-    f: impl FnOnce(&mut String, &[u8]),
-) -> bool {
-    if len < size as u64 {
-        return false;
-    }
-    match m.get(addr, size) {
-        Some(b) => f(s, b),
-        None => fmt::ptr(s, addr),
-    }
-    true
-}
-
-fn nla_u16(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 2, |s, b| {
-        let _ = write!(s, "{}", le16(b, 0));
-    })
-}
-
 fn nla_x16(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 2, |s, b| {
+    nla_struct(s, m, addr, len, 2, |s, b| {
         let _ = write!(s, "{}", hx(le16(b, 0)));
     })
 }
 
 fn nla_x32(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 4, |s, b| {
+    nla_struct(s, m, addr, len, 4, |s, b| {
         let _ = write!(s, "{}", hx(le32(b, 0)));
     })
 }
 
-fn nla_s32(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 4, |s, b| {
-        let _ = write!(s, "{}", le32(b, 0) as i32);
-    })
-}
-
-fn nla_u64(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 8, |s, b| {
-        let _ = write!(s, "{}", le64(b, 0));
-    })
-}
-
-fn nla_ifindex(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 4, |s, b| ifindex(s, le32(b, 0), o.xlat))
-}
-
 fn nla_fd(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 4, |s, b| {
+    nla_struct(s, m, addr, len, 4, |s, b| {
         let fd = le32(b, 0) as i32;
         let _ = write!(s, "{fd}");
         if let Some(p) = fd_path(fd) {
@@ -250,94 +184,13 @@ fn fd_path(fd: i32) -> Option<String> {
 }
 
 fn nla_uid(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 4, |s, b| {
+    nla_struct(s, m, addr, len, 4, |s, b| {
         let v = le32(b, 0);
         if v == u32::MAX {
             s.push_str("-1");
         } else {
             let _ = write!(s, "{v}");
         }
-    })
-}
-
-/// Up to 8 bytes as a little-endian number, the address when unreadable;
-/// false when the attribute is longer than 8 bytes or shorter than `min`.
-fn nla_upto64(
-    s: &mut String,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    min: u64,
-    f: impl FnOnce(&mut String, u64),
-) -> bool {
-    if len > 8 || len < min {
-        return false;
-    }
-    let n = if min > 0 { len.min(min) } else { len } as usize;
-    match m.get(addr, n) {
-        Some(b) => {
-            let mut v = [0u8; 8];
-            v[..n].copy_from_slice(b);
-            f(s, u64::from_le_bytes(v));
-        }
-        None => fmt::ptr(s, addr),
-    }
-    true
-}
-
-fn nla_clock_t(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    let x = o.xlat;
-    nla_upto64(s, m, addr, len, 0, |s, v| clock_t(s, v, x))
-}
-
-/// A clock_t in ticks: the value, with the seconds in a comment.
-fn clock_t(s: &mut String, v: u64, x: Xlat) {
-    let _ = write!(s, "{v}");
-    if v == 0 || x == Xlat::Raw {
-        return;
-    }
-    // SAFETY: sysconf has no preconditions.
-    let tck = match unsafe { libc::sysconf(libc::_SC_CLK_TCK) } {
-        t if t > 0 => t as u64,
-        _ => 100,
-    };
-    let width = tck.saturating_sub(1).to_string().len();
-    let _ = write!(s, " /* {}.{:0width$} s */", v / tck, v % tck);
-}
-
-/// strace's decode_nla_xval: a named value of `size` bytes.
-#[allow(clippy::too_many_arguments)]
-fn nla_xval(
-    s: &mut String,
-    o: &Options,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    size: u64,
-    table: &[(u64, &str)],
-    dflt: &str,
-) -> bool {
-    let x = o.xlat;
-    nla_upto64(s, m, addr, len, size, |s, v| {
-        fmt::enumv(s, v, table, dflt, x, true)
-    })
-}
-
-/// strace's decode_nla_flags: flags of `size` bytes.
-#[allow(clippy::too_many_arguments)]
-fn nla_flags(
-    s: &mut String,
-    o: &Options,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    size: u64,
-    table: &[(u64, &str)],
-    dflt: &str,
-) -> bool {
-    let x = o.xlat;
-    nla_upto64(s, m, addr, len, size, |s, v| {
-        fmt::flags_default(s, v, table, dflt, x)
     })
 }
 
@@ -459,11 +312,11 @@ fn in6_addr(s: &mut String, x: Xlat, b: &[u8]) {
 }
 
 fn nla_in_addr(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 4, |s, b| in_addr(s, o.xlat, b))
+    nla_struct(s, m, addr, len, 4, |s, b| in_addr(s, o.xlat, b))
 }
 
 fn nla_in6_addr(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 16, |s, b| in6_addr(s, o.xlat, b))
+    nla_struct(s, m, addr, len, 16, |s, b| in6_addr(s, o.xlat, b))
 }
 
 /// An array of `elem`-byte numbers with their indices named by `names`
@@ -565,7 +418,7 @@ fn rtnl_link_stats(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
     } else {
         return false;
     };
-    nla_int(s, m, addr, len, n * 4, |s, b| {
+    nla_struct(s, m, addr, len, n * 4, |s, b| {
         uint_fields(s, b, &LINK_STATS[..n], false)
     })
 }
@@ -581,7 +434,7 @@ fn rtnl_link_stats64(s: &mut String, m: &Mem<'_>, addr: u64, len: u64) -> bool {
     } else {
         return false;
     };
-    nla_int(s, m, addr, len, n * 8, |s, b| {
+    nla_struct(s, m, addr, len, n * 8, |s, b| {
         uint_fields(s, b, &LINK_STATS[..n], true)
     })
 }
@@ -664,7 +517,7 @@ fn link_attr(
         // IFLA_PROTINFO
         12 => af_spec(s, o, m, family, addr, len),
         // IFLA_MAP: struct rtnl_link_ifmap (up to port)
-        14 => nla_int(s, m, addr, len, 28, |s, b| {
+        14 => nla_struct(s, m, addr, len, 28, |s, b| {
             let _ = write!(
                 s,
                 "{{mem_start={}, mem_end={}, base_addr={}, irq={}, dma={}, port={}}}",
@@ -771,7 +624,7 @@ fn link_attr(
             &xdp_attr,
         ),
         // IFLA_EVENT
-        44 => nla_int(s, m, addr, len, 4, |s, b| {
+        44 => nla_struct(s, m, addr, len, 4, |s, b| {
             fmt::enumv(
                 s,
                 u64::from(le32(b, 0)),
@@ -838,7 +691,7 @@ fn brport_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len
 
 /// `struct ifla_bridge_id`: two priority bytes and a MAC.
 fn bridge_id(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_int(s, m, addr, len, 8, |s, b| {
+    nla_struct(s, m, addr, len, 8, |s, b| {
         let _ = write!(s, "{{prio=[{}, {}], addr=", b[0], b[1]);
         mac(s, o.xlat, &b[2..8]);
         s.push('}');
@@ -881,7 +734,7 @@ fn inet6_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len:
             },
         ),
         // CACHEINFO
-        5 => nla_int(s, m, addr, len, 16, |s, b| {
+        5 => nla_struct(s, m, addr, len, 16, |s, b| {
             let _ = write!(
                 s,
                 "{{max_reasm_len={}, tstamp={}, reachable_time={}, retrans_time={}}}",
@@ -1088,7 +941,7 @@ fn port(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
             // PROFILE
             2 => nla_cstr(s, o, m, a, l),
             // VSI_TYPE: struct ifla_port_vsi
-            3 => nla_int(s, m, a, l, 8, |s, b| {
+            3 => nla_struct(s, m, a, l, 8, |s, b| {
                 let _ = write!(s, "{{vsi_mgr_id={}, vsi_type_id=", b[0]);
                 fmt::quoted(s, &b[1..4], false, HexStr::All);
                 let _ = write!(s, ", vsi_type_version={}", b[4]);
@@ -1124,7 +977,7 @@ fn xdp_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u
             "XDP_ATTACHED_???",
         ),
         // FLAGS
-        3 => nla_int(s, m, addr, len, 4, |s, b| {
+        3 => nla_struct(s, m, addr, len, 4, |s, b| {
             fmt::flags_default(
                 s,
                 u64::from(le32(b, 0)),
@@ -1143,19 +996,19 @@ fn xdp_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u
 fn vf_info_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, len: u64) -> bool {
     let x = o.xlat;
     let two = |s: &mut String, second: &str| {
-        nla_int(s, m, addr, len, 8, |s, b| {
+        nla_struct(s, m, addr, len, 8, |s, b| {
             let _ = write!(s, "{{vf={}, {second}={}}}", le32(b, 0), le32(b, 4));
         })
     };
     match ty {
         // MAC: struct ifla_vf_mac (vf, mac[32])
-        1 => nla_int(s, m, addr, len, 36, |s, b| {
+        1 => nla_struct(s, m, addr, len, 36, |s, b| {
             let _ = write!(s, "{{vf={}, mac=", le32(b, 0));
             mac(s, x, &b[4..36]);
             s.push('}');
         }),
         // VLAN
-        2 => nla_int(s, m, addr, len, 12, |s, b| {
+        2 => nla_struct(s, m, addr, len, 12, |s, b| {
             let _ = write!(
                 s,
                 "{{vf={}, vlan={}, qos={}}}",
@@ -1169,7 +1022,7 @@ fn vf_info_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, le
         // SPOOFCHK, RSS_QUERY_EN, TRUST
         4 | 7 | 9 => two(s, "setting"),
         // LINK_STATE
-        5 => nla_int(s, m, addr, len, 8, |s, b| {
+        5 => nla_struct(s, m, addr, len, 8, |s, b| {
             let _ = write!(s, "{{vf={}, link_state=", le32(b, 0));
             fmt::enumv(
                 s,
@@ -1182,7 +1035,7 @@ fn vf_info_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, le
             s.push('}');
         }),
         // RATE
-        6 => nla_int(s, m, addr, len, 12, |s, b| {
+        6 => nla_struct(s, m, addr, len, 12, |s, b| {
             let _ = write!(
                 s,
                 "{{vf={}, min_tx_rate={}, max_tx_rate={}}}",
@@ -1228,7 +1081,7 @@ fn vf_info_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, le
             "IFLA_VF_VLAN_INFO_???",
             &|s, o, m, ty, a, l| {
                 ty == 1
-                    && nla_int(s, m, a, l, 16, |s, b| {
+                    && nla_struct(s, m, a, l, 16, |s, b| {
                         let _ = write!(
                             s,
                             "{{vf={}, vlan={}, qos={}, vlan_proto=htons(",
@@ -1249,7 +1102,7 @@ fn vf_info_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, le
             },
         ),
         // BROADCAST: struct ifla_vf_broadcast (broadcast[32])
-        13 => nla_int(s, m, addr, len, 32, |s, b| {
+        13 => nla_struct(s, m, addr, len, 32, |s, b| {
             s.push_str("{broadcast=");
             mac(s, x, &b[..32]);
             s.push('}');
@@ -1324,7 +1177,7 @@ fn linkinfo(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bo
             // XSTATS
             3 => {
                 kind.borrow().as_str() == "can"
-                    && nla_int(s, m, a, l, 24, |s, b| {
+                    && nla_struct(s, m, a, l, 24, |s, b| {
                         uint_fields(
                             s,
                             b,
@@ -1420,7 +1273,7 @@ fn br_data_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, le
         // GROUP_ADDR
         20 => nla_hwaddr(s, o, m, addr, len, None),
         // MULTI_BOOLOPT: struct br_boolopt_multi
-        46 => nla_int(s, m, addr, len, 8, |s, b| {
+        46 => nla_struct(s, m, addr, len, 8, |s, b| {
             s.push_str("{optval=");
             fmt::flags_default(
                 s,

@@ -9,6 +9,9 @@
 
 use std::fmt::Write;
 
+use super::nla::{
+    family_name, le16, le32, le64, nla_clock_t, nla_flags, nla_ifindex, nla_xval, ntop6,
+};
 use super::{fmt, hex_str, nla_str, nla_struct, nla_u32, nla_u8, nlattrs_with, Hdr, Mem, Options};
 use crate::consts as c;
 use crate::fmt::{HexStr, Xlat};
@@ -77,29 +80,6 @@ pub(super) fn payload(
         Kind::Nexthop => nhmsg(s, o, m, family, addr, len),
     }
     true
-}
-
-fn le16(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
-}
-
-fn le32(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
-}
-
-fn le64(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
-}
-
-fn family_name(s: &mut String, o: &Options, family: u8) {
-    fmt::enumv(
-        s,
-        u64::from(family),
-        c::SOCKET_FAMILIES,
-        "AF_???",
-        o.xlat,
-        true,
-    );
 }
 
 /// A header struct of `size` bytes whose first byte is the family (named
@@ -177,115 +157,6 @@ fn nla_uint(s: &mut String, m: &Mem<'_>, addr: u64, len: u64, size: usize) -> bo
     true
 }
 
-/// A value of up to 8 bytes read as a little-endian number of `len` bytes
-/// (strace's umoven_to_uint64); `size` (when not 0) is the least length
-/// and how much of it is read. None (hex) when the length does not fit.
-fn nla_xval_raw(m: &Mem<'_>, addr: u64, len: u64, size: usize) -> Option<Option<u64>> {
-    if len > 8 || len < size as u64 {
-        return None;
-    }
-    let n = if size > 0 {
-        (len as usize).min(size)
-    } else {
-        len as usize
-    };
-    Some(m.get(addr, n).map(|b| {
-        let mut v = [0u8; 8];
-        v[..n].copy_from_slice(b);
-        u64::from_le_bytes(v)
-    }))
-}
-
-/// strace's decode_nla_xval: one named value of `size` bytes.
-#[allow(clippy::too_many_arguments)]
-fn nla_xval(
-    s: &mut String,
-    o: &Options,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    size: usize,
-    table: &[(u64, &str)],
-    dflt: &str,
-) -> bool {
-    match nla_xval_raw(m, addr, len, size) {
-        None => false,
-        Some(None) => {
-            fmt::ptr(s, addr);
-            true
-        }
-        Some(Some(v)) => {
-            fmt::enumv(s, v, table, dflt, o.xlat, true);
-            true
-        }
-    }
-}
-
-/// strace's decode_nla_flags: flag bits of `size` bytes.
-#[allow(clippy::too_many_arguments)]
-fn nla_flags(
-    s: &mut String,
-    o: &Options,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    size: usize,
-    table: &[(u64, &str)],
-    dflt: &str,
-) -> bool {
-    match nla_xval_raw(m, addr, len, size) {
-        None => false,
-        Some(None) => {
-            fmt::ptr(s, addr);
-            true
-        }
-        Some(Some(v)) => {
-            fmt::flags_default(s, v, table, dflt, o.xlat);
-            true
-        }
-    }
-}
-
-/// A clock_t in clock ticks as strace prints it: the number, and unless
-/// -X raw, when it is not 0, the seconds in a comment.
-fn clock_t(s: &mut String, x: Xlat, v: u64) {
-    let _ = write!(s, "{v}");
-    if x == Xlat::Raw || v == 0 {
-        return;
-    }
-    // SAFETY: sysconf has no preconditions.
-    let tck = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    if tck <= 0 {
-        return;
-    }
-    let tck = tck as u64;
-    let width = (tck.ilog10() as usize).min(9);
-    let frac = v % tck * 10u64.pow(width as u32) / tck;
-    let _ = write!(s, " /* {}.{frac:0width$} s */", v / tck);
-}
-
-/// strace's decode_nla_clock_t: up to 8 bytes of clock ticks.
-fn nla_clock_t(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    match nla_xval_raw(m, addr, len, 0) {
-        None => false,
-        Some(None) => {
-            fmt::ptr(s, addr);
-            true
-        }
-        Some(Some(v)) => {
-            clock_t(s, o.xlat, v);
-            true
-        }
-    }
-}
-
-/// strace's decode_nla_ifindex.
-fn nla_ifindex(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool {
-    nla_struct(s, m, addr, len, 4, |s, b| {
-        super::super::sockopt::ifindex(s, le32(b, 0), o.xlat)
-    })
-}
-
 /// An array of `elem`-byte elements each printed by `each` (strace's
 /// print_array over an attribute); false when it holds none.
 fn nla_array(
@@ -305,18 +176,6 @@ fn nla_array(
     let data = m.data.get(off..).unwrap_or(&[]);
     super::super::print_array_data(s, Some((data, true)), addr, n, elem, o, each);
     true
-}
-
-/// An IPv6 address as glibc's inet_ntop writes it (`::a.b.c.d` for an
-/// IPv4-compatible one too).
-fn ntop6(a: &[u8; 16]) -> String {
-    let w: Vec<u16> = (0..8)
-        .map(|i| u16::from_be_bytes([a[2 * i], a[2 * i + 1]]))
-        .collect();
-    if w[..6].iter().all(|&v| v == 0) && w[6] != 0 {
-        return format!("::{}.{}.{}.{}", a[12], a[13], a[14], a[15]);
-    }
-    std::net::Ipv6Addr::from(*a).to_string()
 }
 
 /// strace's print_inet_addr: the address `b` of family `af` (its whole

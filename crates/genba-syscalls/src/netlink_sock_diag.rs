@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use super::nla::le32;
 use super::{fmt, hex_str, nla_struct, nlattrs_with, x, Hdr, Mem, Options, NLMSG_DONE};
 use crate::consts as c;
 
@@ -92,10 +93,6 @@ pub(super) fn payload(
     }
     s.push('}');
     true
-}
-
-fn le32(b: &[u8], at: usize) -> u32 {
-    super::super::le_u32(b, at)
 }
 
 /// The family field, then the rest of a `size`-byte struct when the

@@ -323,7 +323,7 @@ pub(super) fn inet_addr(s: &mut String, name: &str, b: &[u8], x: Xlat, hex: HexS
 
 /// An IPv6 address as inet_ntop writes it (glibc's: `::a.b.c.d` for an
 /// IPv4-compatible one too).
-fn ntop6(a: &[u8; 16]) -> String {
+pub(super) fn ntop6(a: &[u8; 16]) -> String {
     let w: Vec<u16> = (0..8)
         .map(|i| u16::from_be_bytes([a[2 * i], a[2 * i + 1]]))
         .collect();
