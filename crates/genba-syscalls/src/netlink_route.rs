@@ -20,6 +20,13 @@ use crate::fmt::{HexStr, Xlat};
 #[path = "netlink_route_xlat.rs"]
 mod x;
 
+// The tables netlink_route_tc.rs (nexthops) prints with too, generated once
+// (here): the generated ones are visible in this module only.
+pub(super) static ROUTING_SCOPES: &[(u64, &str)] = x::ROUTING_SCOPES;
+pub(super) static ROUTING_PROTOCOLS: &[(u64, &str)] = x::ROUTING_PROTOCOLS;
+pub(super) static ROUTE_NEXTHOP_FLAGS: &[(u64, &str)] = x::ROUTE_NEXTHOP_FLAGS;
+pub(super) static LWTUNNEL_ENCAP_TYPES: &[(u64, &str)] = x::LWTUNNEL_ENCAP_TYPES;
+
 const AF_INET: u8 = 2;
 const AF_BRIDGE: u8 = 7;
 const AF_INET6: u8 = 10;

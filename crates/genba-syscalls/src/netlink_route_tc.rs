@@ -12,6 +12,7 @@ use std::fmt::Write;
 use super::nla::{
     family_name, le16, le32, le64, nla_clock_t, nla_flags, nla_ifindex, nla_xval, ntop6,
 };
+use super::route as rx;
 use super::{fmt, hex_str, nla_str, nla_struct, nla_u32, nla_u8, nlattrs_with, Hdr, Mem, Options};
 use crate::consts as c;
 use crate::fmt::{HexStr, Xlat};
@@ -658,12 +659,12 @@ fn nhmsg(s: &mut String, o: &Options, m: &Mem<'_>, family: u8, addr: u64, len: u
     let x = o.xlat;
     let done = family_struct(s, o, m, family, addr, len, "nh_family", 8, |s, b| {
         s.push_str("nh_scope=");
-        fmt::enumv(s, u64::from(b[1]), x::ROUTING_SCOPES, "", x, true);
+        fmt::enumv(s, u64::from(b[1]), rx::ROUTING_SCOPES, "", x, true);
         s.push_str(", nh_protocol=");
         fmt::enumv(
             s,
             u64::from(b[2]),
-            x::ROUTING_PROTOCOLS,
+            rx::ROUTING_PROTOCOLS,
             "RTPROT_???",
             x,
             true,
@@ -675,7 +676,7 @@ fn nhmsg(s: &mut String, o: &Options, m: &Mem<'_>, family: u8, addr: u64, len: u
         fmt::flags_default(
             s,
             u64::from(le32(b, 4)),
-            x::ROUTE_NEXTHOP_FLAGS,
+            rx::ROUTE_NEXTHOP_FLAGS,
             "RTNH_F_???",
             x,
         );
@@ -739,7 +740,7 @@ fn nh_attr(
             fmt::enumv(
                 s,
                 u64::from(le16(b, 0)),
-                x::LWTUNNEL_ENCAP_TYPES,
+                rx::LWTUNNEL_ENCAP_TYPES,
                 "LWTUNNEL_ENCAP_???",
                 o.xlat,
                 true,

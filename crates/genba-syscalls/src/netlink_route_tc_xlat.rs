@@ -202,62 +202,6 @@ pub(super) static RTNL_NHA_RES_GROUP_ATTRS: &[(u64, &str)] = &[
     (0x4, "NHA_RES_GROUP_UNBALANCED_TIME"),
 ];
 
-pub(super) static ROUTING_SCOPES: &[(u64, &str)] = &[
-    (0x0, "RT_SCOPE_UNIVERSE"),
-    (0xc8, "RT_SCOPE_SITE"),
-    (0xfd, "RT_SCOPE_LINK"),
-    (0xfe, "RT_SCOPE_HOST"),
-    (0xff, "RT_SCOPE_NOWHERE"),
-];
-
-pub(super) static ROUTING_PROTOCOLS: &[(u64, &str)] = &[
-    (0x0, "RTPROT_UNSPEC"),
-    (0x1, "RTPROT_REDIRECT"),
-    (0x2, "RTPROT_KERNEL"),
-    (0x3, "RTPROT_BOOT"),
-    (0x4, "RTPROT_STATIC"),
-    (0x8, "RTPROT_GATED"),
-    (0x9, "RTPROT_RA"),
-    (0xa, "RTPROT_MRT"),
-    (0xb, "RTPROT_ZEBRA"),
-    (0xc, "RTPROT_BIRD"),
-    (0xd, "RTPROT_DNROUTED"),
-    (0xe, "RTPROT_XORP"),
-    (0xf, "RTPROT_NTK"),
-    (0x10, "RTPROT_DHCP"),
-    (0x11, "RTPROT_MROUTED"),
-    (0x12, "RTPROT_KEEPALIVED"),
-    (0x2a, "RTPROT_BABEL"),
-    (0x63, "RTPROT_OPENR"),
-    (0xba, "RTPROT_BGP"),
-    (0xbb, "RTPROT_ISIS"),
-    (0xbc, "RTPROT_OSPF"),
-    (0xbd, "RTPROT_RIP"),
-    (0xc0, "RTPROT_EIGRP"),
-];
-
-pub(super) static ROUTE_NEXTHOP_FLAGS: &[(u64, &str)] = &[
-    (0x1, "RTNH_F_DEAD"),
-    (0x2, "RTNH_F_PERVASIVE"),
-    (0x4, "RTNH_F_ONLINK"),
-    (0x8, "RTNH_F_OFFLOAD"),
-    (0x10, "RTNH_F_LINKDOWN"),
-    (0x20, "RTNH_F_UNRESOLVED"),
-    (0x40, "RTNH_F_TRAP"),
-];
-
-pub(super) static LWTUNNEL_ENCAP_TYPES: &[(u64, &str)] = &[
-    (0x0, "LWTUNNEL_ENCAP_NONE"),
-    (0x1, "LWTUNNEL_ENCAP_MPLS"),
-    (0x2, "LWTUNNEL_ENCAP_IP"),
-    (0x3, "LWTUNNEL_ENCAP_ILA"),
-    (0x4, "LWTUNNEL_ENCAP_IP6"),
-    (0x5, "LWTUNNEL_ENCAP_SEG6"),
-    (0x6, "LWTUNNEL_ENCAP_BPF"),
-    (0x7, "LWTUNNEL_ENCAP_SEG6_LOCAL"),
-    (0x8, "LWTUNNEL_ENCAP_RPL"),
-];
-
 pub(super) static RTNL_IPMRA_CREPORT_ATTR: &[(u64, &str)] = &[
     (0x0, "IPMRA_CREPORT_UNSPEC"),
     (0x1, "IPMRA_CREPORT_MSGTYPE"),
