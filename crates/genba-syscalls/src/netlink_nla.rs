@@ -114,17 +114,11 @@ pub(super) fn nla_clock_t(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, l
 }
 
 /// A clock_t in ticks as strace prints it: the value, and unless -X raw,
-/// when it is not 0, the seconds in a comment.
+/// when it is not 0, the seconds in a comment (siginfo's).
 fn clock_t(s: &mut String, v: u64, x: Xlat) {
-    let _ = write!(s, "{v}");
-    if v == 0 || x == Xlat::Raw {
-        return;
+    if x == Xlat::Raw {
+        let _ = write!(s, "{v}");
+    } else {
+        s.push_str(&crate::siginfo::clock_t(v));
     }
-    // SAFETY: sysconf has no preconditions.
-    let tck = match unsafe { libc::sysconf(libc::_SC_CLK_TCK) } {
-        t if t > 0 => t as u64,
-        _ => 100,
-    };
-    let width = tck.saturating_sub(1).to_string().len();
-    let _ = write!(s, " /* {}.{:0width$} s */", v / tck, v % tck);
 }

@@ -157,7 +157,7 @@ pub fn format_with(sig: i32, d: &[u8; 48], comm: Option<&dyn Fn(i32) -> Option<S
 
 /// A clock_t in clock ticks as strace prints it: the value, and when it is
 /// not 0 the seconds in a comment (`1 /* 0.01 s */`).
-fn clock_t(v: u64) -> String {
+pub(crate) fn clock_t(v: u64) -> String {
     if v == 0 {
         return "0".into();
     }
