@@ -1,22 +1,47 @@
 /* stopped: a child stops itself with SIGSTOP, then with SIGTSTP (no
- * handler: both stop it); its parent waits for each stop and continues it. */
+ * handler: both stop it); its parent waits for each stop and continues it.
+ * Then the child sleeps and its parent stops and continues it in the
+ * sleep: the kernel resumes the sleep with restart_syscall. */
 #include <signal.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 int main(void)
 {
-	int st;
-	pid_t p = fork();
+	int st, fds[2];
+	pid_t p;
 
+	if (pipe(fds))
+		return 1;
+	p = fork();
 	if (p < 0)
 		return 1;
 	if (p == 0) {
+		struct timespec ts = { 0, 400 * 1000 * 1000 };
+
 		raise(SIGSTOP);
 		raise(SIGTSTP);
+		if (write(fds[1], "x", 1) != 1)
+			_exit(1);
+		syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &ts, NULL);
 		_exit(0);
 	}
 	for (int i = 0; i < 2; i++) {
+		if (waitpid(p, &st, WUNTRACED) != p || !WIFSTOPPED(st))
+			return 1;
+		kill(p, SIGCONT);
+	}
+	{
+		char c;
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+
+		/* the child is in its sleep (it wrote just before) */
+		if (read(fds[0], &c, 1) != 1)
+			return 1;
+		nanosleep(&ts, NULL);
+		kill(p, SIGSTOP);
 		if (waitpid(p, &st, WUNTRACED) != p || !WIFSTOPPED(st))
 			return 1;
 		kill(p, SIGCONT);

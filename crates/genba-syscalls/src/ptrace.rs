@@ -657,11 +657,14 @@ fn siginfo(s: &mut String, d: &[u8], w: &ArgWriter<'_>) {
         match code {
             0 | -6 => source(s),
             -2 => {
-                let _ = write!(
-                    s,
-                    ", si_timerid={:#x}, si_overrun={}",
-                    pid as u32, uid as i32
-                );
+                // strace's %#x: 0 without 0x
+                match pid as u32 {
+                    0 => s.push_str(", si_timerid=0"),
+                    t => {
+                        let _ = write!(s, ", si_timerid={t:#x}");
+                    }
+                }
+                let _ = write!(s, ", si_overrun={}", uid as i32);
                 sigval(s);
             }
             -5 => band_fd(s),

@@ -112,17 +112,27 @@ pub fn format_with(sig: i32, d: &[u8; 48], comm: Option<&dyn Fn(i32) -> Option<S
     if code <= 0 || code == 0x80 {
         match code {
             0 | -6 => s.push_str(&format!(", si_pid={pid}, si_uid={uid}")),
-            -1 => s.push_str(&format!(
-                ", si_pid={pid}, si_uid={uid}, si_int={}, si_ptr={:#x}",
-                i32_at(d, 24),
-                u64_at(d, 24)
-            )),
-            -2 => s.push_str(&format!(
-                ", si_timerid={pid_n:#x}, si_overrun={}, si_int={}, si_ptr={:#x}",
-                i32_at(d, 20),
-                i32_at(d, 24),
-                u64_at(d, 24)
-            )),
+            -1 => {
+                s.push_str(&format!(
+                    ", si_pid={pid}, si_uid={uid}, si_int={}, si_ptr=",
+                    i32_at(d, 24)
+                ));
+                crate::fmt::ptr(&mut s, u64_at(d, 24));
+            }
+            -2 => {
+                // strace's %#x: 0 has no 0x; the pointer NULL when 0
+                let timerid = if pid_n == 0 {
+                    "0".to_string()
+                } else {
+                    format!("{pid_n:#x}")
+                };
+                s.push_str(&format!(
+                    ", si_timerid={timerid}, si_overrun={}, si_int={}, si_ptr=",
+                    i32_at(d, 20),
+                    i32_at(d, 24)
+                ));
+                crate::fmt::ptr(&mut s, u64_at(d, 24));
+            }
             _ => {}
         }
     } else {

@@ -87,6 +87,11 @@ struct Pending {
     /// `-P`: it accesses a traced path (true without -P; None: decided at
     /// exit).
     on_path: Option<bool>,
+    /// An execve not printed yet whose thread (this tid) has taken its
+    /// leader's place: its line, `<pid changed to ...>` and the
+    /// `superseded` line are printed at its return, when its strings are
+    /// read.
+    superseded: Option<u32>,
 }
 
 /// strace's text output.
@@ -106,6 +111,8 @@ pub struct TextPrinter<W: Write> {
     /// The last system call number each task entered (`-n` on every line,
     /// as strace: 0 before the first).
     last_nr: HashMap<u32, u32>,
+    /// The last call shown of each task: what its restart_syscall resumes.
+    prev_shown: HashMap<u32, u32>,
     line: String,
     /// Arguments shown as addresses because their memory could not be read.
     pub unreadable: u64,
@@ -212,6 +219,7 @@ impl<W: Write> TextPrinter<W> {
             nprocs: initial_tasks,
             last_ts: None,
             last_nr: HashMap::default(),
+            prev_shown: HashMap::default(),
             line: String::new(),
             unreadable: 0,
             world: World::new(Default::default(), o_fd_paths, None),
@@ -546,6 +554,7 @@ impl<W: Write> TextPrinter<W> {
                 }
                 self.nprocs = self.nprocs.saturating_sub(1);
                 self.last_nr.remove(&tid);
+                self.prev_shown.remove(&tid);
                 if let Some(mut f) = self.files.remove(&tid) {
                     let _ = f.flush();
                 }
@@ -783,6 +792,7 @@ impl<W: Write> TextPrinter<W> {
             self.interrupt(Some(tid));
             let name = name_of(e.nr);
             let (text, _) = self.decode_args(e.task.tgid, view(e, None));
+            let text = self.restart_text(tid, e.nr).unwrap_or(text);
             self.leader(tid, e.ts);
             self.emit(&name);
             self.emit("(");
@@ -808,6 +818,7 @@ impl<W: Write> TextPrinter<W> {
                 printed,
                 stacks,
                 on_path,
+                superseded: None,
             },
         );
     }
@@ -935,24 +946,46 @@ impl<W: Write> TextPrinter<W> {
             Some(m) => m,
             None => self.on_path(tgid, call),
         };
+        let superseded = pending.as_ref().and_then(|p| p.superseded);
         if !self.print || !self.o.status.shows(ok) || !self.shown(x.nr) || !on_path {
+            if let Some(old) = superseded {
+                self.superseded_line(x.ts, tid, old);
+            }
             if ran {
                 self.world.exit_after(tgid, &name, call);
             }
             return;
         }
         let (text, unreadable, boundary) = self.decode_args_split(tgid, call);
+        let text = self.restart_text(tid, x.nr).unwrap_or(text);
+        self.prev_shown.insert(tid, x.nr);
+        let mut forced = None;
+        if let (Some(old), Some(p)) = (superseded, pending.as_ref()) {
+            // the line the thread would have printed at its entry, cut by
+            // the exec, then the leader's line
+            self.interrupt(None);
+            self.leader(old, p.enter.ts);
+            self.emit(&name);
+            self.emit("(");
+            self.emit(&text);
+            self.emit(&format!(" <pid changed to {tid} ...>\n"));
+            self.flush_line();
+            self.superseded_line(x.ts, tid, old);
+            forced = Some(text.len());
+        }
         self.unreadable += unreadable;
         // -Y: a name shown at entry may be gone at exit (a child reaped),
         // so the exit part is where this text's starts, not at the entry
         // text's length
-        let printed = pending.as_ref().and_then(|p| p.printed).map(|n| {
-            if self.o.pid_comm {
-                boundary.unwrap_or(n)
-            } else {
-                n
-            }
-        });
+        let printed = forced
+            .or(pending.as_ref().and_then(|p| p.printed))
+            .map(|n| {
+                if self.o.pid_comm {
+                    boundary.unwrap_or(n)
+                } else {
+                    n
+                }
+            });
         match printed {
             Some(n) if self.open == Some(tid) => {
                 self.emit(text.get(n..).unwrap_or(""));
@@ -1084,19 +1117,41 @@ impl<W: Write> TextPrinter<W> {
             self.flush_line();
             self.open = None;
         }
+        let mut p = self.pending.remove(&old);
+        match p.as_mut() {
+            // not printed yet (its strings are read at its return): all
+            // of it then
+            Some(p) if p.printed.is_none() => p.superseded = Some(old),
+            _ => self.superseded_line(ts, leader, old),
+        }
+        if let Some(mut p) = p {
+            // its exit is the leader's now, printed as a resumption
+            p.enter.task.tid = leader;
+            self.pending.insert(leader, p);
+        }
+    }
+
+    /// restart_syscall's argument as strace shows it: the call it resumes,
+    /// the last one of the task's shown.
+    fn restart_text(&self, tid: u32, nr: u32) -> Option<String> {
+        const NR_RESTART_SYSCALL: u32 = 219; // x86_64
+        if nr != NR_RESTART_SYSCALL {
+            return None;
+        }
+        let prev = self.prev_shown.get(&tid).map(|&n| name_of(n));
+        Some(format!(
+            "<... resuming interrupted {} ...>",
+            prev.as_deref().unwrap_or("system call")
+        ))
+    }
+
+    /// `+++ superseded by execve in pid OLD +++` (unless -qqq).
+    fn superseded_line(&mut self, ts: u64, leader: u32, old: u32) {
         if self.print && !self.o.quiet_thread_execve {
             self.interrupt(None);
             self.leader(leader, ts);
             self.emit(&format!("+++ superseded by execve in pid {old} +++\n"));
             self.flush_line();
-        }
-        if let Some(mut p) = self.pending.remove(&old) {
-            // its exit is the leader's now, printed as a resumption
-            p.enter.task.tid = leader;
-            if p.printed.is_none() && self.print && self.shown(p.enter.nr) {
-                p.printed = Some(0);
-            }
-            self.pending.insert(leader, p);
         }
     }
 

@@ -2146,13 +2146,20 @@ fn thread_ends_as_strace_shows_them() {
 }
 
 /// A stop signal with no handler stops the task, and the trace says so
-/// after the signal, as strace does: `--- stopped by SIGSTOP ---`.
+/// after the signal, as strace does: `--- stopped by SIGSTOP ---`; a sleep
+/// a stop cut short goes on in restart_syscall, which names it.
 #[test]
 fn group_stops_are_shown_as_strace_shows_them() {
     require_bpf!();
     require_strace!();
     let prog = program("stopped");
-    let opts = ["-f", "-e", "trace=none", "-e", "signal=!chld"];
+    let opts = [
+        "-f",
+        "-e",
+        "trace=clock_nanosleep,restart_syscall",
+        "-e",
+        "signal=!chld",
+    ];
     let dir = TempDir::new("stopped");
     let (s_log, g_log) = (dir.join("strace"), dir.join("genba"));
     let s = run(Command::new("strace")
@@ -2169,6 +2176,10 @@ fn group_stops_are_shown_as_strace_shows_them() {
     assert_eq!(g.code(), Some(0), "{}", g.describe());
     let (st, gt) = (read(&s_log), read(&g_log));
     assert!(gt.contains("--- stopped by SIGTSTP ---"), "{gt}");
+    assert!(
+        gt.contains("restart_syscall(<... resuming interrupted clock_nanosleep ...>"),
+        "{gt}"
+    );
     assert_eq!(
         per_task(&by_task_order(&gt)),
         per_task(&by_task_order(&st)),
