@@ -7,8 +7,8 @@ use std::fmt::Write;
 
 use super::sockaddr::{self, Namer, Style};
 use super::{
-    fd, iovec, le_u32, le_u64, sockopt, CallView, CapKind, CapPlan, CapWhen, Capture, CaptureItem,
-    Options,
+    fd, iovec, le_u32, le_u64, sockopt, CallView, CapCond, CapKind, CapPlan, CapWhen, Capture,
+    CaptureItem, Options,
 };
 use crate::consts as c;
 use crate::fmt;
@@ -19,6 +19,13 @@ const SLOT_NAMELEN: usize = 3;
 /// The control buffer (msg_control, msg_controllen bytes), in a free slot.
 const SLOT_CONTROL: usize = 4;
 
+/// The struct again with up to [`NETLINK_MAX`] bytes of its iovec's data,
+/// only on an AF_NETLINK socket (tagged with its protocol + 1), in a free
+/// slot.
+const SLOT_NETLINK: usize = 5;
+const NETLINK_MAX: u32 = super::netlink::NETLINK_MAX;
+const AF_NETLINK: u32 = 16;
+
 /// The most bytes of a control buffer copied (a capture's limit).
 const CONTROL_MAX: u32 = 16384;
 
@@ -27,10 +34,20 @@ const CMSG_HDR: u64 = 16;
 
 /// The capture plans of sendmsg and recvmsg beyond the struct's own.
 pub(super) fn plan(name: &str, _o: &Options, out: &mut [CapPlan; 6]) {
-    let when = match name {
-        "sendmsg" => CapWhen::Enter,
-        "recvmsg" => CapWhen::ExitOk,
+    let (when, kind) = match name {
+        "sendmsg" => (CapWhen::Enter, CapKind::Msghdr),
+        "recvmsg" => (CapWhen::ExitOk, CapKind::MsghdrRet),
         _ => return,
+    };
+    // the iovec's data as netlink messages decode it (recvmsg's up to the
+    // bytes received)
+    out[SLOT_NETLINK] = CapPlan {
+        kind,
+        when,
+        max: NETLINK_MAX,
+        cond: Some(CapCond::sock_family(0, AF_NETLINK)),
+        src_arg: Some(1),
+        ..Default::default()
     };
     // msg_control (word 4), msg_controllen bytes (word 5)
     out[SLOT_CONTROL] = CapPlan {
@@ -105,7 +122,113 @@ pub(super) fn msghdr(
             }
         }
     }
-    print(s, &m.data, &items, control.as_ref(), user_namelen, o, namer);
+    let nl = netlink_iov(&call, recv, mem);
+    print_nl(
+        s,
+        &m.data,
+        &items,
+        control.as_ref(),
+        user_namelen,
+        o,
+        namer,
+        nl.as_ref(),
+    );
+}
+
+/// The iovec's data copied on a netlink socket: the socket's protocol,
+/// each element's copy, the array's count item, the elements' addresses
+/// (when the process could be read), the most bytes shown in all.
+pub(super) struct NetlinkIov<'a> {
+    proto: u32,
+    elems: Vec<&'a Capture>,
+    count: Option<&'a Capture>,
+    bases: Vec<u64>,
+    data_size: u64,
+}
+
+fn netlink_iov<'a>(
+    call: &'a CallView<'_>,
+    recv: bool,
+    mem: Option<&dyn Fn(u64, usize) -> Option<Vec<u8>>>,
+) -> Option<NetlinkIov<'a>> {
+    let items = call.items(SLOT_NETLINK);
+    let m = items
+        .iter()
+        .find(|c| c.item == CaptureItem::Msghdr && !c.fault && c.data.len() >= 56)?;
+    if m.elem == 0 {
+        return None;
+    }
+    let proto = u32::from(m.elem) - 1;
+    // the elements in their order (their index carries the tag)
+    let elems: Vec<&Capture> = items
+        .iter()
+        .filter(|c| c.item == CaptureItem::Elem)
+        .copied()
+        .collect();
+    let count = items.iter().find(|c| c.item == CaptureItem::Count).copied();
+    let (iov, n) = (le_u64(&m.data, 16), elems.len());
+    let bases = match mem {
+        Some(read) if iov != 0 && n > 0 => read(iov, 16 * n)
+            .filter(|d| d.len() == 16 * n)
+            .map(|d| (0..n).map(|k| le_u64(&d, 16 * k)).collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let data_size = match call.ret() {
+        Some(r) if recv && r >= 0 => r as u64,
+        _ => u64::MAX,
+    };
+    Some(NetlinkIov {
+        proto,
+        elems,
+        count,
+        bases,
+        data_size,
+    })
+}
+
+/// [`iovec`] of a netlink socket's buffers: each element's data (as far
+/// as the bytes left to show) as netlink messages.
+fn iovec_netlink(s: &mut String, nl: &NetlinkIov<'_>, v: u64, o: &Options, namer: Namer<'_>) {
+    if nl.elems.is_empty() && nl.count.is_none_or(|c| c.fault) {
+        return fmt::ptr(s, v);
+    }
+    let mut left = nl.data_size;
+    s.push('[');
+    for (k, c) in nl.elems.iter().enumerate() {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        if k >= o.strsize {
+            s.push_str("...");
+            s.push(']');
+            return;
+        }
+        let len = c.aux.min(left);
+        left -= len;
+        s.push_str("{iov_base=");
+        // a buffer at NULL is copied as a fault of nothing
+        let null = c.fault && c.data.is_empty();
+        match nl.bases.get(k).copied().or(null.then_some(0)) {
+            // strace reads nothing at NULL, whatever the length
+            Some(0) => s.push_str("NULL"),
+            base => {
+                let data: &[u8] = if c.fault { &[] } else { &c.data };
+                let base = base.unwrap_or(0);
+                super::netlink::iov_buffer(s, o, nl.proto, base, data, len, namer);
+            }
+        }
+        let _ = write!(s, ", iov_len={}}}", c.aux);
+    }
+    match nl.count {
+        Some(c) if c.more => s.push_str(", ..."),
+        None if !nl.elems.is_empty() => s.push_str(", ..."),
+        Some(c) if c.fault => {
+            let _ = write!(s, ", ... /* {:#x} */", v.wrapping_add(16 * c.aux));
+        }
+        _ => {}
+    }
+    s.push(']');
 }
 
 /// Whether the call is recvmsg (its struct is read at exit).
@@ -125,6 +248,22 @@ pub(super) fn print(
     user_namelen: Option<i32>,
     o: &Options,
     namer: Namer<'_>,
+) {
+    print_nl(s, d, items, control, user_namelen, o, namer, None)
+}
+
+/// [`print`], with the iovec's data as netlink messages when the name is
+/// a netlink address and `nl` the copy made on a netlink socket.
+#[allow(clippy::too_many_arguments)]
+fn print_nl(
+    s: &mut String,
+    d: &[u8],
+    items: &[&Capture],
+    control: Option<&Capture>,
+    user_namelen: Option<i32>,
+    o: &Options,
+    namer: Namer<'_>,
+    nl: Option<&NetlinkIov<'_>>,
 ) {
     let st = Style::new(o, namer);
     let namelen = le_u32(d, 8) as i32;
@@ -151,10 +290,17 @@ pub(super) fn print(
         .filter(|c| matches!(c.item, CaptureItem::Elem | CaptureItem::Count))
         .copied()
         .collect();
+    // strace decodes the buffers as netlink messages when the name it
+    // printed is a netlink address
+    let family = name
+        .filter(|c| shown >= 2 && !c.fault && c.data.len() >= 2 && le_u64(d, 0) != 0)
+        .map(|c| u16::from_le_bytes([c.data[0], c.data[1]]) as u32);
+    let nl = nl.filter(|_| family == Some(AF_NETLINK));
     // no array at NULL, whatever its count
-    match le_u64(d, 16) {
-        0 => s.push_str("NULL"),
-        iov => iovec(s, &rest, iov, o),
+    match (le_u64(d, 16), nl) {
+        (0, _) => s.push_str("NULL"),
+        (iov, Some(nl)) => iovec_netlink(s, nl, iov, o, namer),
+        (iov, None) => iovec(s, &rest, iov, o),
     }
     let _ = write!(s, ", msg_iovlen={}", le_u64(d, 24));
     let controllen = le_u64(d, 40);

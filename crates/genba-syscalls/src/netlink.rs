@@ -183,6 +183,22 @@ fn dec_recvfrom(w: &mut ArgWriter<'_>) {
     rest(w, true);
 }
 
+/// One iovec element's buffer of sendmsg or recvmsg on a netlink socket
+/// of protocol `proto` (strace's iov_decode_netlink): `len` bytes at
+/// `base`, of which `data` were copied.
+pub(super) fn iov_buffer(
+    s: &mut String,
+    o: &Options,
+    proto: u32,
+    base: u64,
+    data: &[u8],
+    len: u64,
+    fd_path: Option<&dyn Fn(i32) -> Option<String>>,
+) {
+    let m = Mem { base, data };
+    route_link::with_fd_paths(fd_path, || decode(s, o, proto, &m, base, len));
+}
+
 /// The arguments after the buffer, as the table's types print them.
 fn rest(w: &mut ArgWriter<'_>, out: bool) {
     arg(w, 2, Ty::Ulong);
@@ -756,7 +772,9 @@ fn header(s: &mut String, x: Xlat, proto: u32, h: &Hdr) {
     let mut all: Vec<(u64, &str)> = x::NETLINK_FLAGS.to_vec();
     all.extend_from_slice(table);
     fmt::flags_default(s, u64::from(h.flags), &all, "NLM_F_???", x);
-    let _ = write!(s, ", nlmsg_seq={}, nlmsg_pid={}}}", h.seq, h.pid);
+    // a process id, signed as strace prints one (a kernel-chosen port id
+    // may pass 2^31)
+    let _ = write!(s, ", nlmsg_seq={}, nlmsg_pid={}}}", h.seq, h.pid as i32);
 }
 
 fn msg_type(s: &mut String, x: Xlat, proto: u32, ty: u16) {
