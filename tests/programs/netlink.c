@@ -2,7 +2,9 @@
  * by the socket's protocol. NETLINK_ROUTE: a NLMSG_NOOP asking for an
  * acknowledgement and the kernel's answer (NLMSG_ERROR with error 0 and the
  * request echoed), two messages in one buffer, a buffer shorter than a
- * header; NETLINK_NETFILTER: a batch's begin with its struct nfgenmsg;
+ * header; sendmsg and recvmsg with a netlink msg_name (each iovec
+ * element's data decoded as messages, the answer split across two
+ * elements) and sendmsg without a name (a string); NETLINK_NETFILTER: a batch's begin with its struct nfgenmsg;
  * NETLINK_SELINUX: setenforce (refused). Work is bracketed by
  * syscall(SYS_getppid) markers. Each socket is bound first: strace learns
  * a socket's protocol from the kernel's sock_diag, which lists only bound
@@ -68,6 +70,20 @@ int main(void)
 	memcpy(two.payload, "\x01\x02\xfe\xff", 4);
 	sendto(r, &two, sizeof(two), MSG_DONTWAIT, NULL, 0);
 	sendto(r, "abcd", 4, MSG_DONTWAIT, NULL, 0);
+	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
+	struct iovec iov[2] = { { &two.a, sizeof(two.a) }, { buf, 0 } };
+	struct msghdr m = { .msg_name = &k, .msg_namelen = sizeof(k), .msg_iov = iov, .msg_iovlen = 2 };
+	hdr(&two.a, sizeof(two.a), NLMSG_NOOP, NLM_F_REQUEST | NLM_F_ACK, 6);
+	sendmsg(r, &m, 0);
+	char small[20];
+	struct iovec riov[2] = { { small, sizeof(small) }, { buf, sizeof(buf) } };
+	m.msg_iov = riov;
+	recvmsg(r, &m, MSG_DONTWAIT);
+	hdr(&two.a, sizeof(two.a), NLMSG_NOOP, NLM_F_REQUEST, 7);
+	m.msg_name = NULL;
+	m.msg_namelen = 0;
+	m.msg_iov = iov;
+	sendmsg(r, &m, MSG_DONTWAIT);
 	close(r);
 
 	int n = nl_socket(NETLINK_NETFILTER);

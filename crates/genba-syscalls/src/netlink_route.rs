@@ -351,13 +351,17 @@ fn route_attr(
         12 => nla_struct(s, m, a, l, 32, |s, b| {
             let _ = write!(
                 s,
-                "{{rta_clntref={}, rta_lastuse={}, rta_expires={}, rta_error={}, rta_used={}, rta_id={:#x}, rta_ts={}, rta_tsage={}}}",
+                "{{rta_clntref={}, rta_lastuse={}, rta_expires={}, rta_error={}, rta_used={}, rta_id={}, rta_ts={}, rta_tsage={}}}",
                 le32(b, 0),
                 le32(b, 4),
                 le32(b, 8),
                 le32(b, 12),
                 le32(b, 16),
-                le32(b, 20),
+                // PRINT_FIELD_X: 0 without its prefix
+                match le32(b, 20) {
+                    0 => "0".to_string(),
+                    v => format!("{v:#x}"),
+                },
                 le32(b, 24),
                 le32(b, 28)
             );
