@@ -1895,19 +1895,19 @@ pub static FS_MAGIC: &[(u64, &str)] = &[
     (0x01021997, "V9FS_MAGIC"),
 ];
 
-/// `statfs.f_flags` (`ST_*` mount flags).
+/// `statfs.f_flags` (`ST_*` mount flags), in strace's order (`ST_VALID` first).
 pub static STATFS_FLAGS: &[(u64, &str)] = &[
+    (0x20, "ST_VALID"),
     (0x1, "ST_RDONLY"),
     (0x2, "ST_NOSUID"),
     (0x4, "ST_NODEV"),
     (0x8, "ST_NOEXEC"),
     (0x10, "ST_SYNCHRONOUS"),
-    (0x20, "ST_VALID"),
     (0x40, "ST_MANDLOCK"),
     (0x400, "ST_NOATIME"),
     (0x800, "ST_NODIRATIME"),
     (0x1000, "ST_RELATIME"),
-    (0x2000000, "ST_NOSYMFOLLOW"),
+    (0x2000, "ST_NOSYMFOLLOW"),
 ];
 
 // ---------------------------------------------------------------------------

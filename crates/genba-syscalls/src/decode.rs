@@ -2789,12 +2789,9 @@ fn envp(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
     }
 }
 
-fn iovec(s: &mut String, items: &[&Capture], v: u64, o: &Options) {
-    iovec_raw(s, items, v, o, None)
-}
-
-/// [`iovec`], with the array's own copy when there is one (`raw`): the
-/// address of a buffer that could not be read.
+/// An iovec array from its Elem and Count items, with the array's own copy
+/// when there is one (`raw`): the address of a buffer that could not be
+/// read, `NULL` for one at NULL.
 fn iovec_raw(s: &mut String, items: &[&Capture], v: u64, o: &Options, raw: Option<&[u8]>) {
     let elems: Vec<&&Capture> = items
         .iter()
@@ -2825,7 +2822,10 @@ fn iovec_raw(s: &mut String, items: &[&Capture], v: u64, o: &Options, raw: Optio
         // the address (a length past i64::MAX: nothing copied, as
         // unreadable)
         let need = (c.aux as usize).min(o.strsize.saturating_add(1));
-        if c.aux != 0
+        if base == Some(0) {
+            // a NULL buffer, whatever its length
+            s.push_str("NULL");
+        } else if c.aux != 0
             && ((c.fault && c.data.len() < need) || (c.data.is_empty() && c.aux > i64::MAX as u64))
         {
             match base {
@@ -4002,7 +4002,14 @@ fn nodemask(w: &mut ArgWriter<'_>, i: usize, maxnode: u64) {
         if k > 0 {
             s.push_str(", ");
         }
-        let _ = write!(s, "{:016x}", le_u64(d, 8 * k));
+        // strace's `%#0*lx` of width 16: `0x` and 14 digits, a zero word
+        // 16 zeros (`#` adds no `0x` to 0)
+        let v = le_u64(d, 8 * k);
+        if v == 0 {
+            s.push_str("0000000000000000");
+        } else {
+            let _ = write!(s, "{v:#016x}");
+        }
     }
     if have < want {
         let _ = write!(s, ", ... /* {:#x} */", addr + 8 * have as u64);
@@ -6087,6 +6094,30 @@ pub fn return_text(name: &str, call: CallView<'_>, kind: Ret, x: Xlat) -> String
 
 /// [`return_text`] appended to `s`.
 pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Ret, x: Xlat) {
+    let o = Options {
+        xlat: x,
+        ..Options::default()
+    };
+    push_return_text_with(s, name, call, kind, &o);
+}
+
+/// [`return_text`] with the options of the trace (`-s` and `-v` cut poll's
+/// array as strace does).
+pub fn return_text_with(name: &str, call: CallView<'_>, kind: Ret, o: &Options) -> String {
+    let mut s = String::new();
+    push_return_text_with(&mut s, name, call, kind, o);
+    s
+}
+
+/// [`return_text_with`] appended to `s`.
+pub fn push_return_text_with(
+    s: &mut String,
+    name: &str,
+    call: CallView<'_>,
+    kind: Ret,
+    o: &Options,
+) {
+    let x = o.xlat;
     let ret = call.ret().unwrap_or(0);
     if !(-4095..0).contains(&ret) && family_return_text(s, name, &call, x) {
         return;
@@ -6228,6 +6259,9 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
                 .or_else(|| call.exit_prefix(0, (call.args[1] as u32 as usize).saturating_mul(8)))
             {
                 s.push_str(" ([");
+                // as strace: no more than -s entries (all with -v), then `...`
+                // when another one has events
+                let max = if o.verbose { usize::MAX } else { o.strsize };
                 let mut k = 0;
                 for p in d.data.chunks_exact(8) {
                     let revents = u16::from_le_bytes([p[6], p[7]]) as u64;
@@ -6236,6 +6270,10 @@ pub fn push_return_text(s: &mut String, name: &str, call: CallView<'_>, kind: Re
                     }
                     if k > 0 {
                         s.push_str(", ");
+                    }
+                    if k >= max {
+                        s.push_str("...");
+                        break;
                     }
                     k += 1;
                     let _ = write!(s, "{{fd={}, revents=", le_u32(p, 0) as i32);

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use super::sockaddr::{self, Namer, Style};
 use super::{
-    fd, iovec, le_u32, le_u64, sockopt, CallView, CapCond, CapKind, CapPlan, CapWhen, Capture,
+    fd, iovec_raw, le_u32, le_u64, sockopt, CallView, CapCond, CapKind, CapPlan, CapWhen, Capture,
     CaptureItem, Options,
 };
 use crate::consts as c;
@@ -122,6 +122,17 @@ pub(super) fn msghdr(
             }
         }
     }
+    // the iovec array itself, from the live process, when a buffer may be
+    // at NULL (nothing copied of it): strace prints `NULL` there
+    let iov = le_u64(&m.data, 16);
+    let iovlen = le_u64(&m.data, 24).min(o.strsize as u64) as usize;
+    let maybe_null = items
+        .iter()
+        .any(|c| c.item == CaptureItem::Elem && c.data.is_empty());
+    let raw = match mem {
+        Some(read) if iov != 0 && iovlen != 0 && maybe_null => read(iov, 16 * iovlen),
+        _ => None,
+    };
     let nl = netlink_iov(&call, recv, mem);
     print_nl(
         s,
@@ -132,6 +143,7 @@ pub(super) fn msghdr(
         o,
         namer,
         nl.as_ref(),
+        raw.as_deref(),
     );
 }
 
@@ -249,11 +261,12 @@ pub(super) fn print(
     o: &Options,
     namer: Namer<'_>,
 ) {
-    print_nl(s, d, items, control, user_namelen, o, namer, None)
+    print_nl(s, d, items, control, user_namelen, o, namer, None, None)
 }
 
 /// [`print`], with the iovec's data as netlink messages when the name is
-/// a netlink address and `nl` the copy made on a netlink socket.
+/// a netlink address and `nl` the copy made on a netlink socket, and a
+/// copy of the iovec array (`raw`) for its buffers' addresses.
 #[allow(clippy::too_many_arguments)]
 fn print_nl(
     s: &mut String,
@@ -264,6 +277,7 @@ fn print_nl(
     o: &Options,
     namer: Namer<'_>,
     nl: Option<&NetlinkIov<'_>>,
+    raw: Option<&[u8]>,
 ) {
     let st = Style::new(o, namer);
     let namelen = le_u32(d, 8) as i32;
@@ -300,7 +314,7 @@ fn print_nl(
     match (le_u64(d, 16), nl) {
         (0, _) => s.push_str("NULL"),
         (iov, Some(nl)) => iovec_netlink(s, nl, iov, o, namer),
-        (iov, None) => iovec(s, &rest, iov, o),
+        (iov, None) => iovec_raw(s, &rest, iov, o, raw),
     }
     let _ = write!(s, ", msg_iovlen={}", le_u64(d, 24));
     let controllen = le_u64(d, 40);

@@ -162,6 +162,8 @@ fn dec_recvfrom(w: &mut ArgWriter<'_>) {
     }
     let ret = w.call.ret().unwrap_or(-1);
     match netlink_copy(&w.call) {
+        // (a NULL buffer is NULL, whatever was copied)
+        _ if w.call.args[1] == 0 => arg(w, 1, Ty::BufOut),
         Some((data, _fault, proto)) if ret >= 0 => {
             let len = (ret as u64).min(w.call.args[2]);
             w.sep();

@@ -844,7 +844,7 @@ impl RecordSink {
         line.push_str(") ");
         self.args_buf = args;
         let kind = decode::decoder_for(x.nr).map(|d| d.ret).unwrap_or(Ret::Dec);
-        decode::push_return_text(&mut line, name, call, kind, self.decode.xlat);
+        decode::push_return_text_with(&mut line, name, call, kind, &self.decode);
         line.push_str(crate::render::injected_note(x.inject));
         let t = self.track(x.task)?;
         let nr = x.nr as usize;

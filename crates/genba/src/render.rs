@@ -1034,7 +1034,7 @@ impl<W: Write> TextPrinter<W> {
             decode::format_return(&mut t, x.ret, kind, self.o.decode.xlat);
             t
         } else {
-            decode::return_text(&name, call, kind, self.o.decode.xlat)
+            decode::return_text_with(&name, call, kind, &self.o.decode)
         };
         if ran {
             self.world.exit_after(tgid, &name, call);
