@@ -4441,8 +4441,20 @@ fn dec_ioctl(w: &mut ArgWriter<'_>) {
         0x5414 => (Io::In, winsize),  // TIOCSWINSZ
         0x540F | 0x541B | 0x80045430 => (Io::Out, int_in_brackets), // TIOCGPGRP, FIONREAD, TIOCGPTN
         0x5410 | 0x5421 | 0x5452 | 0x40045431 => (Io::In, int_in_brackets), // TIOCSPGRP, FIONBIO, FIOASYNC, TIOCSPTLCK
+        // TCXONC's and TCFLSH's named values (strace's tcxonc_options and
+        // tcflsh_options)
+        0x540A | 0x540B => {
+            let table: &[(u64, &str)] = if req == 0x540A {
+                &[(0, "TCOOFF"), (1, "TCOON"), (2, "TCIOFF"), (3, "TCION")]
+            } else {
+                &[(0, "TCIFLUSH"), (1, "TCOFLUSH"), (2, "TCIOFLUSH")]
+            };
+            w.sep();
+            fmt::enumv(&mut w.s, v, table, "TC???", w.opts.xlat, true);
+            return;
+        }
         // int arguments, not pointers
-        0x5409..=0x540B | 0x540E | 0x5425 | 0x5427 | 0x40049409 => {
+        0x5409 | 0x540E | 0x5425 | 0x5427 | 0x40049409 => {
             arg(w, 2, Int);
             return;
         }

@@ -88,10 +88,26 @@ fn field(o: &mut Out<'_>, v: u64, table: &[(u64, &str)], hint: &str) {
     o.put("|");
 }
 
+/// A flag word as strace's printflags64 without a default: nothing at all
+/// for 0 (`c_iflag=`), unless the table names 0.
+fn bits(o: &mut Out<'_>, v: u64, table: &[(u64, &str)]) {
+    if v == 0 {
+        match (table.iter().find(|(k, _)| *k == 0), o.x) {
+            (Some(_), Xlat::Raw) | (None, _) => {}
+            (Some((_, name)), Xlat::Abbrev) => o.put(name),
+            (Some((_, name)), Xlat::Verbose) => {
+                let _ = write!(o.s, "0 /* {name} */");
+            }
+        }
+        return;
+    }
+    fmt::flags(o.s, v, table, None, o.x);
+}
+
 /// The four flag words, as strace's decode_flags.
 fn flags(o: &mut Out<'_>, i: u64, out: u64, c: u64, l: u64) {
     o.put("{c_iflag=");
-    fmt::flags(o.s, i, TERM_IFLAGS, None, o.x);
+    bits(o, i, TERM_IFLAGS);
     o.put(", c_oflag=");
     let delays: [(Table, u64, &str); 6] = [
         (TERM_OFLAGS_NLDLY, NLDLY, "NL?"),
@@ -106,7 +122,7 @@ fn flags(o: &mut Out<'_>, i: u64, out: u64, c: u64, l: u64) {
         field(o, rest & mask, table, hint);
         rest &= !mask;
     }
-    fmt::flags(o.s, rest, TERM_OFLAGS, None, o.x);
+    bits(o, rest, TERM_OFLAGS);
     o.put(", c_cflag=");
     field(o, c & CBAUD, BAUD_OPTIONS, "B???");
     if c & CIBAUD != 0 {
@@ -129,9 +145,9 @@ fn flags(o: &mut Out<'_>, i: u64, out: u64, c: u64, l: u64) {
         o.put("|");
     }
     field(o, c & CSIZE, TERM_CFLAGS_CSIZE, "CS?");
-    fmt::flags(o.s, c & !(CBAUD | CIBAUD | CSIZE), TERM_CFLAGS, None, o.x);
+    bits(o, c & !(CBAUD | CIBAUD | CSIZE), TERM_CFLAGS);
     o.put(", c_lflag=");
-    fmt::flags(o.s, l, TERM_LFLAGS, None, o.x);
+    bits(o, l, TERM_LFLAGS);
 }
 
 /// `, c_line=..., c_cc=[...]` (under -v), or `, ...`.
