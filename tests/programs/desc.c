@@ -41,6 +41,12 @@ int main(void)
 	write(a, "z", 1);
 	read(p[0], x, sizeof(x));
 	ioctl(p[0], TCGETS, &t); /* ENOTTY */
+	ioctl(p[0], TCFLSH, TCIFLUSH); /* ENOTTY, the argument named */
+	ioctl(p[0], TCXONC, TCOOFF);   /* ENOTTY */
+	wv[0].iov_base = NULL;         /* iov_base=NULL */
+	wv[0].iov_len = 0;
+	writev(c, wv, 2);
+	read(p[0], y, sizeof(y));
 	close(d);
 	close(c);
 	close(b);

@@ -15,7 +15,7 @@
 int main(void)
 {
 	int p[2], ep, efd, tfd, nul;
-	struct pollfd pfd[2];
+	struct pollfd pfd[2], many[40];
 	struct timespec zero = { 0, 0 }, one_ms = { 0, 1000000 };
 	struct epoll_event ev = { .events = EPOLLIN }, out[4];
 	struct itimerspec its = { .it_value = { .tv_sec = 1, .tv_nsec = 0 } };
@@ -43,6 +43,12 @@ int main(void)
 	pfd[1].events = POLLIN;
 	poll(pfd, 2, 0);
 	close(nul);
+	/* 40 closed descriptors (POLLNVAL): the answer cut at -s (32) */
+	for (int i = 0; i < 40; i++) {
+		many[i].fd = 200 + i;
+		many[i].events = POLLIN;
+	}
+	poll(many, 40, 0);
 
 	ep = epoll_create1(EPOLL_CLOEXEC);
 	ev.data.fd = p[0];

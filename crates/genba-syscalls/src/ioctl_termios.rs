@@ -236,7 +236,7 @@ mod tests {
         assert_eq!(
             s,
             "{c_iflag=IGNBRK|IUTF8, c_oflag=NL0|CR0|XTABS|BS0|VT0|FF0|OPOST|ONLCR, \
-             c_cflag=B75|B57600<<IBSHIFT|CS8|CREAD, c_lflag=0, ...}"
+             c_cflag=B75|B57600<<IBSHIFT|CS8|CREAD, c_lflag=, ...}"
         );
     }
 }
