@@ -111,7 +111,7 @@ pub struct TextPrinter<W: Write> {
     /// The last system call number each task entered (`-n` on every line,
     /// as strace: 0 before the first).
     last_nr: HashMap<u32, u32>,
-    /// The last call shown of each task: what its restart_syscall resumes.
+    /// The call of each task the kernel will resume with restart_syscall.
     prev_shown: HashMap<u32, u32>,
     line: String,
     /// Arguments shown as addresses because their memory could not be read.
@@ -958,7 +958,12 @@ impl<W: Write> TextPrinter<W> {
         }
         let (text, unreadable, boundary) = self.decode_args_split(tgid, call);
         let text = self.restart_text(tid, x.nr).unwrap_or(text);
-        self.prev_shown.insert(tid, x.nr);
+        // what a restart_syscall resumes: a call the kernel ended with
+        // ERESTART_RESTARTBLOCK (strace names the task's last call shown,
+        // which is that one: a handler run in between makes it EINTR)
+        if x.ret == -516 {
+            self.prev_shown.insert(tid, x.nr);
+        }
         let mut forced = None;
         if let (Some(old), Some(p)) = (superseded, pending.as_ref()) {
             // the line the thread would have printed at its entry, cut by
@@ -1131,8 +1136,7 @@ impl<W: Write> TextPrinter<W> {
         }
     }
 
-    /// restart_syscall's argument as strace shows it: the call it resumes,
-    /// the last one of the task's shown.
+    /// restart_syscall's argument as strace shows it: the call it resumes.
     fn restart_text(&self, tid: u32, nr: u32) -> Option<String> {
         const NR_RESTART_SYSCALL: u32 = 219; // x86_64
         if nr != NR_RESTART_SYSCALL {

@@ -1510,8 +1510,10 @@ int sys_exit(__u64 *ctx)
 	 * into SIGKILL at once for a task that is not ptraced): under ptrace
 	 * that signal is delivered after the call returns, so strace shows
 	 * the return, then the signal (signal_generate noted it for this task
-	 * in pending_sigs) */
-	{
+	 * in pending_sigs). Only a call the signal cut short is looked at
+	 * (EINTR, ERESTART*): what runs to its end as SIGKILL comes is shown,
+	 * and every other call skips the lookup of the task */
+	if (ret == -4 || (ret >= -516 && ret <= -512)) {
 		struct task_struct *t = bpf_get_current_task_btf();
 
 		if (t->pending.signal.sig[0] & (1UL << (9 - 1))) {
