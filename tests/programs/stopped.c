@@ -1,7 +1,10 @@
 /* stopped: a child stops itself with SIGSTOP, then with SIGTSTP (no
  * handler: both stop it); its parent waits for each stop and continues it.
  * Then the child sleeps and its parent stops and continues it in the
- * sleep: the kernel resumes the sleep with restart_syscall. */
+ * sleep: the kernel resumes the sleep with restart_syscall. The child has
+ * a process group of its own, which is not orphaned (its parent is in
+ * another group of the session): the kernel would discard SIGTSTP in an
+ * orphaned group, as a test run from a session leader's shell has. */
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -19,8 +22,9 @@ int main(void)
 	if (p < 0)
 		return 1;
 	if (p == 0) {
-		struct timespec ts = { 0, 400 * 1000 * 1000 };
+		struct timespec ts = { 2, 0 };
 
+		setpgid(0, 0);
 		raise(SIGSTOP);
 		raise(SIGTSTP);
 		if (write(fds[1], "x", 1) != 1)
@@ -35,7 +39,7 @@ int main(void)
 	}
 	{
 		char c;
-		struct timespec ts = { 0, 100 * 1000 * 1000 };
+		struct timespec ts = { 0, 300 * 1000 * 1000 };
 
 		/* the child is in its sleep (it wrote just before) */
 		if (read(fds[0], &c, 1) != 1)

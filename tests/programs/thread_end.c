@@ -5,7 +5,8 @@
  *           clock_nanosleep: the thread's call never returns;
  *   leader: the leader exits alone (SYS_exit) and a thread then exits the
  *           process with code 5: the leader's end is reported last.
- * Each step waits on a pipe, so the order of the calls is fixed. */
+ * Each step waits on a pipe, and then long enough (300 ms) for the other
+ * thread to be inside its call, even on a busy machine. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static const char *mode;
 static void *thread(void *arg)
 {
 	char c;
-	struct timespec ts = { 0, 20 * 1000 * 1000 };
+	struct timespec ts = { 0, 300 * 1000 * 1000 };
 
 	(void)arg;
 	if (read(fds[0], &c, 1) != 1)
@@ -53,7 +54,7 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "exec")) {
 		syscall(SYS_nanosleep, &ts, NULL);
 	} else if (!strcmp(mode, "kill")) {
-		struct timespec short_ts = { 0, 200 * 1000 * 1000 };
+		struct timespec short_ts = { 0, 600 * 1000 * 1000 };
 		syscall(SYS_nanosleep, &short_ts, NULL);
 		syscall(SYS_exit_group, 3);
 	} else {

@@ -128,7 +128,7 @@ pub(super) fn msghdr(
     let iovlen = le_u64(&m.data, 24).min(o.strsize as u64) as usize;
     let maybe_null = items
         .iter()
-        .any(|c| c.item == CaptureItem::Elem && c.data.is_empty());
+        .any(|c| c.item == CaptureItem::Elem && (c.fault || c.data.is_empty()));
     let raw = match mem {
         Some(read) if iov != 0 && iovlen != 0 && maybe_null => read(iov, 16 * iovlen),
         _ => None,

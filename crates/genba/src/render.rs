@@ -448,7 +448,11 @@ impl<W: Write> TextPrinter<W> {
             // samples are the profiler's; this printer only follows mappings
             Event::Profile(_) => {}
             Event::Gpu(g) => self.gpu(g),
-            Event::Fork { task, child, .. } => {
+            Event::Fork { ts, task, child } => {
+                // a leader's id reused: its group has ended, unseen
+                if let Some(st) = self.deferred.remove(&child.tid) {
+                    self.exit_line(child.tid, *ts, st);
+                }
                 self.nprocs += 1;
                 self.world.fork(*task, *child);
                 if self.o.pid_comm {
@@ -1165,8 +1169,13 @@ impl<W: Write> TextPrinter<W> {
             self.emit(" <unfinished ...>\n");
             self.flush_line();
         }
-        // leaders whose group's end was not seen (threads not followed)
-        let mut left: Vec<(u32, i32)> = self.deferred.drain().collect();
+        // leaders whose group's end was not seen (threads not followed):
+        // those gone; not those still running (genba detached)
+        let mut left: Vec<(u32, i32)> = self
+            .deferred
+            .drain()
+            .filter(|(tid, _)| !std::path::Path::new(&format!("/proc/{tid}")).exists())
+            .collect();
         left.sort();
         for (tid, st) in left {
             let ts = self.last_ts.unwrap_or(0);

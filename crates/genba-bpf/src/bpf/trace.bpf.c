@@ -1520,7 +1520,9 @@ int sys_exit(__u64 *ctx)
 			__u32 slot = tid & inflight_mask;
 			struct genba_pending_sig *p = bpf_map_lookup_elem(&pending_sigs, &slot);
 
-			if (!p || p->tid != tid || !p->sig)
+			/* the fatal signal itself, not another one waiting */
+			if (!p || p->tid != tid || !p->sig ||
+			    p->sig != BPF_CORE_READ(t, signal, group_exit_code))
 				return 0;
 		}
 	}
@@ -1677,7 +1679,9 @@ int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 			__u32 v = GENBA_TASK_TRACED;
 
 			bpf_map_update_elem(&tasks, &tid, &v, BPF_ANY);
-			bpf_map_delete_elem(&tasks, &old);
+			/* an array: the old tid's entry is cleared, not deleted
+			 * (its pid may be reused by an unrelated task) */
+			*ost = 0;
 			st = bpf_map_lookup_elem(&tasks, &tid);
 		}
 	}
@@ -1688,10 +1692,13 @@ int sched_exec(struct bpf_raw_tracepoint_args *ctx)
 		struct genba_inflight *from = bpf_map_lookup_elem(&inflight, &os);
 		struct genba_inflight *to = bpf_map_lookup_elem(&inflight, &ns);
 
-		if (from && to && from->tid == x.old_tid) {
+		if (from && to && from->tid == x.old_tid && os != ns) {
 			*to = *from;
 			to->tid = tid;
 			from->ts = 0;
+		} else if (to && os == ns && to->tid == x.old_tid) {
+			/* both tids in one slot: the entry is the call's */
+			to->tid = tid;
 		}
 	}
 	causal_exec(id >> 32);
