@@ -928,7 +928,7 @@ fn sock(req: u32) -> How {
 /// The bytes of a hardware address a type has (strace's table; all of
 /// sa_data for the others).
 fn hw_size(ty: u64) -> usize {
-    let name = ARP_HARDWARE_TYPES
+    let name = crate::decode::sockaddr::ARP_HW_TYPES
         .iter()
         .find(|(v, _)| *v == ty)
         .map_or("", |(_, n)| *n);
@@ -967,7 +967,7 @@ fn ifreq_field(o: &mut Out<'_>, req: u32, d: &[u8], st: super::super::sockaddr::
         0x8931 | 0x8932 | 0x8927 | 0x8924 | 0x8937 => {
             let ty = super::u16at(d, 16);
             o.put("ifr_hwaddr={sa_family=");
-            o.xval(ty, ARP_HARDWARE_TYPES, "ARPHRD_???");
+            o.xval(ty, crate::decode::sockaddr::ARP_HW_TYPES, "ARPHRD_???");
             o.put(", sa_data=");
             let n = hw_size(ty).min(14);
             super::super::sockopt::mac(o.s, &d[18..18 + n], o.x);

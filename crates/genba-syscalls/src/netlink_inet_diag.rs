@@ -16,47 +16,6 @@ const AF_INET6: u8 = 10;
 const TCPDIAG_GETSOCK: u16 = 18;
 const DCCPDIAG_GETSOCK: u16 = 19;
 
-/// The family, then the rest of a `size`-byte struct (`...` when the
-/// payload is shorter, the address past the family when unreadable);
-/// then, when the struct was printed, the attributes after it.
-#[allow(clippy::too_many_arguments)]
-fn with_struct(
-    s: &mut String,
-    o: &Options,
-    m: &Mem<'_>,
-    addr: u64,
-    len: u64,
-    field: &str,
-    size: usize,
-    f: impl FnOnce(&mut String, &[u8]),
-) -> bool {
-    let family = m.get(addr, 1).map_or(0, |b| b[0]);
-    let _ = write!(s, "{{{field}=");
-    fmt::enumv(
-        s,
-        u64::from(family),
-        c::SOCKET_FAMILIES,
-        "AF_???",
-        o.xlat,
-        true,
-    );
-    s.push_str(", ");
-    let mut done = false;
-    if len >= size as u64 {
-        match m.get(addr, size) {
-            Some(b) => {
-                f(s, b);
-                done = true;
-            }
-            None => fmt::ptr(s, addr + 1),
-        }
-    } else {
-        s.push_str("...");
-    }
-    s.push('}');
-    done
-}
-
 /// An address of `family` in a 16-byte field.
 fn inet_addr(s: &mut String, name: &str, b: &[u8], family: u8, o: &Options) {
     match family {
@@ -123,7 +82,7 @@ fn state_flags(s: &mut String, v: u32, o: &Options) {
 /// TCPDIAG_GETSOCK and DCCPDIAG_GETSOCK, else inet_diag_req_v2.
 pub(super) fn inet_req(s: &mut String, o: &Options, m: &Mem<'_>, h: &Hdr, addr: u64, len: u64) {
     let (size, done) = if matches!(h.ty, TCPDIAG_GETSOCK | DCCPDIAG_GETSOCK) {
-        let done = with_struct(s, o, m, addr, len, "idiag_family", 60, |s, b| {
+        let done = super::sock_diag::diag_struct(s, o, m, addr, len, "idiag_family", 60, |s, b| {
             let _ = write!(
                 s,
                 "idiag_src_len={}, idiag_dst_len={}, idiag_ext=",
@@ -138,7 +97,7 @@ pub(super) fn inet_req(s: &mut String, o: &Options, m: &Mem<'_>, h: &Hdr, addr: 
         });
         (60, done)
     } else {
-        let done = with_struct(s, o, m, addr, len, "sdiag_family", 56, |s, b| {
+        let done = super::sock_diag::diag_struct(s, o, m, addr, len, "sdiag_family", 56, |s, b| {
             s.push_str("sdiag_protocol=");
             fmt::enumv(s, u64::from(b[1]), c::IPPROTO, "IPPROTO_???", o.xlat, true);
             s.push_str(", idiag_ext=");
@@ -288,7 +247,7 @@ fn bc_op(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> bool 
 
 /// `struct inet_diag_msg` (72 bytes), then its attributes.
 pub(super) fn inet_msg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
-    let done = with_struct(s, o, m, addr, len, "idiag_family", 72, |s, b| {
+    let done = super::sock_diag::diag_struct(s, o, m, addr, len, "idiag_family", 72, |s, b| {
         s.push_str("idiag_state=");
         fmt::enumv(s, u64::from(b[1]), x::TCP_STATES, "TCP_???", o.xlat, true);
         let _ = write!(s, ", idiag_timer={}, idiag_retrans={}, ", b[2], b[3]);
@@ -719,7 +678,7 @@ fn sockopt(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) -> boo
 
 /// `struct smc_diag_req` (52 bytes).
 pub(super) fn smc_req(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
-    with_struct(s, o, m, addr, len, "diag_family", 52, |s, b| {
+    super::sock_diag::diag_struct(s, o, m, addr, len, "diag_family", 52, |s, b| {
         s.push_str("diag_ext=");
         fmt::flags_default(
             s,
@@ -736,7 +695,7 @@ pub(super) fn smc_req(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: 
 
 /// `struct smc_diag_msg` (64 bytes), then its attributes.
 pub(super) fn smc_msg(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64) {
-    let done = with_struct(s, o, m, addr, len, "diag_family", 64, |s, b| {
+    let done = super::sock_diag::diag_struct(s, o, m, addr, len, "diag_family", 64, |s, b| {
         s.push_str("diag_state=");
         fmt::enumv(s, u64::from(b[1]), sx::SMC_STATES, "SMC_???", o.xlat, true);
         s.push_str(", diag_fallback=");

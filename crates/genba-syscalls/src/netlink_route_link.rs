@@ -85,7 +85,7 @@ fn ifinfomsg(s: &mut String, o: &Options, m: &Mem<'_>, family: u8, addr: u64, le
                 fmt::enumv(
                     s,
                     u64::from(le16(b, 2)),
-                    lx::ARP_HARDWARE_TYPES,
+                    crate::decode::sockaddr::ARP_HW_TYPES,
                     "ARPHRD_???",
                     x,
                     true,
@@ -202,7 +202,7 @@ fn nla_ether_proto(s: &mut String, o: &Options, m: &Mem<'_>, addr: u64, len: u64
         fmt::enumv(
             s,
             u64::from((v as u16).swap_bytes()),
-            lx::ETHERNET_PROTOCOLS,
+            crate::decode::sockaddr::ETH_PROTOCOLS,
             "ETHER_P_???",
             x,
             true,
@@ -1092,7 +1092,7 @@ fn vf_info_attr(s: &mut String, o: &Options, m: &Mem<'_>, ty: u16, addr: u64, le
                         fmt::enumv(
                             s,
                             u64::from(u16::from_be_bytes([b[12], b[13]])),
-                            lx::ETHERNET_PROTOCOLS,
+                            crate::decode::sockaddr::ETH_PROTOCOLS,
                             "ETH_P_???",
                             o.xlat,
                             true,

@@ -99,7 +99,7 @@ pub(super) fn payload(
 /// payload holds it (`...` when it is shorter, the address when it cannot
 /// be read); `f` prints the rest. Returns whether it did.
 #[allow(clippy::too_many_arguments)]
-fn diag_struct(
+pub(super) fn diag_struct(
     s: &mut String,
     o: &Options,
     m: &Mem<'_>,

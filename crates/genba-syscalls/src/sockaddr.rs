@@ -1007,7 +1007,7 @@ pub(super) static ETH_PROTOCOLS: &[(u64, &str)] = &[
 ];
 
 /// ARP hardware types (`ARPHRD_*`).
-static ARP_HW_TYPES: &[(u64, &str)] = &[
+pub(super) static ARP_HW_TYPES: &[(u64, &str)] = &[
     (0x0, "ARPHRD_NETROM"),
     (0x1, "ARPHRD_ETHER"),
     (0x2, "ARPHRD_EETHER"),
