@@ -66,11 +66,37 @@ def main():
     first = packets[0]
     if not first.sequence_flags & pb.TracePacket.SEQ_INCREMENTAL_STATE_CLEARED:
         fail("the first packet does not clear the incremental state")
-    if first.trace_packet_defaults.timestamp_clock_id != pb.BUILTIN_CLOCK_MONOTONIC:
-        fail("timestamps are not on CLOCK_MONOTONIC by default")
-    clocks = {c.clock_id for c in first.clock_snapshot.clocks}
+    clocks = {c.clock_id: c for c in first.clock_snapshot.clocks}
     if pb.BUILTIN_CLOCK_MONOTONIC not in clocks or pb.BUILTIN_CLOCK_BOOTTIME not in clocks:
-        fail(f"clock snapshot lacks MONOTONIC or BOOTTIME: {clocks}")
+        fail(f"clock snapshot lacks MONOTONIC or BOOTTIME: {set(clocks)}")
+    # timestamps are on CLOCK_MONOTONIC: by default as deltas on a sequence
+    # clock (64..127) that is incremental and starts at MONOTONIC's value,
+    # or absolute on MONOTONIC where a packet says so
+    default_clock = first.trace_packet_defaults.timestamp_clock_id
+    incremental = {}
+    if default_clock != pb.BUILTIN_CLOCK_MONOTONIC:
+        c = clocks.get(default_clock)
+        if c is None or not c.is_incremental or not 64 <= default_clock <= 127:
+            fail(f"the default clock {default_clock} is neither MONOTONIC nor a snapshot's incremental clock")
+        if c.timestamp != clocks[pb.BUILTIN_CLOCK_MONOTONIC].timestamp:
+            fail("the incremental clock does not start at CLOCK_MONOTONIC's value")
+        incremental[default_clock] = c.timestamp
+    # the track of events that name none
+    default_track = None
+    if first.trace_packet_defaults.HasField("track_event_defaults"):
+        default_track = first.trace_packet_defaults.track_event_defaults.track_uuid
+
+    def time_of(i, p):
+        """packet p's time on CLOCK_MONOTONIC (None: it has none)"""
+        if not p.HasField("timestamp"):
+            return None
+        cid = p.timestamp_clock_id if p.HasField("timestamp_clock_id") else default_clock
+        if cid == pb.BUILTIN_CLOCK_MONOTONIC:
+            return p.timestamp
+        if cid not in incremental:
+            fail(f"packet {i}: a timestamp on clock {cid}")
+        incremental[cid] += p.timestamp
+        return incremental[cid]
 
     seq = first.trusted_packet_sequence_id
     names, arg_names = {}, {}
@@ -84,6 +110,9 @@ def main():
     for i, p in enumerate(packets):
         if p.trusted_packet_sequence_id != seq:
             fail(f"packet {i}: another sequence")
+        ts = time_of(i, p) if i > 0 else p.timestamp
+        if i == 0 and p.timestamp_clock_id not in (0, pb.BUILTIN_CLOCK_MONOTONIC):
+            fail("the first packet's time is not on CLOCK_MONOTONIC")
         for n in p.interned_data.event_names:
             if n.iid in names:
                 fail(f"packet {i}: event name iid {n.iid} defined twice")
@@ -131,7 +160,7 @@ def main():
             if s.callstack_iid not in callstacks:
                 fail(f"packet {i}: sample uses callstack {s.callstack_iid} before it is defined")
             fr = [frames[f] for f in callstacks[s.callstack_iid]]
-            samples.append({"ts": p.timestamp, "pid": s.pid, "tid": s.tid,
+            samples.append({"ts": ts, "pid": s.pid, "tid": s.tid,
                             "kernel": s.cpu_mode == pb.Profiling.MODE_KERNEL,
                             "functions": [strings["function_names"].get(f.function_name_id, b"").decode()
                                           for f in fr]})
@@ -140,6 +169,10 @@ def main():
             tracks[d.uuid] = d
         if p.HasField("track_event"):
             e = p.track_event
+            if not e.HasField("track_uuid"):
+                if default_track is None:
+                    fail(f"packet {i}: an event on no track")
+                e.track_uuid = default_track
             if not p.sequence_flags & pb.TracePacket.SEQ_NEEDS_INCREMENTAL_STATE:
                 fail(f"packet {i}: an event without SEQ_NEEDS_INCREMENTAL_STATE")
             if e.track_uuid not in tracks:
@@ -168,7 +201,7 @@ def main():
             if e.callstack_iid:
                 args["callstack"] = [strings["function_names"].get(frames[f].function_name_id, b"").decode()
                                      for f in callstacks[e.callstack_iid]]
-            events.append((p.timestamp, i, e, name, args))
+            events.append((ts, i, e, name, args))
 
     for uuid, d in tracks.items():
         if d.HasField("thread"):

@@ -37,6 +37,12 @@ use rustc_hash::FxHashMap;
 pub const CLOCK_MONOTONIC: u32 = 3;
 const CLOCK_REALTIME: u32 = 1;
 const CLOCK_BOOTTIME: u32 = 6;
+/// The sequence's own incremental clock (ids 64-127 are a sequence's):
+/// CLOCK_MONOTONIC in ns, each packet's timestamp a delta from the last
+/// packet's on it, as the Perfetto SDK writes track events. A packet
+/// earlier than the last one (events of threads do not reach genba in
+/// time order) says CLOCK_MONOTONIC and its absolute time instead.
+const CLOCK_INCREMENTAL: u32 = 64;
 const SEQ_INCREMENTAL_STATE_CLEARED: u32 = 1;
 const SEQ_NEEDS_INCREMENTAL_STATE: u32 = 2;
 /// The one sequence genba writes.
@@ -74,6 +80,8 @@ struct TracePacket {
     timestamp: Option<u64>,
     #[prost(uint32, optional, tag = "10")]
     trusted_packet_sequence_id: Option<u32>,
+    #[prost(uint32, optional, tag = "58")]
+    timestamp_clock_id: Option<u32>,
     #[prost(message, optional, tag = "6")]
     clock_snapshot: Option<ClockSnapshot>,
     #[prost(message, optional, tag = "11")]
@@ -156,6 +164,15 @@ struct InternedBytes {
 struct TracePacketDefaults {
     #[prost(uint32, optional, tag = "58")]
     timestamp_clock_id: Option<u32>,
+    #[prost(message, optional, tag = "11")]
+    track_event_defaults: Option<TrackEventDefaults>,
+}
+
+/// The track a track event is on when it names none.
+#[derive(Clone, PartialEq, Message)]
+struct TrackEventDefaults {
+    #[prost(uint64, optional, tag = "11")]
+    track_uuid: Option<u64>,
 }
 
 #[derive(Clone, PartialEq, Message)]
@@ -172,6 +189,8 @@ struct Clock {
     clock_id: Option<u32>,
     #[prost(uint64, optional, tag = "2")]
     timestamp: Option<u64>,
+    #[prost(bool, optional, tag = "3")]
+    is_incremental: Option<bool>,
 }
 
 #[derive(Clone, PartialEq, Message)]
@@ -529,6 +548,14 @@ pub struct PerfettoWriter<W: Write> {
     /// data.
     ev_buf: Vec<u8>,
     pk_buf: Vec<u8>,
+    /// The incremental clock's value: the last timestamp written on it.
+    clock_at: u64,
+    /// The sequence's first packet, until it is written: it goes first in
+    /// the file, once the track its events are on by default is known.
+    header: Option<ClockReadings>,
+    /// The track of events that name none: the first process's main
+    /// thread (most events of most recordings are on it).
+    default_track: Option<u64>,
 }
 
 /// An event name interned once by [`PerfettoWriter::name_id`], for a
@@ -565,10 +592,11 @@ pub struct ClockReadings {
 }
 
 impl<W: Write> PerfettoWriter<W> {
-    /// Starts a trace: the sequence's first packet (incremental state
-    /// cleared, timestamps on CLOCK_MONOTONIC) and the clock snapshot.
+    /// Starts a trace on the clocks read together at its start (its first
+    /// packet is written with the first process or thread described, or
+    /// the first flush: see `write_header`).
     pub fn new(out: W, clocks: ClockReadings) -> io::Result<Self> {
-        let mut w = PerfettoWriter {
+        let w = PerfettoWriter {
             out,
             event_names: FxHashMap::default(),
             arg_names: FxHashMap::default(),
@@ -581,25 +609,60 @@ impl<W: Write> PerfettoWriter<W> {
             buf: Vec::with_capacity(OUT_CHUNK + 4096),
             ev_buf: Vec::with_capacity(256),
             pk_buf: Vec::with_capacity(256),
+            clock_at: clocks.monotonic,
+            header: Some(clocks),
+            default_track: None,
         };
-        w.packet(TracePacket {
+        Ok(w)
+    }
+
+    /// Puts the sequence's first packet at the front of the file, if it
+    /// is not there yet: incremental state cleared, the clock snapshot,
+    /// the defaults (timestamps as deltas on the sequence's incremental
+    /// clock, `track` the track of events that name none). Packets made
+    /// before it are still in the buffer, behind it.
+    fn write_header(&mut self, track: Option<u64>) -> io::Result<()> {
+        let Some(clocks) = self.header.take() else {
+            return Ok(());
+        };
+        self.default_track = track;
+        // its own time is absolute: the incremental clock starts from the
+        // snapshot's value
+        let p = TracePacket {
             timestamp: Some(clocks.monotonic),
+            timestamp_clock_id: Some(CLOCK_MONOTONIC),
+            trusted_packet_sequence_id: Some(SEQUENCE_ID),
             sequence_flags: Some(SEQ_INCREMENTAL_STATE_CLEARED),
             first_packet_on_sequence: Some(true),
             trace_packet_defaults: Some(TracePacketDefaults {
-                timestamp_clock_id: Some(CLOCK_MONOTONIC),
+                timestamp_clock_id: Some(CLOCK_INCREMENTAL),
+                track_event_defaults: track.map(|t| TrackEventDefaults {
+                    track_uuid: Some(t),
+                }),
             }),
             clock_snapshot: Some(ClockSnapshot {
                 clocks: vec![
                     clock(CLOCK_MONOTONIC, clocks.monotonic),
                     clock(CLOCK_BOOTTIME, clocks.boottime),
                     clock(CLOCK_REALTIME, clocks.realtime),
+                    Clock {
+                        clock_id: Some(CLOCK_INCREMENTAL),
+                        timestamp: Some(clocks.monotonic),
+                        is_incremental: Some(true),
+                    },
                 ],
                 primary_trace_clock: Some(CLOCK_BOOTTIME as i32),
             }),
             ..Default::default()
-        })?;
-        Ok(w)
+        };
+        let mut h = Vec::with_capacity(128);
+        put_key(&mut h, 1, 2);
+        p.encode_length_delimited(&mut h)
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        self.packets += 1;
+        self.bytes += h.len() as u64;
+        self.buf.splice(0..0, h);
+        Ok(())
     }
 
     /// Packets and bytes written so far.
@@ -609,6 +672,7 @@ impl<W: Write> PerfettoWriter<W> {
 
     /// The track of process `pid`, described now.
     pub fn process(&mut self, pid: u32, name: &str) -> io::Result<Track> {
+        self.write_header(Some(track_uuid(THREAD_TRACK, pid.into())))?;
         let uuid = track_uuid(PROCESS_TRACK, pid.into());
         self.describe(TrackDescriptor {
             uuid: Some(uuid),
@@ -623,6 +687,7 @@ impl<W: Write> PerfettoWriter<W> {
     /// The track of thread `tid` of process `pid`, described now (again
     /// when it is renamed: the last description wins).
     pub fn thread(&mut self, pid: u32, tid: u32, name: &str) -> io::Result<Track> {
+        self.write_header(Some(track_uuid(THREAD_TRACK, tid.into())))?;
         let uuid = track_uuid(THREAD_TRACK, tid.into());
         self.describe(TrackDescriptor {
             uuid: Some(uuid),
@@ -896,6 +961,7 @@ impl<W: Write> PerfettoWriter<W> {
     /// Writes out the packets collected and what the underlying writer
     /// buffers.
     pub fn flush(&mut self) -> io::Result<()> {
+        self.write_header(None)?;
         self.out.write_all(&self.buf)?;
         self.buf.clear();
         self.out.flush()
@@ -914,6 +980,7 @@ impl<W: Write> PerfettoWriter<W> {
         self.packets += 1;
         self.bytes += (self.buf.len() - start) as u64;
         if self.buf.len() >= OUT_CHUNK {
+            self.write_header(None)?;
             self.out.write_all(&self.buf)?;
             self.buf.clear();
         }
@@ -929,8 +996,10 @@ impl<W: Write> PerfettoWriter<W> {
         ev.clear();
         put_key(ev, 9, 0);
         put_varint(ev, e.kind as u64);
-        put_key(ev, 11, 0);
-        put_varint(ev, e.track.0);
+        if self.default_track != Some(e.track.0) {
+            put_key(ev, 11, 0);
+            put_varint(ev, e.track.0);
+        }
         if let Some(iid) = e.name {
             put_key(ev, 10, 0);
             put_varint(ev, iid);
@@ -1003,6 +1072,7 @@ impl<W: Write> PerfettoWriter<W> {
             put_key(ev, 56, 0);
             put_varint(ev, c);
         }
+        let (ts, absolute) = self.stamp(e.ts);
         let ib = &mut self.pk_buf;
         ib.clear();
         if !self.pending.is_empty() {
@@ -1013,7 +1083,10 @@ impl<W: Write> PerfettoWriter<W> {
         }
         // the packet's length, then its fields in the order written
         let ev_len = self.ev_buf.len() as u64;
-        let mut len = 1 + varint_len(e.ts) + 1 + varint_len(ev_len) + ev_len as usize;
+        let mut len = 1 + varint_len(ts) + 1 + varint_len(ev_len) + ev_len as usize;
+        if absolute {
+            len += 2 + 1;
+        }
         if !ib.is_empty() {
             len += 1 + varint_len(ib.len() as u64) + ib.len();
         }
@@ -1023,7 +1096,11 @@ impl<W: Write> PerfettoWriter<W> {
         put_key(b, 1, 2);
         put_varint(b, len as u64);
         put_key(b, 8, 0);
-        put_varint(b, e.ts);
+        put_varint(b, ts);
+        if absolute {
+            put_key(b, 58, 0);
+            put_varint(b, u64::from(CLOCK_MONOTONIC));
+        }
         put_key(b, 11, 2);
         put_varint(b, ev_len);
         b.extend_from_slice(&self.ev_buf);
@@ -1040,9 +1117,30 @@ impl<W: Write> PerfettoWriter<W> {
         self.appended(start)
     }
 
+    /// Time `ts` as the next packet writes it: a delta on the incremental
+    /// clock, or (true) absolute on CLOCK_MONOTONIC when it is earlier
+    /// than the last one written.
+    #[inline]
+    fn stamp(&mut self, ts: u64) -> (u64, bool) {
+        match ts.checked_sub(self.clock_at) {
+            Some(d) => {
+                self.clock_at = ts;
+                (d, false)
+            }
+            None => (ts, true),
+        }
+    }
+
     /// Writes one packet as field 1 of `Trace`, whole.
     fn packet(&mut self, mut p: TracePacket) -> io::Result<()> {
         p.trusted_packet_sequence_id = Some(SEQUENCE_ID);
+        if p.timestamp_clock_id.is_none() {
+            if let Some(ts) = p.timestamp {
+                let (t, absolute) = self.stamp(ts);
+                p.timestamp = Some(t);
+                p.timestamp_clock_id = absolute.then_some(CLOCK_MONOTONIC);
+            }
+        }
         let start = self.buf.len();
         // Trace.packet (field 1, length-delimited): the key, then the length
         put_key(&mut self.buf, 1, 2);
@@ -1056,6 +1154,7 @@ fn clock(id: u32, ts: u64) -> Clock {
     Clock {
         clock_id: Some(id),
         timestamp: Some(ts),
+        is_incremental: None,
     }
 }
 
@@ -1316,6 +1415,11 @@ pub struct PerfettoReader<R: Read> {
     frames: HashMap<u64, ProtoFrame>,
     callstacks: HashMap<u64, Vec<u64>>,
     buf: Vec<u8>,
+    /// The sequence's default clock and track (TracePacketDefaults).
+    default_clock: Option<u32>,
+    default_track: Option<u64>,
+    /// The sequence's incremental clocks and their values.
+    incremental: Vec<(u32, u64)>,
 }
 
 /// The kinds of interned strings a stack refers to.
@@ -1350,6 +1454,35 @@ impl<R: Read> PerfettoReader<R> {
             frames: HashMap::new(),
             callstacks: HashMap::new(),
             buf: Vec::new(),
+            default_clock: None,
+            default_track: None,
+            incremental: Vec::new(),
+        }
+    }
+
+    /// Packet `p`'s time on CLOCK_MONOTONIC (genba writes its events on
+    /// it, as deltas on an incremental clock when they come in order).
+    fn time_of(&mut self, p: &TracePacket) -> Result<Option<u64>, String> {
+        let Some(t) = p.timestamp else {
+            return Ok(None);
+        };
+        let clock = p
+            .timestamp_clock_id
+            .or(self.default_clock)
+            .unwrap_or(CLOCK_MONOTONIC);
+        if clock == CLOCK_MONOTONIC {
+            return Ok(Some(t));
+        }
+        match self.incremental.iter_mut().find(|(id, _)| *id == clock) {
+            Some((_, at)) => {
+                *at = at
+                    .checked_add(t)
+                    .ok_or("a timestamp past the clock's end")?;
+                Ok(Some(*at))
+            }
+            None => Err(format!(
+                "a timestamp on clock {clock}, which no snapshot defines"
+            )),
         }
     }
 
@@ -1457,6 +1590,21 @@ impl<R: Read> PerfettoReader<R> {
     }
 
     fn interpret(&mut self, p: TracePacket) -> Result<Packet, String> {
+        if let Some(d) = &p.trace_packet_defaults {
+            self.default_clock = d.timestamp_clock_id;
+            self.default_track = d.track_event_defaults.as_ref().and_then(|t| t.track_uuid);
+        }
+        if let Some(c) = &p.clock_snapshot {
+            for k in &c.clocks {
+                if let (Some(id), Some(at), Some(true)) =
+                    (k.clock_id, k.timestamp, k.is_incremental)
+                {
+                    self.incremental.retain(|(i, _)| *i != id);
+                    self.incremental.push((id, at));
+                }
+            }
+        }
+        let time = self.time_of(&p)?;
         if p.sequence_flags.unwrap_or(0) & SEQ_INCREMENTAL_STATE_CLEARED != 0 {
             self.event_names.clear();
             self.arg_names.clear();
@@ -1542,7 +1690,7 @@ impl<R: Read> PerfettoReader<R> {
                 ));
             }
             return Ok(Packet::Sample(ReadSample {
-                ts: p.timestamp.ok_or("a sample without a timestamp")?,
+                ts: time.ok_or("a sample without a timestamp")?,
                 cpu: s.cpu.unwrap_or(0),
                 pid: s.pid.unwrap_or(0),
                 tid: s.tid.unwrap_or(0),
@@ -1553,7 +1701,7 @@ impl<R: Read> PerfettoReader<R> {
         let Some(ev) = p.track_event else {
             return Ok(Packet::Other);
         };
-        let ts = p.timestamp.ok_or("a track event without a timestamp")?;
+        let ts = time.ok_or("a track event without a timestamp")?;
         let kind = match ev.r#type.unwrap_or(0) {
             TYPE_SLICE_BEGIN => EventKind::SliceBegin,
             TYPE_SLICE_END => EventKind::SliceEnd,
@@ -1607,7 +1755,10 @@ impl<R: Read> PerfettoReader<R> {
         }
         Ok(Packet::Event(ReadEvent {
             ts,
-            track: ev.track_uuid.ok_or("a track event without a track")?,
+            track: ev
+                .track_uuid
+                .or(self.default_track)
+                .ok_or("a track event without a track")?,
             kind,
             name,
             args,
