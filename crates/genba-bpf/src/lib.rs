@@ -79,6 +79,9 @@ pub struct TraceConfig {
     /// `-e inject=`: genba's seccomp listener acts on some calls and says
     /// which through [`Tracer::inject_marks`].
     pub inject: bool,
+    /// `-e inject=...:poke_exit=`: memory written as calls return (see
+    /// [`Tracer::pokes`]).
+    pub poke_exit: bool,
     /// ioctl requests and the bytes of their argument to copy (see
     /// [`CaptureKind::Ioc`]): those that do not encode their size, or
     /// whose decoder wants more than the size encoded. The low 16 bits are
@@ -196,6 +199,7 @@ impl Default for TraceConfig {
             buffer_bytes: 1 << 23,
             profile: None,
             inject: false,
+            poke_exit: false,
             ioctl_sizes: Vec::new(),
             timed: true,
         }
@@ -222,6 +226,39 @@ impl InjectMarks {
         self.0
             .update(&tid.to_ne_bytes(), &v, MapFlags::ANY)
             .map_err(map_err("injected"))
+    }
+}
+
+/// `-e inject=...:poke_exit=`: the data to write over a thread's memory as
+/// its call returns (the BPF program `poke_exit`, before the call's exit is
+/// copied).
+pub struct Pokes(libbpf_rs::MapHandle);
+
+/// At most this many pieces of memory a call, of at most
+/// [`POKE_BYTES`] each, are written at its exit.
+pub const POKES: usize = 4;
+/// The longest piece `poke_exit=` writes.
+pub const POKE_BYTES: usize = 256;
+
+impl Pokes {
+    /// Leaves `pieces` (address, bytes) for `tid`'s call in progress.
+    pub fn set(&self, tid: u32, pieces: &[(u64, &[u8])]) -> Result<()> {
+        // struct genba_poke: n, pad, addr[], len[], data[][]
+        let mut v = vec![0u8; 8 + POKES * 8 + POKES * 4 + POKES * POKE_BYTES];
+        let n = pieces.len().min(POKES);
+        v[0..4].copy_from_slice(&(n as u32).to_ne_bytes());
+        for (i, (addr, data)) in pieces.iter().take(POKES).enumerate() {
+            let len = data.len().min(POKE_BYTES);
+            let a = 8 + i * 8;
+            v[a..a + 8].copy_from_slice(&addr.to_ne_bytes());
+            let l = 8 + POKES * 8 + i * 4;
+            v[l..l + 4].copy_from_slice(&(len as u32).to_ne_bytes());
+            let d = 8 + POKES * 12 + i * POKE_BYTES;
+            v[d..d + len].copy_from_slice(&data[..len]);
+        }
+        self.0
+            .update(&tid.to_ne_bytes(), &v, MapFlags::ANY)
+            .map_err(map_err("pokes"))
     }
 }
 
@@ -289,6 +326,8 @@ pub struct Tracer {
     profile: bool,
     /// A recording: exact intervals and wakers (sched_waking attached).
     exact: bool,
+    /// `poke_exit` is loaded (`-e inject=...:poke_exit=`).
+    poke_exit: bool,
     _links: Vec<libbpf_rs::Link>,
     prof_links: Vec<libbpf_rs::Link>,
 }
@@ -348,6 +387,7 @@ impl Tracer {
         }
         ro.inflight_mask = slots - 1;
         ro.inject_on = cfg.inject as u32;
+        open.progs.poke_exit.set_autoload(cfg.poke_exit);
         match &cfg.profile {
             Some(p) => {
                 ro.prof_period = p.period_ns.max(10_000);
@@ -433,7 +473,19 @@ impl Tracer {
                 .set_max_entries(4096)
                 .map_err(map_err("events"))?;
         }
-        let skel = open.load().map_err(|e| Error::Load(e.to_string()))?;
+        let skel = open.load().map_err(|e| {
+            if cfg.poke_exit {
+                // the one program that writes user memory: a kernel in
+                // lockdown (integrity) refuses bpf_probe_write_user
+                Error::Load(format!(
+                    "-e inject=...:poke_exit= needs a BPF program that writes the program's \
+                     memory (bpf_probe_write_user), which this kernel refused ({e}; a kernel \
+                     in lockdown refuses it); poke_enter= works without it"
+                ))
+            } else {
+                Error::Load(e.to_string())
+            }
+        })?;
         let skel: &'static skel::TraceSkel<'static> = Box::leak(Box::new(skel));
 
         for nr in 0..MAX_SYSCALLS {
@@ -463,6 +515,7 @@ impl Tracer {
             cpu_time: cfg.summary && cfg.summary_cpu,
             profile: cfg.profile.is_some(),
             exact: cfg.profile.as_ref().is_some_and(|p| p.exact),
+            poke_exit: cfg.poke_exit,
             _links: Vec::new(),
             prof_links: Vec::new(),
         })
@@ -483,7 +536,15 @@ impl Tracer {
             .map_err(map_err("tasks"))
     }
 
-    /// Where genba's seccomp listener says what it did to a call
+    /// Where genba's seccomp listener leaves `poke_exit=`'s data; usable
+    /// from the listener's thread.
+    pub fn pokes(&self) -> Result<Pokes> {
+        libbpf_rs::MapHandle::try_from(&self.skel.maps.pokes)
+            .map(Pokes)
+            .map_err(map_err("pokes"))
+    }
+
+    /// The map of calls genba's seccomp listener acted on
     /// (`-e inject=`); usable from the listener's thread.
     pub fn inject_marks(&self) -> Result<InjectMarks> {
         libbpf_rs::MapHandle::try_from(&self.skel.maps.injected)
@@ -517,6 +578,15 @@ impl Tracer {
             let link = prog
                 .attach_raw_tracepoint(tp)
                 .map_err(|e| Error::Load(format!("attaching {tp}: {e}")))?;
+            self._links.push(link);
+        }
+        // poke_exit before sys_exit (programs on a tracepoint run in the
+        // order they were attached), so that sys_exit copies what it wrote
+        if self.poke_exit {
+            let link = p
+                .poke_exit
+                .attach_raw_tracepoint("sys_exit")
+                .map_err(|e| Error::Load(format!("attaching poke_exit: {e}")))?;
             self._links.push(link);
         }
         // tp_btf programs: their tracepoint was named at load

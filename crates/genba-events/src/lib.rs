@@ -109,6 +109,9 @@ pub struct SyscallExit {
 pub const INJ_SKIPPED: u32 = 1;
 /// genba held the call before it ran (`-e inject=...:delay_enter=`).
 pub const INJ_DELAYED: u32 = 2;
+/// genba wrote the program's memory at the call's entry or exit
+/// (`-e inject=...:poke_enter=|poke_exit=`).
+pub const INJ_POKED: u32 = 4;
 
 /// Everything a collector reports.
 #[derive(Debug, Clone, PartialEq, Eq)]

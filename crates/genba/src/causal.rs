@@ -917,6 +917,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         inject: false,
+        poke_exit: false,
         ioctl_sizes: Vec::new(),
         timed: true,
         all_tasks: false,

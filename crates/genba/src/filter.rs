@@ -200,6 +200,8 @@ impl Filter {
                 ),
             }
         }
+        // strace tampers with the calls it traces only
+        f.inject.only_traced(&f.traced);
         if successful_only {
             f.status = StatusSet {
                 successful: true,

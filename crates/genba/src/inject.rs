@@ -21,8 +21,8 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
-use genba_bpf::InjectMarks;
-use genba_events::{INJ_DELAYED, INJ_SKIPPED};
+use genba_bpf::{InjectMarks, Pokes};
+use genba_events::{INJ_DELAYED, INJ_POKED, INJ_SKIPPED};
 use genba_syscalls::table;
 
 use crate::filter;
@@ -97,6 +97,16 @@ pub struct Rule {
     answer: Option<std::result::Result<u64, i32>>,
     signal: Option<i32>,
     delay: Option<Duration>,
+    /// `poke_enter=`/`poke_exit=`: an index in [`Injections::pokes`].
+    pokes: Option<usize>,
+}
+
+/// What `poke_enter=` and `poke_exit=` write: (argument index from 0, the
+/// bytes) pieces, over the memory the argument points to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct PokeSet {
+    enter: Vec<(usize, Vec<u8>)>,
+    exit: Vec<(usize, Vec<u8>)>,
 }
 
 /// The rules by syscall number, from every `inject=` and `fault=` given
@@ -104,6 +114,30 @@ pub struct Rule {
 #[derive(Debug, Clone, Default)]
 pub struct Injections {
     rules: HashMap<u32, Rule>,
+    pokes: Vec<PokeSet>,
+}
+
+/// strace's `@argN=HEX,@argM=HEX...` (N from 1 to 7, at most 1024 bytes a
+/// piece).
+fn parse_pokes(v: &str) -> Option<Vec<(usize, Vec<u8>)>> {
+    if v.is_empty() {
+        return None;
+    }
+    v.split(',')
+        .map(|p| {
+            let rest = p.strip_prefix("@arg")?;
+            let (n, hex) = rest.split_once('=')?;
+            let n: usize = n.parse().ok().filter(|n| (1..=7).contains(n))?;
+            if hex.is_empty() || hex.len() % 2 != 0 || hex.len() > 2048 {
+                return None;
+            }
+            let bytes = (0..hex.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+                .collect::<Option<Vec<u8>>>()?;
+            Some((n - 1, bytes))
+        })
+        .collect()
 }
 
 impl Injections {
@@ -131,7 +165,9 @@ impl Injections {
             answer: None,
             signal: None,
             delay: None,
+            pokes: None,
         };
+        let mut pokes = PokeSet::default();
         for t in tokens {
             let (k, v) = t.split_once('=').ok_or_else(bad)?;
             match (k, fault) {
@@ -173,10 +209,31 @@ impl Injections {
                     "{what} '{expr}': delay_exit= is not supported by genba: it needs a stop \
                      after the call, which a seccomp listener does not get (delay_enter= is)"
                 ),
-                ("poke_enter" | "poke_exit", false) => bail!(
-                    "{what} '{expr}': {k}= is not supported by genba (it does not write the \
-                     program's memory)"
-                ),
+                ("poke_enter", false) => {
+                    if !pokes.enter.is_empty() {
+                        return Err(bad());
+                    }
+                    pokes.enter = parse_pokes(v).ok_or_else(bad)?;
+                }
+                ("poke_exit", false) => {
+                    if !pokes.exit.is_empty() {
+                        return Err(bad());
+                    }
+                    pokes.exit = parse_pokes(v).ok_or_else(bad)?;
+                    if pokes.exit.len() > genba_bpf::POKES
+                        || pokes
+                            .exit
+                            .iter()
+                            .any(|(_, d)| d.len() > genba_bpf::POKE_BYTES)
+                    {
+                        bail!(
+                            "{what} '{expr}': genba's poke_exit= writes at most {} pieces \
+                             of at most {} bytes",
+                            genba_bpf::POKES,
+                            genba_bpf::POKE_BYTES
+                        );
+                    }
+                }
                 ("syscall", false) => bail!(
                     "{what} '{expr}': syscall= is not supported by genba (an injected call is \
                      answered without running any)"
@@ -184,7 +241,15 @@ impl Injections {
                 _ => return Err(bad()),
             }
         }
-        if rule.answer.is_none() && rule.signal.is_none() && rule.delay.is_none() {
+        if pokes != PokeSet::default() {
+            rule.pokes = Some(self.pokes.len());
+            self.pokes.push(pokes);
+        }
+        if rule.answer.is_none()
+            && rule.signal.is_none()
+            && rule.delay.is_none()
+            && rule.pokes.is_none()
+        {
             if !fault {
                 return Err(bad());
             }
@@ -200,6 +265,20 @@ impl Injections {
             }
         }
         Ok(())
+    }
+
+    /// Keeps the rules of traced calls only (strace tampers with a call
+    /// only when it traces it: `-e trace=open -e inject=all:...` acts on
+    /// open alone).
+    pub fn only_traced(&mut self, traced: &[bool]) {
+        self.rules
+            .retain(|nr, _| traced.get(*nr as usize).copied().unwrap_or(false));
+    }
+
+    /// Whether a rule writes memory as calls return (the collector then
+    /// loads the program that does).
+    pub fn pokes_at_exit(&self) -> bool {
+        self.pokes.iter().any(|p| !p.exit.is_empty())
     }
 
     /// The seccomp filter the program installs before its exec: the calls
@@ -405,12 +484,13 @@ pub fn serve(
     listener: OwnedFd,
     inj: Injections,
     marks: InjectMarks,
+    pokes: Option<Pokes>,
     only: Option<u32>,
     child: u32,
 ) -> Result<std::thread::JoinHandle<Counts>> {
     std::thread::Builder::new()
         .name("genba-inject".into())
-        .spawn(move || Listener::new(listener, inj, marks, only, child).run())
+        .spawn(move || Listener::new(listener, inj, marks, pokes, only, child).run())
         .map_err(|e| anyhow!("-e inject: starting the listener's thread: {e}"))
 }
 
@@ -462,6 +542,8 @@ struct Listener {
     fd: OwnedFd,
     inj: Injections,
     marks: InjectMarks,
+    /// Where `poke_exit=`'s data goes for the collector to write.
+    pokes: Option<Pokes>,
     only: Option<u32>,
     /// strace's counters, per thread and call.
     counters: HashMap<(u32, u32), When>,
@@ -485,6 +567,7 @@ impl Listener {
         fd: OwnedFd,
         inj: Injections,
         marks: InjectMarks,
+        pokes: Option<Pokes>,
         only: Option<u32>,
         child: u32,
     ) -> Listener {
@@ -502,6 +585,7 @@ impl Listener {
             fd,
             inj,
             marks,
+            pokes,
             only,
             counters: HashMap::new(),
             held: Vec::new(),
@@ -641,6 +725,34 @@ impl Listener {
         if rule.delay.is_some() {
             flags |= INJ_DELAYED;
         }
+        if let Some(set) = rule.pokes.and_then(|i| self.inj.pokes.get(i)) {
+            // the entry's pieces now, before the call (and the collector's
+            // copies of its arguments: seccomp stops a call before its
+            // sys_enter) runs; the exit's as it returns, by the collector
+            // a piece for an argument the call does not take is left out
+            let nargs = table::by_nr(nr).map_or(6, |i| i.nargs as usize);
+            let args = &n.data.args[..nargs.min(6)];
+            let mut poked = false;
+            for (a, data) in &set.enter {
+                poked |= args
+                    .get(*a)
+                    .is_some_and(|&addr| write_memory(tid, addr, data));
+            }
+            if !set.exit.is_empty() {
+                let pieces: Vec<(u64, &[u8])> = set
+                    .exit
+                    .iter()
+                    .filter_map(|(a, d)| Some((*args.get(*a)?, d.as_slice())))
+                    .collect();
+                poked |= self
+                    .pokes
+                    .as_ref()
+                    .is_some_and(|p| p.set(tid, &pieces).is_ok());
+            }
+            if poked {
+                flags |= INJ_POKED;
+            }
+        }
         let sig = rule.signal.unwrap_or(0) as u8;
         if self.marks.mark(tid, nr, flags, sig, stopped).is_err() {
             self.counts.unmarked += 1;
@@ -659,6 +771,23 @@ impl Listener {
             _ => self.send(&mut resp),
         }
     }
+}
+
+/// Writes `data` at `addr` in the memory of thread `tid`'s process
+/// (strace's poke: the program sees it as it had it written itself).
+fn write_memory(tid: u32, addr: u64, data: &[u8]) -> bool {
+    let local = libc::iovec {
+        iov_base: data.as_ptr() as *mut libc::c_void,
+        iov_len: data.len(),
+    };
+    let remote = libc::iovec {
+        iov_base: addr as *mut libc::c_void,
+        iov_len: data.len(),
+    };
+    // SAFETY: one iovec each side, of the same length; the kernel checks
+    // the remote range.
+    let n = unsafe { libc::process_vm_writev(tid as i32, &local, 1, &remote, 1, 0) };
+    n == data.len() as isize
 }
 
 fn tgid_of(tid: u32) -> Option<u32> {

@@ -873,6 +873,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             .as_ref()
             .map(|_| record::exact_profile(RECORD_PERIOD_NS, RECORD_STACK_BYTES)),
         inject: !filter.inject.is_empty(),
+        poke_exit: filter.inject.pokes_at_exit(),
         ioctl_sizes: genba_syscalls::ioctl_sizes(),
         // strace reads no clock unless a time is shown: nor does genba
         // (the kernel's summaries get their times whatever this says)

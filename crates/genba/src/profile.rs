@@ -320,6 +320,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         inject: false,
+        poke_exit: false,
         ioctl_sizes: Vec::new(),
         timed: true,
         all_tasks: false,

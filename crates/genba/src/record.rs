@@ -90,6 +90,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     }
     let cfg = TraceConfig {
         inject: false,
+        poke_exit: false,
         ioctl_sizes: genba_syscalls::ioctl_sizes(),
         timed: true,
         all_tasks: a.all,

@@ -1420,11 +1420,16 @@ fn hexdump(out: &mut String, d: &[u8]) {
 /// on.
 pub fn injected_note(flags: u32) -> &'static str {
     let skipped = flags & genba_events::INJ_SKIPPED != 0;
-    match (skipped, flags & genba_events::INJ_DELAYED != 0) {
-        (true, true) => " (INJECTED) (DELAYED)",
-        (true, false) => " (INJECTED)",
-        (false, true) => " (DELAYED)",
-        (false, false) => "",
+    let poked = flags & genba_events::INJ_POKED != 0;
+    match (skipped, poked, flags & genba_events::INJ_DELAYED != 0) {
+        (true, true, true) => " (INJECTED: args, retval) (DELAYED)",
+        (true, true, false) => " (INJECTED: args, retval)",
+        (false, true, true) => " (INJECTED: args) (DELAYED)",
+        (false, true, false) => " (INJECTED: args)",
+        (true, false, true) => " (INJECTED) (DELAYED)",
+        (true, false, false) => " (INJECTED)",
+        (false, false, true) => " (DELAYED)",
+        (false, false, false) => "",
     }
 }
 
@@ -1702,6 +1707,9 @@ impl<W: Write> JsonPrinter<W> {
                 }
                 if x.inject & genba_events::INJ_DELAYED != 0 {
                     line.push_str(",\"delayed\":true");
+                }
+                if x.inject & genba_events::INJ_POKED != 0 {
+                    line.push_str(",\"poked\":true");
                 }
             }
             None => line.push_str(",\"ret\":null,\"unfinished\":true"),

@@ -304,9 +304,14 @@ impl Session {
             let started = crate::inject::take_listener(pid).and_then(|fd| {
                 let keep = fd.try_clone()?;
                 let marks = self.tracer.inject_marks().map_err(|e| anyhow!(e))?;
+                let pokes = if inj.pokes_at_exit() {
+                    Some(self.tracer.pokes().map_err(|e| anyhow!(e))?)
+                } else {
+                    None
+                };
                 let only = (!children).then_some(pid as u32);
                 Ok((
-                    crate::inject::serve(fd, inj, marks, only, pid as u32)?,
+                    crate::inject::serve(fd, inj, marks, pokes, only, pid as u32)?,
                     keep,
                 ))
             });

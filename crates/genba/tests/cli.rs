@@ -206,6 +206,82 @@ fn bad_inject_is_a_one_line_error() {
     }
 }
 
+/// `-e inject=...:poke_enter=`: genba writes the program's memory before
+/// the call runs (the trace shows the bytes the call got, and the program
+/// sees them after); `poke_exit=` as the call returns, where the kernel lets
+/// a BPF program write user memory, and a one-line error where it does not
+/// (a kernel in lockdown refuses bpf_probe_write_user).
+#[test]
+fn poke_writes_the_programs_memory() {
+    require_bpf!();
+    let _s = serial();
+    let prog = program("poke");
+    let out = run(&mut genba_cmd(["trace", "-e", "trace=write"])
+        .arg("-e")
+        .arg("inject=write:poke_enter=@arg2=776f726c64:when=1")
+        .arg("--")
+        .arg(&prog));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert!(
+        out.stderr
+            .lines()
+            .any(|l| l.starts_with("write(3, \"world\", 5)") && l.ends_with("= 5 (INJECTED: args)")),
+        "{}",
+        out.describe()
+    );
+    assert!(
+        out.stdout.starts_with("out=world cwd="),
+        "{}",
+        out.describe()
+    );
+
+    let out = run(&mut genba_cmd(["trace", "-e", "trace=getcwd"])
+        .arg("-e")
+        .arg("inject=getcwd:poke_exit=@arg1=41424344")
+        .arg("--")
+        .arg(&prog));
+    if out.code() == Some(0) {
+        assert!(
+            out.stderr
+                .lines()
+                .any(|l| l.starts_with("getcwd(\"ABCD") && l.ends_with("(INJECTED: args)")),
+            "{}",
+            out.describe()
+        );
+        assert!(out.stdout.contains("cwd=ABCD"), "{}", out.describe());
+    } else {
+        assert_one_line_error(&out, "poke_exit on a kernel that refuses it");
+        assert!(
+            out.stderr.contains("bpf_probe_write_user"),
+            "{}",
+            out.describe()
+        );
+        assert!(out.stdout.is_empty(), "the program ran: {}", out.describe());
+    }
+}
+
+/// strace tampers only with the calls it traces: `-e trace=getpid -e
+/// inject=all:error=ENOSYS` leaves every other call alone (the program runs
+/// as usual).
+#[test]
+fn inject_acts_on_traced_calls_only() {
+    require_bpf!();
+    let _s = serial();
+    let out = run(&mut genba_cmd([
+        "trace",
+        "-e",
+        "trace=getpid",
+        "-e",
+        "inject=all:error=ENOSYS",
+        "--",
+        "/bin/echo",
+        "still",
+        "here",
+    ]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert_eq!(out.stdout, "still here\n", "{}", out.describe());
+}
+
 /// `-e inject=`: a process that carries the seccomp filter and outlives
 /// genba (a background job of the program) still gets its named calls run
 /// after genba has ended: genba leaves a process answering them, not the

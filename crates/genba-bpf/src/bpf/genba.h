@@ -76,6 +76,19 @@ struct genba_sys_exit {
  */
 #define GENBA_INJ_SKIPPED 1 /* error= or retval=: the call did not run */
 #define GENBA_INJ_DELAYED 2 /* delay_enter= */
+#define GENBA_INJ_POKED 4 /* poke_enter= or poke_exit=: memory written */
+
+/* poke_exit=: what genba's listener leaves for a thread's call, written
+ * over the program's memory as the call returns. */
+#define GENBA_POKES 4
+#define GENBA_POKE_BYTES 256
+struct genba_poke {
+	__u32 n;
+	__u32 pad;
+	__u64 addr[GENBA_POKES];
+	__u32 len[GENBA_POKES];
+	__u8 data[GENBA_POKES * GENBA_POKE_BYTES]; /* piece i at i * GENBA_POKE_BYTES */
+};
 struct genba_injected {
 	__u32 nr;
 	/* GENBA_INJ_* in bits 0-7; bits 8-15: a signal to send the thread as

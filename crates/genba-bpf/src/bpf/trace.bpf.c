@@ -1845,6 +1845,40 @@ int signal_generate(struct bpf_raw_tracepoint_args *ctx)
 	return 0;
 }
 
+/* -e inject=...:poke_exit=: the listener left data for this thread's call;
+ * it is written over the program's memory as the call returns. Attached
+ * before sys_exit, which then copies what the program will see. Loaded
+ * only for poke_exit= (the kernel logs each program that may write user
+ * memory). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, struct genba_poke);
+} pokes SEC(".maps");
+
+SEC("raw_tp/sys_exit") /* tp_btf programs may not write user memory */
+int poke_exit(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct genba_poke *p = bpf_map_lookup_elem(&pokes, &tid);
+	__u32 i;
+
+	if (!p)
+		return 0;
+	for (i = 0; i < GENBA_POKES; i++) {
+		__u32 len = p->len[i];
+
+		if (i >= p->n)
+			break;
+		if (len < 1 || len > GENBA_POKE_BYTES)
+			continue;
+		bpf_probe_write_user((void *)p->addr[i], p->data + i * GENBA_POKE_BYTES, len);
+	}
+	bpf_map_delete_elem(&pokes, &tid);
+	return 0;
+}
+
 /* Never used by the programs: these put the record types into the object's BTF
  * so the generated skeleton has Rust mirrors of them (see wire.rs). */
 #include "profile.bpf.inc"
