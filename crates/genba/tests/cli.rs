@@ -216,7 +216,7 @@ fn poke_writes_the_programs_memory() {
     require_bpf!();
     let _s = serial();
     let prog = program("poke");
-    let out = run(&mut genba_cmd(["trace", "-e", "trace=write"])
+    let out = run(genba_cmd(["trace", "-e", "trace=write"])
         .arg("-e")
         .arg("inject=write:poke_enter=@arg2=776f726c64:when=1")
         .arg("--")
@@ -235,7 +235,7 @@ fn poke_writes_the_programs_memory() {
         out.describe()
     );
 
-    let out = run(&mut genba_cmd(["trace", "-e", "trace=getcwd"])
+    let out = run(genba_cmd(["trace", "-e", "trace=getcwd"])
         .arg("-e")
         .arg("inject=getcwd:poke_exit=@arg1=41424344")
         .arg("--")
