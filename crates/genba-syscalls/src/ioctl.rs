@@ -9,6 +9,8 @@ use crate::fmt::{self, Xlat};
 
 #[path = "ioctl_dm.rs"]
 mod dm;
+#[path = "ioctl_drm.rs"]
+mod drm;
 #[path = "ioctl_kd.rs"]
 mod kd;
 #[path = "ioctl_small.rs"]
@@ -352,6 +354,11 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
         // the terminal's structures, then its modem lines (ioctl_small.rs)
         0x54 => termios::how(req).or_else(|| small::how(req)),
         0xfd => dm::how(req),
+        // the DRM core's (None: a driver's, or COMEDI's, named only)
+        0x64 => match drm::how(req) {
+            None => return false,
+            how => how,
+        },
         // the families of ioctl_small.rs (None: not one of them)
         _ => match small::how(req) {
             None => return false,

@@ -1,0 +1,613 @@
+//! The DRM core's ioctl requests (type 'd', a child module of `ioctl`: see
+//! [`super::decode`]) with their structures, in strace's style: what the
+//! kernel reads at entry, then ` => ` what it wrote back when the call
+//! succeeded. strace 6.1 has no DRM decoder (it names the requests only);
+//! the field names are those of the uapi drm.h.
+//!
+//! The strings and handle arrays the structures point to (DRM_IOCTL_VERSION's
+//! name, date and description, the unique name, a sync object wait's
+//! handles) are not in the copy BPF takes of the argument: they are read from
+//! the live process when the line is printed, and shown as their address
+//! when that fails (the process gone).
+
+use super::super::ArgWriter;
+use super::{i32at, input, ioc_size, output, u32at, u64at, Out};
+use crate::fmt;
+use std::fmt::Write;
+
+const VERSION: u32 = 0xc0406400;
+const GET_UNIQUE: u32 = 0xc0106401;
+const GET_MAGIC: u32 = 0x80046402;
+const IRQ_BUSID: u32 = 0xc0106403;
+const SET_VERSION: u32 = 0xc0106407;
+const GEM_CLOSE: u32 = 0x40086409;
+const GEM_FLINK: u32 = 0xc008640a;
+const GEM_OPEN: u32 = 0xc010640b;
+const GET_CAP: u32 = 0xc010640c;
+const SET_CLIENT_CAP: u32 = 0x4010640d;
+const SET_UNIQUE: u32 = 0x40106410;
+const AUTH_MAGIC: u32 = 0x40046411;
+const PRIME_HANDLE_TO_FD: u32 = 0xc00c642d;
+const PRIME_FD_TO_HANDLE: u32 = 0xc00c642e;
+const CRTC_GET_SEQUENCE: u32 = 0xc018643b;
+const CRTC_QUEUE_SEQUENCE: u32 = 0xc018643c;
+const MODE_RMFB: u32 = 0xc00464af;
+const MODE_CREATE_DUMB: u32 = 0xc02064b2;
+const MODE_MAP_DUMB: u32 = 0xc01064b3;
+const MODE_DESTROY_DUMB: u32 = 0xc00464b4;
+const SYNCOBJ_CREATE: u32 = 0xc00864bf;
+const SYNCOBJ_DESTROY: u32 = 0xc00864c0;
+const SYNCOBJ_HANDLE_TO_FD: u32 = 0xc01064c1;
+const SYNCOBJ_FD_TO_HANDLE: u32 = 0xc01064c2;
+const SYNCOBJ_WAIT: u32 = 0xc02064c3;
+const SYNCOBJ_RESET: u32 = 0xc01064c4;
+const SYNCOBJ_SIGNAL: u32 = 0xc01064c5;
+const SYNCOBJ_TIMELINE_WAIT: u32 = 0xc02864ca;
+const SYNCOBJ_QUERY: u32 = 0xc01864cb;
+const SYNCOBJ_TRANSFER: u32 = 0xc02064cc;
+const SYNCOBJ_TIMELINE_SIGNAL: u32 = 0xc01864cd;
+
+/// `DRM_CAP_*`: what DRM_IOCTL_GET_CAP asks.
+static CAPS: &[(u64, &str)] = &[
+    (0x1, "DRM_CAP_DUMB_BUFFER"),
+    (0x2, "DRM_CAP_VBLANK_HIGH_CRTC"),
+    (0x3, "DRM_CAP_DUMB_PREFERRED_DEPTH"),
+    (0x4, "DRM_CAP_DUMB_PREFER_SHADOW"),
+    (0x5, "DRM_CAP_PRIME"),
+    (0x6, "DRM_CAP_TIMESTAMP_MONOTONIC"),
+    (0x7, "DRM_CAP_ASYNC_PAGE_FLIP"),
+    (0x8, "DRM_CAP_CURSOR_WIDTH"),
+    (0x9, "DRM_CAP_CURSOR_HEIGHT"),
+    (0x10, "DRM_CAP_ADDFB2_MODIFIERS"),
+    (0x11, "DRM_CAP_PAGE_FLIP_TARGET"),
+    (0x12, "DRM_CAP_CRTC_IN_VBLANK_EVENT"),
+    (0x13, "DRM_CAP_SYNCOBJ"),
+    (0x14, "DRM_CAP_SYNCOBJ_TIMELINE"),
+];
+
+/// DRM_CAP_PRIME's value.
+static PRIME_CAPS: &[(u64, &str)] = &[(0x1, "DRM_PRIME_CAP_IMPORT"), (0x2, "DRM_PRIME_CAP_EXPORT")];
+
+/// `DRM_CLIENT_CAP_*`: what DRM_IOCTL_SET_CLIENT_CAP sets.
+static CLIENT_CAPS: &[(u64, &str)] = &[
+    (1, "DRM_CLIENT_CAP_STEREO_3D"),
+    (2, "DRM_CLIENT_CAP_UNIVERSAL_PLANES"),
+    (3, "DRM_CLIENT_CAP_ATOMIC"),
+    (4, "DRM_CLIENT_CAP_ASPECT_RATIO"),
+    (5, "DRM_CLIENT_CAP_WRITEBACK_CONNECTORS"),
+];
+
+/// struct drm_prime_handle's flags (DRM_CLOEXEC is O_CLOEXEC, DRM_RDWR O_RDWR).
+static PRIME_FLAGS: &[(u64, &str)] = &[(0x80000, "DRM_CLOEXEC"), (0x2, "DRM_RDWR")];
+
+static SYNCOBJ_CREATE_FLAGS: &[(u64, &str)] = &[(0x1, "DRM_SYNCOBJ_CREATE_SIGNALED")];
+
+static SYNCOBJ_TO_FD_FLAGS: &[(u64, &str)] =
+    &[(0x1, "DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE")];
+
+static SYNCOBJ_TO_HANDLE_FLAGS: &[(u64, &str)] =
+    &[(0x1, "DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE")];
+
+static SYNCOBJ_WAIT_FLAGS: &[(u64, &str)] = &[
+    (0x1, "DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL"),
+    (0x2, "DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT"),
+    (0x4, "DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE"),
+];
+
+static SYNCOBJ_QUERY_FLAGS: &[(u64, &str)] = &[(0x1, "DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED")];
+
+static CRTC_SEQUENCE_FLAGS: &[(u64, &str)] = &[
+    (0x1, "DRM_CRTC_SEQUENCE_RELATIVE"),
+    (0x2, "DRM_CRTC_SEQUENCE_NEXT_ON_MISS"),
+];
+
+/// The traced process's memory, read when the line is printed, and the
+/// structure as it was at entry (for the exit's half).
+#[derive(Clone, Copy)]
+struct Mem<'a> {
+    read: Option<&'a dyn Fn(u64, usize) -> Option<Vec<u8>>>,
+    entry: &'a [u8],
+}
+
+impl Mem<'_> {
+    /// `n` bytes at `addr`, all of them or nothing.
+    fn bytes(&self, addr: u64, n: usize) -> Option<Vec<u8>> {
+        let read = self.read.filter(|_| addr != 0)?;
+        read(addr, n).filter(|b| b.len() == n)
+    }
+}
+
+/// One half of a structure: false when the bytes are too few.
+type Half = fn(&mut Out<'_>, &[u8], Mem<'_>) -> bool;
+
+/// How the argument of `req` is printed; None: not a request of this module.
+pub(super) fn how(req: u32) -> Option<super::How> {
+    use super::How::Custom;
+    Some(match req {
+        VERSION => Custom(|w| halves(w, version_in, Some(version_out))),
+        GET_UNIQUE => Custom(|w| halves(w, unique_len, Some(unique))),
+        SET_UNIQUE => Custom(|w| halves(w, unique, None)),
+        GET_MAGIC => Custom(|w| exit_only(w, magic)),
+        AUTH_MAGIC => Custom(|w| halves(w, magic, None)),
+        IRQ_BUSID => Custom(|w| halves(w, busid, Some(irq))),
+        SET_VERSION => Custom(|w| halves(w, set_version, Some(set_version))),
+        GEM_CLOSE | MODE_DESTROY_DUMB | SYNCOBJ_DESTROY => Custom(|w| halves(w, handle, None)),
+        GEM_FLINK => Custom(|w| halves(w, handle, Some(flink_name))),
+        GEM_OPEN => Custom(|w| halves(w, open_name, Some(gem_opened))),
+        GET_CAP => Custom(|w| halves(w, cap, Some(cap_value))),
+        SET_CLIENT_CAP => Custom(|w| halves(w, client_cap, None)),
+        PRIME_HANDLE_TO_FD => Custom(|w| halves(w, prime_handle, Some(prime_fd))),
+        PRIME_FD_TO_HANDLE => Custom(|w| halves(w, prime_fd, Some(handle))),
+        CRTC_GET_SEQUENCE => Custom(|w| halves(w, crtc_id, Some(crtc_sequence))),
+        CRTC_QUEUE_SEQUENCE => Custom(|w| halves(w, crtc_queue, Some(queued_sequence))),
+        MODE_RMFB => Custom(|w| halves(w, fb_id, None)),
+        MODE_CREATE_DUMB => Custom(|w| halves(w, dumb_in, Some(dumb_out))),
+        MODE_MAP_DUMB => Custom(|w| halves(w, handle, Some(map_offset))),
+        SYNCOBJ_CREATE => Custom(|w| halves(w, syncobj_create, Some(handle))),
+        SYNCOBJ_HANDLE_TO_FD => Custom(|w| halves(w, syncobj_to_fd, Some(prime_fd))),
+        SYNCOBJ_FD_TO_HANDLE => Custom(|w| halves(w, syncobj_to_handle, Some(handle))),
+        SYNCOBJ_WAIT => Custom(|w| halves(w, syncobj_wait, Some(first_signaled_at20))),
+        SYNCOBJ_TIMELINE_WAIT => Custom(|w| halves(w, timeline_wait, Some(first_signaled_at28))),
+        SYNCOBJ_RESET | SYNCOBJ_SIGNAL => Custom(|w| halves(w, syncobj_array, None)),
+        SYNCOBJ_QUERY => Custom(|w| halves(w, query, Some(queried_points))),
+        SYNCOBJ_TIMELINE_SIGNAL => Custom(|w| halves(w, timeline_signal, None)),
+        SYNCOBJ_TRANSFER => Custom(|w| halves(w, transfer, None)),
+        _ => return None,
+    })
+}
+
+/// The writer's view of values, and the memory reader.
+fn out<'a>(w: &'a mut ArgWriter<'_>, entry: &'a [u8]) -> (Out<'a>, Mem<'a>) {
+    let mem = Mem {
+        read: w.env.read_mem,
+        entry,
+    };
+    (super::ptp_writer(w), mem)
+}
+
+/// What the kernel reads (`enter`, at entry), then, when `exit` is given and
+/// the call succeeded, ` => ` what it wrote back; the address when the
+/// structure could not be read.
+fn halves(w: &mut ArgWriter<'_>, enter: Half, exit: Option<Half>) {
+    let (req, v) = (w.call.args[1] as u32, w.call.args[2]);
+    let size = ioc_size(req);
+    w.sep();
+    let Some(entry) = input(w, req).filter(|d| d.len() >= size) else {
+        fmt::ptr(&mut w.s, v);
+        return;
+    };
+    let (mut o, mem) = out(w, &entry);
+    if !enter(&mut o, &entry, mem) {
+        fmt::ptr(&mut w.s, v);
+        return;
+    }
+    let Some(exit) = exit else {
+        return;
+    };
+    if !w.exiting_inside() || w.call.ret().is_some_and(|r| r < 0) {
+        return;
+    }
+    let data = output(w, req).filter(|d| d.len() >= size);
+    w.s.push_str(" => ");
+    let (mut o, mem) = out(w, &entry);
+    match data {
+        Some(d) if exit(&mut o, &d, mem) => {}
+        _ => fmt::ptr(&mut w.s, v),
+    }
+}
+
+/// A structure only the kernel fills (_IOR): at exit, the address if the
+/// call failed.
+fn exit_only(w: &mut ArgWriter<'_>, shape: Half) {
+    if !w.exiting() {
+        return;
+    }
+    let (req, v) = (w.call.args[1] as u32, w.call.args[2]);
+    w.sep();
+    let failed = w.call.ret().is_some_and(|r| r < 0);
+    let data = output(w, req).filter(|d| d.len() >= ioc_size(req));
+    let (mut o, mem) = out(w, &[]);
+    match data {
+        Some(d) if !failed && shape(&mut o, &d, mem) => {}
+        _ => fmt::ptr(&mut w.s, v),
+    }
+}
+
+/// A buffer the kernel filled with `len` bytes of a string (no NUL) of
+/// `whole` bytes: quoted, `...` after it when it was cut (by the buffer's
+/// size or by -s); its address when it cannot be read.
+fn string(o: &mut Out<'_>, mem: Mem<'_>, addr: u64, len: u64, whole: u64) {
+    if addr == 0 {
+        o.put("NULL");
+        return;
+    }
+    let shown = len.min(o.strsize as u64) as usize;
+    let cut = whole > shown as u64;
+    match mem.bytes(addr, shown) {
+        Some(b) => fmt::quoted(o.s, &b, cut, fmt::HexStr::None),
+        None if shown == 0 => fmt::quoted(o.s, &[], cut, fmt::HexStr::None),
+        None => fmt::ptr(o.s, addr),
+    }
+}
+
+/// `count` u32 (or u64 when `wide`) at `addr`: `[1, 2, ...]` as far as -s
+/// goes (unless -v), its address when unreadable.
+fn array(o: &mut Out<'_>, mem: Mem<'_>, addr: u64, count: u64, wide: bool) {
+    if addr == 0 {
+        o.put("NULL");
+        return;
+    }
+    let elem = if wide { 8 } else { 4 };
+    // -s items and the `...` after them (Out::array's), or with -v as
+    // many as a sane count holds
+    let limit = if o.verbose {
+        1024
+    } else {
+        o.strsize as u64 + 1
+    };
+    let n = count.min(limit) as usize;
+    let Some(b) = mem.bytes(addr, n * elem) else {
+        fmt::ptr(o.s, addr);
+        return;
+    };
+    o.array(n, |o, k| {
+        let v = if wide {
+            u64at(&b, k * elem)
+        } else {
+            u32at(&b, k * elem)
+        };
+        let _ = write!(o.s, "{v}");
+    });
+    if o.verbose && count > n as u64 {
+        o.s.pop();
+        o.put(", ...]");
+    }
+}
+
+fn version_in(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{name_len={}, date_len={}, desc_len={}}}",
+        u64at(d, 16),
+        u64at(d, 32),
+        u64at(d, 48)
+    );
+    true
+}
+
+/// The version and the three strings; the entry's lengths (the buffers'
+/// sizes) bound what the kernel copied, the exit's are the strings' own.
+fn version_out(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let given = |at: usize| match mem.entry.len() >= at + 8 {
+        true => u64at(mem.entry, at),
+        false => u64::MAX,
+    };
+    let _ = write!(
+        o.s,
+        "{{version_major={}, version_minor={}, version_patchlevel={}",
+        i32at(d, 0),
+        i32at(d, 4),
+        i32at(d, 8)
+    );
+    for (name, at) in [("name", 16), ("date", 32), ("desc", 48)] {
+        let len = u64at(d, at);
+        let _ = write!(o.s, ", {name}_len={len}, {name}=");
+        string(o, mem, u64at(d, at + 8), len.min(given(at)), len);
+    }
+    o.put("}");
+    true
+}
+
+fn unique_len(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{unique_len={}}}", u64at(d, 0));
+    true
+}
+
+/// DRM_IOCTL_SET_UNIQUE's name, or what DRM_IOCTL_GET_UNIQUE copied of it
+/// (as far as the entry's length, the buffer's size, allows).
+fn unique(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let len = u64at(d, 0);
+    let given = match mem.entry.len() >= 8 {
+        true => u64at(mem.entry, 0),
+        false => len,
+    };
+    let _ = write!(o.s, "{{unique_len={len}, unique=");
+    string(o, mem, u64at(d, 8), len.min(given), len);
+    o.put("}");
+    true
+}
+
+fn magic(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{magic={}}}", u32at(d, 0));
+    true
+}
+
+fn busid(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{busnum={}, devnum={}, funcnum={}}}",
+        i32at(d, 4),
+        i32at(d, 8),
+        i32at(d, 12)
+    );
+    true
+}
+
+fn irq(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{irq={}}}", i32at(d, 0));
+    true
+}
+
+fn set_version(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{drm_di_major={}, drm_di_minor={}, drm_dd_major={}, drm_dd_minor={}}}",
+        i32at(d, 0),
+        i32at(d, 4),
+        i32at(d, 8),
+        i32at(d, 12)
+    );
+    true
+}
+
+fn handle(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{handle={}}}", u32at(d, 0));
+    true
+}
+
+fn fb_id(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "[{}]", u32at(d, 0));
+    true
+}
+
+fn flink_name(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{name={}}}", u32at(d, 4));
+    true
+}
+
+fn open_name(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{name={}}}", u32at(d, 0));
+    true
+}
+
+fn gem_opened(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{handle={}, size={}}}", u32at(d, 4), u64at(d, 8));
+    true
+}
+
+fn cap(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    o.put("{capability=");
+    o.xval(u64at(d, 0), CAPS, "DRM_CAP_???");
+    o.put("}");
+    true
+}
+
+fn cap_value(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let v = u64at(d, 8);
+    o.put("{value=");
+    if u64at(d, 0) == 0x5 {
+        o.flags(v, PRIME_CAPS, "DRM_PRIME_CAP_???");
+    } else {
+        let _ = write!(o.s, "{v}");
+    }
+    o.put("}");
+    true
+}
+
+fn client_cap(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    o.put("{capability=");
+    o.xval(u64at(d, 0), CLIENT_CAPS, "DRM_CLIENT_CAP_???");
+    let _ = write!(o.s, ", value={}}}", u64at(d, 8));
+    true
+}
+
+fn prime_handle(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{handle={}, flags=", u32at(d, 0));
+    o.flags(u32at(d, 4), PRIME_FLAGS, "DRM_???");
+    o.put("}");
+    true
+}
+
+fn prime_fd(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{fd={}}}", i32at(d, 8));
+    true
+}
+
+fn crtc_id(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{crtc_id={}}}", u32at(d, 0));
+    true
+}
+
+fn crtc_sequence(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{active={}, sequence={}, sequence_ns={}}}",
+        u32at(d, 4),
+        u64at(d, 8),
+        u64at(d, 16) as i64
+    );
+    true
+}
+
+fn crtc_queue(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{crtc_id={}, flags=", u32at(d, 0));
+    o.flags(u32at(d, 4), CRTC_SEQUENCE_FLAGS, "DRM_CRTC_SEQUENCE_???");
+    let _ = write!(o.s, ", sequence={}, user_data=", u64at(d, 8));
+    fmt::hex(o.s, u64at(d, 16));
+    o.put("}");
+    true
+}
+
+fn queued_sequence(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{sequence={}}}", u64at(d, 8));
+    true
+}
+
+fn dumb_in(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{height={}, width={}, bpp={}, flags=",
+        u32at(d, 0),
+        u32at(d, 4),
+        u32at(d, 8)
+    );
+    fmt::hex(o.s, u32at(d, 12));
+    o.put("}");
+    true
+}
+
+fn dumb_out(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{handle={}, pitch={}, size={}}}",
+        u32at(d, 16),
+        u32at(d, 20),
+        u64at(d, 24)
+    );
+    true
+}
+
+fn map_offset(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    o.put("{offset=");
+    fmt::hex(o.s, u64at(d, 8));
+    o.put("}");
+    true
+}
+
+fn syncobj_create(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    o.put("{flags=");
+    o.flags(u32at(d, 4), SYNCOBJ_CREATE_FLAGS, "DRM_SYNCOBJ_CREATE_???");
+    o.put("}");
+    true
+}
+
+fn syncobj_to_fd(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{handle={}, flags=", u32at(d, 0));
+    o.flags(
+        u32at(d, 4),
+        SYNCOBJ_TO_FD_FLAGS,
+        "DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_???",
+    );
+    o.put("}");
+    true
+}
+
+fn syncobj_to_handle(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let flags = u32at(d, 4);
+    o.put("{");
+    // importing a sync file replaces the fence of a sync object the caller names
+    if flags & 1 != 0 {
+        let _ = write!(o.s, "handle={}, ", u32at(d, 0));
+    }
+    let _ = write!(o.s, "fd={}, flags=", i32at(d, 8));
+    o.flags(
+        flags,
+        SYNCOBJ_TO_HANDLE_FLAGS,
+        "DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_???",
+    );
+    o.put("}");
+    true
+}
+
+fn wait_flags(o: &mut Out<'_>, v: u64) {
+    o.flags(v, SYNCOBJ_WAIT_FLAGS, "DRM_SYNCOBJ_WAIT_FLAGS_???");
+}
+
+fn syncobj_wait(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let count = u32at(d, 16);
+    o.put("{handles=");
+    array(o, mem, u64at(d, 0), count, false);
+    let _ = write!(
+        o.s,
+        ", timeout_nsec={}, count_handles={count}, flags=",
+        u64at(d, 8) as i64
+    );
+    wait_flags(o, u32at(d, 20));
+    o.put("}");
+    true
+}
+
+fn first_signaled_at20(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{first_signaled={}}}", u32at(d, 24));
+    true
+}
+
+fn timeline_wait(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let count = u32at(d, 24);
+    o.put("{handles=");
+    array(o, mem, u64at(d, 0), count, false);
+    o.put(", points=");
+    array(o, mem, u64at(d, 8), count, true);
+    let _ = write!(
+        o.s,
+        ", timeout_nsec={}, count_handles={count}, flags=",
+        u64at(d, 16) as i64
+    );
+    wait_flags(o, u32at(d, 28));
+    o.put("}");
+    true
+}
+
+fn first_signaled_at28(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{first_signaled={}}}", u32at(d, 32));
+    true
+}
+
+fn syncobj_array(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let count = u32at(d, 8);
+    o.put("{handles=");
+    array(o, mem, u64at(d, 0), count, false);
+    let _ = write!(o.s, ", count_handles={count}}}");
+    true
+}
+
+/// DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL: the points to signal (no flags
+/// defined: the kernel refuses any).
+fn timeline_signal(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let count = u32at(d, 16);
+    o.put("{handles=");
+    array(o, mem, u64at(d, 0), count, false);
+    o.put(", points=");
+    array(o, mem, u64at(d, 8), count, true);
+    let _ = write!(o.s, ", count_handles={count}, flags=");
+    fmt::hex(o.s, u32at(d, 20));
+    o.put("}");
+    true
+}
+
+/// DRM_IOCTL_SYNCOBJ_QUERY at entry: the handles whose points it asks.
+fn query(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let count = u32at(d, 16);
+    o.put("{handles=");
+    array(o, mem, u64at(d, 0), count, false);
+    let _ = write!(o.s, ", count_handles={count}, flags=");
+    o.flags(
+        u32at(d, 20),
+        SYNCOBJ_QUERY_FLAGS,
+        "DRM_SYNCOBJ_QUERY_FLAGS_???",
+    );
+    o.put("}");
+    true
+}
+
+/// DRM_IOCTL_SYNCOBJ_QUERY fills the points.
+fn queried_points(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    o.put("{points=");
+    array(o, mem, u64at(d, 8), u32at(d, 16), true);
+    o.put("}");
+    true
+}
+
+fn transfer(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{src_handle={}, dst_handle={}, src_point={}, dst_point={}, flags=",
+        u32at(d, 0),
+        u32at(d, 4),
+        u64at(d, 8),
+        u64at(d, 16)
+    );
+    wait_flags(o, u32at(d, 24));
+    o.put("}");
+    true
+}

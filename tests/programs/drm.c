@@ -1,0 +1,288 @@
+/*
+ * drm: the DRM core's ioctls with filled structures, on /dev/null (no DRM
+ * device needed: ioctl decoding goes by the request code). Plainly traced
+ * every call fails with ENOTTY and shows what the kernel would read; under
+ * `-e inject=ioctl:retval=0` every call "succeeds" without the kernel
+ * touching the structures, so the values put in their output fields here
+ * are what the decoder prints after ` => `.
+ *
+ * The structures are copied from the uapi drm.h under names of their own
+ * (the header comes with libdrm-dev, which the tests do not need); when the
+ * header is there, the request codes and constants are checked against it.
+ */
+#include <fcntl.h>
+#include <linux/ioctl.h>
+#include <stdint.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+struct t_version {
+	int version_major, version_minor, version_patchlevel;
+	size_t name_len;
+	char *name;
+	size_t date_len;
+	char *date;
+	size_t desc_len;
+	char *desc;
+};
+struct t_unique {
+	size_t unique_len;
+	char *unique;
+};
+struct t_auth {
+	unsigned int magic;
+};
+struct t_irq_busid {
+	int irq, busnum, devnum, funcnum;
+};
+struct t_set_version {
+	int drm_di_major, drm_di_minor, drm_dd_major, drm_dd_minor;
+};
+struct t_gem_close {
+	uint32_t handle, pad;
+};
+struct t_gem_flink {
+	uint32_t handle, name;
+};
+struct t_gem_open {
+	uint32_t name, handle;
+	uint64_t size;
+};
+struct t_cap {
+	uint64_t capability, value;
+};
+struct t_prime_handle {
+	uint32_t handle, flags;
+	int32_t fd;
+};
+struct t_crtc_get_sequence {
+	uint32_t crtc_id, active;
+	uint64_t sequence;
+	int64_t sequence_ns;
+};
+struct t_crtc_queue_sequence {
+	uint32_t crtc_id, flags;
+	uint64_t sequence, user_data;
+};
+struct t_create_dumb {
+	uint32_t height, width, bpp, flags, handle, pitch;
+	uint64_t size;
+};
+struct t_map_dumb {
+	uint32_t handle, pad;
+	uint64_t offset;
+};
+struct t_destroy_dumb {
+	uint32_t handle;
+};
+struct t_syncobj_create {
+	uint32_t handle, flags;
+};
+struct t_syncobj_handle {
+	uint32_t handle, flags;
+	int32_t fd;
+	uint32_t pad;
+};
+struct t_syncobj_wait {
+	uint64_t handles;
+	int64_t timeout_nsec;
+	uint32_t count_handles, flags, first_signaled, pad;
+};
+struct t_syncobj_timeline_wait {
+	uint64_t handles, points;
+	int64_t timeout_nsec;
+	uint32_t count_handles, flags, first_signaled, pad;
+};
+struct t_syncobj_array {
+	uint64_t handles;
+	uint32_t count_handles, pad;
+};
+struct t_syncobj_timeline_array {
+	uint64_t handles, points;
+	uint32_t count_handles, flags;
+};
+struct t_syncobj_transfer {
+	uint32_t src_handle, dst_handle;
+	uint64_t src_point, dst_point;
+	uint32_t flags, pad;
+};
+
+#define T_VERSION _IOWR('d', 0x00, struct t_version)
+#define T_GET_UNIQUE _IOWR('d', 0x01, struct t_unique)
+#define T_GET_MAGIC _IOR('d', 0x02, struct t_auth)
+#define T_IRQ_BUSID _IOWR('d', 0x03, struct t_irq_busid)
+#define T_SET_VERSION _IOWR('d', 0x07, struct t_set_version)
+#define T_GEM_CLOSE _IOW('d', 0x09, struct t_gem_close)
+#define T_GEM_FLINK _IOWR('d', 0x0a, struct t_gem_flink)
+#define T_GEM_OPEN _IOWR('d', 0x0b, struct t_gem_open)
+#define T_GET_CAP _IOWR('d', 0x0c, struct t_cap)
+#define T_SET_CLIENT_CAP _IOW('d', 0x0d, struct t_cap)
+#define T_SET_UNIQUE _IOW('d', 0x10, struct t_unique)
+#define T_AUTH_MAGIC _IOW('d', 0x11, struct t_auth)
+#define T_PRIME_HANDLE_TO_FD _IOWR('d', 0x2d, struct t_prime_handle)
+#define T_PRIME_FD_TO_HANDLE _IOWR('d', 0x2e, struct t_prime_handle)
+#define T_CRTC_GET_SEQUENCE _IOWR('d', 0x3b, struct t_crtc_get_sequence)
+#define T_CRTC_QUEUE_SEQUENCE _IOWR('d', 0x3c, struct t_crtc_queue_sequence)
+#define T_MODE_RMFB _IOWR('d', 0xaf, unsigned int)
+#define T_MODE_CREATE_DUMB _IOWR('d', 0xb2, struct t_create_dumb)
+#define T_MODE_MAP_DUMB _IOWR('d', 0xb3, struct t_map_dumb)
+#define T_MODE_DESTROY_DUMB _IOWR('d', 0xb4, struct t_destroy_dumb)
+#define T_SYNCOBJ_CREATE _IOWR('d', 0xbf, struct t_syncobj_create)
+#define T_SYNCOBJ_DESTROY _IOWR('d', 0xc0, struct t_gem_close)
+#define T_SYNCOBJ_HANDLE_TO_FD _IOWR('d', 0xc1, struct t_syncobj_handle)
+#define T_SYNCOBJ_FD_TO_HANDLE _IOWR('d', 0xc2, struct t_syncobj_handle)
+#define T_SYNCOBJ_WAIT _IOWR('d', 0xc3, struct t_syncobj_wait)
+#define T_SYNCOBJ_RESET _IOWR('d', 0xc4, struct t_syncobj_array)
+#define T_SYNCOBJ_SIGNAL _IOWR('d', 0xc5, struct t_syncobj_array)
+#define T_SYNCOBJ_TIMELINE_WAIT _IOWR('d', 0xca, struct t_syncobj_timeline_wait)
+#define T_SYNCOBJ_QUERY _IOWR('d', 0xcb, struct t_syncobj_timeline_array)
+#define T_SYNCOBJ_TRANSFER _IOWR('d', 0xcc, struct t_syncobj_transfer)
+#define T_SYNCOBJ_TIMELINE_SIGNAL _IOWR('d', 0xcd, struct t_syncobj_timeline_array)
+
+#if __has_include(<libdrm/drm.h>)
+#include <libdrm/drm.h>
+#define SAME(a, b) _Static_assert((unsigned long)(a) == (unsigned long)(b), #a)
+SAME(T_VERSION, DRM_IOCTL_VERSION);
+SAME(T_GET_UNIQUE, DRM_IOCTL_GET_UNIQUE);
+SAME(T_GET_MAGIC, DRM_IOCTL_GET_MAGIC);
+SAME(T_IRQ_BUSID, DRM_IOCTL_IRQ_BUSID);
+SAME(T_SET_VERSION, DRM_IOCTL_SET_VERSION);
+SAME(T_GEM_CLOSE, DRM_IOCTL_GEM_CLOSE);
+SAME(T_GEM_FLINK, DRM_IOCTL_GEM_FLINK);
+SAME(T_GEM_OPEN, DRM_IOCTL_GEM_OPEN);
+SAME(T_GET_CAP, DRM_IOCTL_GET_CAP);
+SAME(T_SET_CLIENT_CAP, DRM_IOCTL_SET_CLIENT_CAP);
+SAME(T_SET_UNIQUE, DRM_IOCTL_SET_UNIQUE);
+SAME(T_AUTH_MAGIC, DRM_IOCTL_AUTH_MAGIC);
+SAME(T_PRIME_HANDLE_TO_FD, DRM_IOCTL_PRIME_HANDLE_TO_FD);
+SAME(T_PRIME_FD_TO_HANDLE, DRM_IOCTL_PRIME_FD_TO_HANDLE);
+SAME(T_CRTC_GET_SEQUENCE, DRM_IOCTL_CRTC_GET_SEQUENCE);
+SAME(T_CRTC_QUEUE_SEQUENCE, DRM_IOCTL_CRTC_QUEUE_SEQUENCE);
+SAME(T_MODE_RMFB, DRM_IOCTL_MODE_RMFB);
+SAME(T_MODE_CREATE_DUMB, DRM_IOCTL_MODE_CREATE_DUMB);
+SAME(T_MODE_MAP_DUMB, DRM_IOCTL_MODE_MAP_DUMB);
+SAME(T_MODE_DESTROY_DUMB, DRM_IOCTL_MODE_DESTROY_DUMB);
+SAME(T_SYNCOBJ_CREATE, DRM_IOCTL_SYNCOBJ_CREATE);
+SAME(T_SYNCOBJ_DESTROY, DRM_IOCTL_SYNCOBJ_DESTROY);
+SAME(T_SYNCOBJ_HANDLE_TO_FD, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD);
+SAME(T_SYNCOBJ_FD_TO_HANDLE, DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE);
+SAME(T_SYNCOBJ_WAIT, DRM_IOCTL_SYNCOBJ_WAIT);
+SAME(T_SYNCOBJ_RESET, DRM_IOCTL_SYNCOBJ_RESET);
+SAME(T_SYNCOBJ_SIGNAL, DRM_IOCTL_SYNCOBJ_SIGNAL);
+SAME(T_SYNCOBJ_TIMELINE_WAIT, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT);
+SAME(T_SYNCOBJ_QUERY, DRM_IOCTL_SYNCOBJ_QUERY);
+SAME(T_SYNCOBJ_TRANSFER, DRM_IOCTL_SYNCOBJ_TRANSFER);
+SAME(T_SYNCOBJ_TIMELINE_SIGNAL, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL);
+SAME(5, DRM_CAP_PRIME);
+SAME(0x13, DRM_CAP_SYNCOBJ);
+SAME(3, DRM_CLIENT_CAP_ATOMIC);
+SAME(0x80002, DRM_CLOEXEC | DRM_RDWR);
+SAME(1, DRM_SYNCOBJ_CREATE_SIGNALED);
+SAME(3, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT);
+SAME(1, DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED);
+SAME(3, DRM_CRTC_SEQUENCE_RELATIVE | DRM_CRTC_SEQUENCE_NEXT_ON_MISS);
+#endif
+
+/* the strings and arrays one pointer away: static, as the tracer reads
+ * them from this process when it prints the line */
+static char name[] = "genba";
+static char date[] = "20261125";
+static char desc[] = "a description longer than thirty-two bytes";
+static char uniq[] = "pci:0000:00:02.0";
+static uint32_t handles[] = { 7, 8, 9 };
+static uint64_t points[] = { 100, 200, 300 };
+
+int main(void)
+{
+	syscall(SYS_getppid); /* start marker */
+	int fd = open("/dev/null", O_RDWR);
+
+	struct t_version v = { 1, 6, 2, 5, name, 8, date, sizeof(desc) - 1, desc };
+	ioctl(fd, T_VERSION, &v);
+	struct t_version vnull = { 0, 0, 0, 0, NULL, 0, NULL, 0, NULL };
+	ioctl(fd, T_VERSION, &vnull);
+
+	struct t_unique u = { sizeof(uniq) - 1, uniq };
+	ioctl(fd, T_GET_UNIQUE, &u);
+	ioctl(fd, T_SET_UNIQUE, &u);
+
+	struct t_auth a = { 0x1234 };
+	ioctl(fd, T_GET_MAGIC, &a);
+	ioctl(fd, T_AUTH_MAGIC, &a);
+
+	struct t_irq_busid b = { 11, 1, 2, 3 };
+	ioctl(fd, T_IRQ_BUSID, &b);
+
+	struct t_set_version sv = { 1, 4, -1, -1 };
+	ioctl(fd, T_SET_VERSION, &sv);
+
+	struct t_gem_close gc = { 42, 0 };
+	ioctl(fd, T_GEM_CLOSE, &gc);
+	struct t_gem_flink gf = { 42, 17 };
+	ioctl(fd, T_GEM_FLINK, &gf);
+	struct t_gem_open go = { 17, 43, 65536 };
+	ioctl(fd, T_GEM_OPEN, &go);
+
+	struct t_cap c1 = { 0x5, 3 }; /* DRM_CAP_PRIME: import|export */
+	ioctl(fd, T_GET_CAP, &c1);
+	struct t_cap c2 = { 0x13, 1 }; /* DRM_CAP_SYNCOBJ */
+	ioctl(fd, T_GET_CAP, &c2);
+	struct t_cap c3 = { 0x99, 0 }; /* nobody's */
+	ioctl(fd, T_GET_CAP, &c3);
+	struct t_cap cc = { 3, 1 }; /* DRM_CLIENT_CAP_ATOMIC */
+	ioctl(fd, T_SET_CLIENT_CAP, &cc);
+
+	struct t_prime_handle ph = { 42, 0x80002, 5 };
+	ioctl(fd, T_PRIME_HANDLE_TO_FD, &ph);
+	struct t_prime_handle pf = { 44, 0, 5 };
+	ioctl(fd, T_PRIME_FD_TO_HANDLE, &pf);
+
+	struct t_crtc_get_sequence gs = { 31, 1, 1000, 123456789 };
+	ioctl(fd, T_CRTC_GET_SEQUENCE, &gs);
+	struct t_crtc_queue_sequence qs = { 31, 3, 5, 0xfeed };
+	ioctl(fd, T_CRTC_QUEUE_SEQUENCE, &qs);
+
+	unsigned int fb = 55;
+	ioctl(fd, T_MODE_RMFB, &fb);
+	struct t_create_dumb cd = { 480, 640, 32, 0, 3, 2560, 1228800 };
+	ioctl(fd, T_MODE_CREATE_DUMB, &cd);
+	struct t_map_dumb md = { 3, 0, 0x20000000 };
+	ioctl(fd, T_MODE_MAP_DUMB, &md);
+	struct t_destroy_dumb dd = { 3 };
+	ioctl(fd, T_MODE_DESTROY_DUMB, &dd);
+
+	struct t_syncobj_create sc = { 6, 1 };
+	ioctl(fd, T_SYNCOBJ_CREATE, &sc);
+	struct t_gem_close sd = { 6, 0 };
+	ioctl(fd, T_SYNCOBJ_DESTROY, &sd);
+	struct t_syncobj_handle h2f = { 6, 1, 9, 0 };
+	ioctl(fd, T_SYNCOBJ_HANDLE_TO_FD, &h2f);
+	struct t_syncobj_handle f2h = { 6, 0, 9, 0 };
+	ioctl(fd, T_SYNCOBJ_FD_TO_HANDLE, &f2h);
+
+	struct t_syncobj_wait sw = { (uintptr_t)handles, 5000000000LL, 3, 3, 1, 0 };
+	ioctl(fd, T_SYNCOBJ_WAIT, &sw);
+	struct t_syncobj_timeline_wait tw = {
+		(uintptr_t)handles, (uintptr_t)points, -1, 2, 4, 0, 0
+	};
+	ioctl(fd, T_SYNCOBJ_TIMELINE_WAIT, &tw);
+	struct t_syncobj_array sa = { (uintptr_t)handles, 3, 0 };
+	ioctl(fd, T_SYNCOBJ_RESET, &sa);
+	ioctl(fd, T_SYNCOBJ_SIGNAL, &sa);
+	struct t_syncobj_timeline_array ta = { (uintptr_t)handles, (uintptr_t)points, 3, 1 };
+	ioctl(fd, T_SYNCOBJ_QUERY, &ta);
+	struct t_syncobj_timeline_array ts1 = { (uintptr_t)handles, (uintptr_t)points, 1, 0 };
+	ioctl(fd, T_SYNCOBJ_TIMELINE_SIGNAL, &ts1);
+	struct t_syncobj_transfer st = { 6, 7, 1, 2, 2, 0 };
+	ioctl(fd, T_SYNCOBJ_TRANSFER, &st);
+
+	close(fd);
+	syscall(SYS_getppid); /* end marker */
+	/* the tracer reads the strings and arrays from this process when it
+	 * prints: stay a while so that it finds them */
+	struct timespec ts = { 1, 0 };
+	nanosleep(&ts, NULL);
+	return 0;
+}
