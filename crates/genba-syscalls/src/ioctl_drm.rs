@@ -611,3 +611,113 @@ fn transfer(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
     o.put("}");
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fmt::Xlat;
+
+    /// A half printed with `mem` as the process's memory (at address
+    /// 0x1000) and `entry` as the structure at entry.
+    fn show(half: Half, d: &[u8], entry: &[u8], mem: &[u8], x: Xlat, strsize: usize) -> String {
+        let read = |addr: u64, n: usize| {
+            let at = addr.checked_sub(0x1000)? as usize;
+            mem.get(at..at.checked_add(n)?).map(<[u8]>::to_vec)
+        };
+        let mut s = String::new();
+        let mut o = Out {
+            s: &mut s,
+            x,
+            verbose: false,
+            strsize,
+        };
+        assert!(half(
+            &mut o,
+            d,
+            Mem {
+                read: Some(&read),
+                entry
+            }
+        ));
+        s
+    }
+
+    fn version(lens: [u64; 3], ptrs: [u64; 3]) -> Vec<u8> {
+        let mut d = vec![0u8; 64];
+        d[0..4].copy_from_slice(&1i32.to_le_bytes());
+        for k in 0..3 {
+            d[16 + 16 * k..24 + 16 * k].copy_from_slice(&lens[k].to_le_bytes());
+            d[24 + 16 * k..32 + 16 * k].copy_from_slice(&ptrs[k].to_le_bytes());
+        }
+        d
+    }
+
+    /// The kernel copies what the caller's buffer holds and gives back the
+    /// string's whole length: the string is shown as far as the buffer went,
+    /// with `...`; a pointer nothing is readable at stays an address.
+    #[test]
+    fn version_strings_cut_by_the_buffer() {
+        let mem = b"i915xxxxIntel Graphics";
+        let entry = version([2, 0, 64], [0x1000, 0, 0x1008]);
+        let exit = version([4, 8, 14], [0x1000, 0x9000, 0x1008]);
+        assert_eq!(
+            show(version_out, &exit, &entry, mem, Xlat::Abbrev, 32),
+            "{version_major=1, version_minor=0, version_patchlevel=0, name_len=4, name=\"i9\"..., \
+             date_len=8, date=\"\"..., desc_len=14, desc=\"Intel Graphics\"}"
+        );
+        // an unreadable buffer the kernel wrote to: its address
+        let entry = version([4, 8, 64], [0x1000, 0x9000, 0x1008]);
+        assert_eq!(
+            show(version_out, &exit, &entry, mem, Xlat::Abbrev, 3),
+            "{version_major=1, version_minor=0, version_patchlevel=0, name_len=4, name=\"i91\"..., \
+             date_len=8, date=0x9000, desc_len=14, desc=\"Int\"...}"
+        );
+    }
+
+    #[test]
+    fn handle_arrays_follow_strsize_and_unreadable_is_an_address() {
+        let mut mem = Vec::new();
+        for h in 1u32..=5 {
+            mem.extend_from_slice(&h.to_le_bytes());
+        }
+        let mut d = vec![0u8; 16];
+        d[0..8].copy_from_slice(&0x1000u64.to_le_bytes());
+        d[8..12].copy_from_slice(&5u32.to_le_bytes());
+        assert_eq!(
+            show(syncobj_array, &d, &d, &mem, Xlat::Abbrev, 3),
+            "{handles=[1, 2, 3, ...], count_handles=5}"
+        );
+        assert_eq!(
+            show(syncobj_array, &d, &d, &mem, Xlat::Abbrev, 32),
+            "{handles=[1, 2, 3, 4, 5], count_handles=5}"
+        );
+        // six handles where five are mapped
+        d[8..12].copy_from_slice(&6u32.to_le_bytes());
+        assert_eq!(
+            show(syncobj_array, &d, &d, &mem, Xlat::Abbrev, 32),
+            "{handles=0x1000, count_handles=6}"
+        );
+    }
+
+    #[test]
+    fn names_in_raw_and_verbose() {
+        let mut d = vec![0u8; 16];
+        d[0] = 5;
+        d[8] = 3;
+        assert_eq!(
+            show(cap, &d, &d, &[], Xlat::Verbose, 32),
+            "{capability=0x5 /* DRM_CAP_PRIME */}"
+        );
+        assert_eq!(show(cap_value, &d, &d, &[], Xlat::Raw, 32), "{value=0x3}");
+        let mut p = vec![0u8; 12];
+        p[4..8].copy_from_slice(&0x80006u32.to_le_bytes());
+        assert_eq!(
+            show(prime_handle, &p, &p, &[], Xlat::Abbrev, 32),
+            "{handle=0, flags=DRM_CLOEXEC|DRM_RDWR|0x4}"
+        );
+        assert_eq!(
+            show(prime_handle, &p, &p, &[], Xlat::Verbose, 32),
+            "{handle=0, flags=0x80006 /* DRM_CLOEXEC|DRM_RDWR|0x4 */}"
+        );
+    }
+}
