@@ -103,6 +103,42 @@ struct t_syncobj_timeline_array {
 	uint64_t handles, points;
 	uint32_t count_handles, flags;
 };
+struct t_client {
+	int idx, auth;
+	unsigned long pid, uid, magic, iocs;
+};
+struct t_wait_vblank {
+	unsigned int type, sequence;
+	long tval_sec, tval_usec; /* the request's `unsigned long signal` is the first */
+};
+struct t_card_res {
+	uint64_t fb_id_ptr, crtc_id_ptr, connector_id_ptr, encoder_id_ptr;
+	uint32_t count_fbs, count_crtcs, count_connectors, count_encoders;
+	uint32_t min_width, max_width, min_height, max_height;
+};
+struct t_plane_res {
+	uint64_t plane_id_ptr;
+	uint32_t count_planes;
+};
+struct t_get_encoder {
+	uint32_t encoder_id, encoder_type, crtc_id, possible_crtcs, possible_clones;
+};
+struct t_fb_cmd {
+	uint32_t fb_id, width, height, pitch, bpp, depth, handle;
+};
+struct t_fb_cmd2 {
+	uint32_t fb_id, width, height, pixel_format, flags;
+	uint32_t handles[4], pitches[4], offsets[4];
+	uint64_t modifier[4];
+};
+struct t_page_flip {
+	uint32_t crtc_id, fb_id, flags, reserved;
+	uint64_t user_data;
+};
+struct t_create_blob {
+	uint64_t data;
+	uint32_t length, blob_id;
+};
 struct t_syncobj_transfer {
 	uint32_t src_handle, dst_handle;
 	uint64_t src_point, dst_point;
@@ -110,6 +146,18 @@ struct t_syncobj_transfer {
 };
 
 #define T_VERSION _IOWR('d', 0x00, struct t_version)
+#define T_GET_CLIENT _IOWR('d', 0x05, struct t_client)
+#define T_WAIT_VBLANK _IOWR('d', 0x3a, struct t_wait_vblank)
+#define T_MODE_GETRESOURCES _IOWR('d', 0xa0, struct t_card_res)
+#define T_MODE_GETENCODER _IOWR('d', 0xa6, struct t_get_encoder)
+#define T_MODE_GETFB _IOWR('d', 0xad, struct t_fb_cmd)
+#define T_MODE_ADDFB _IOWR('d', 0xae, struct t_fb_cmd)
+#define T_MODE_PAGE_FLIP _IOWR('d', 0xb0, struct t_page_flip)
+#define T_MODE_GETPLANERESOURCES _IOWR('d', 0xb5, struct t_plane_res)
+#define T_MODE_ADDFB2 _IOWR('d', 0xb8, struct t_fb_cmd2)
+#define T_MODE_CREATEPROPBLOB _IOWR('d', 0xbd, struct t_create_blob)
+#define T_MODE_DESTROYPROPBLOB _IOWR('d', 0xbe, struct t_destroy_dumb)
+#define T_MODE_GETFB2 _IOWR('d', 0xce, struct t_fb_cmd2)
 #define T_GET_UNIQUE _IOWR('d', 0x01, struct t_unique)
 #define T_GET_MAGIC _IOR('d', 0x02, struct t_auth)
 #define T_IRQ_BUSID _IOWR('d', 0x03, struct t_irq_busid)
@@ -146,6 +194,22 @@ struct t_syncobj_transfer {
 #define SAME(a, b) _Static_assert((unsigned long)(a) == (unsigned long)(b), #a)
 SAME(T_VERSION, DRM_IOCTL_VERSION);
 SAME(T_GET_UNIQUE, DRM_IOCTL_GET_UNIQUE);
+SAME(T_GET_CLIENT, DRM_IOCTL_GET_CLIENT);
+SAME(T_WAIT_VBLANK, DRM_IOCTL_WAIT_VBLANK);
+SAME(T_MODE_GETRESOURCES, DRM_IOCTL_MODE_GETRESOURCES);
+SAME(T_MODE_GETENCODER, DRM_IOCTL_MODE_GETENCODER);
+SAME(T_MODE_GETFB, DRM_IOCTL_MODE_GETFB);
+SAME(T_MODE_ADDFB, DRM_IOCTL_MODE_ADDFB);
+SAME(T_MODE_PAGE_FLIP, DRM_IOCTL_MODE_PAGE_FLIP);
+SAME(T_MODE_GETPLANERESOURCES, DRM_IOCTL_MODE_GETPLANERESOURCES);
+SAME(T_MODE_ADDFB2, DRM_IOCTL_MODE_ADDFB2);
+SAME(T_MODE_CREATEPROPBLOB, DRM_IOCTL_MODE_CREATEPROPBLOB);
+SAME(T_MODE_DESTROYPROPBLOB, DRM_IOCTL_MODE_DESTROYPROPBLOB);
+SAME(T_MODE_GETFB2, DRM_IOCTL_MODE_GETFB2);
+SAME(0x4000001, _DRM_VBLANK_RELATIVE | _DRM_VBLANK_EVENT);
+SAME(2, DRM_MODE_ENCODER_TMDS);
+SAME(2, DRM_MODE_FB_MODIFIERS);
+SAME(0x5, DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_PAGE_FLIP_TARGET_ABSOLUTE);
 SAME(T_GET_MAGIC, DRM_IOCTL_GET_MAGIC);
 SAME(T_IRQ_BUSID, DRM_IOCTL_IRQ_BUSID);
 SAME(T_SET_VERSION, DRM_IOCTL_SET_VERSION);
@@ -193,6 +257,9 @@ static char desc[] = "a description longer than thirty-two bytes";
 static char uniq[] = "pci:0000:00:02.0";
 static uint32_t handles[] = { 7, 8, 9 };
 static uint64_t points[] = { 100, 200, 300 };
+static uint32_t crtcs[] = { 31, 32 }, connectors[] = { 41 }, encoders[] = { 51, 52 };
+static uint32_t planes[] = { 61, 62, 63 };
+static char blob[] = "\x01\x02mode";
 
 int main(void)
 {
@@ -275,6 +342,37 @@ int main(void)
 	ioctl(fd, T_SYNCOBJ_QUERY, &ta);
 	struct t_syncobj_timeline_array ts1 = { (uintptr_t)handles, (uintptr_t)points, 1, 0 };
 	ioctl(fd, T_SYNCOBJ_TIMELINE_SIGNAL, &ts1);
+	/* mode setting */
+	struct t_client cl = { 0, 1, 1234, 1000, 0, 77 };
+	ioctl(fd, T_GET_CLIENT, &cl);
+	struct t_wait_vblank vb = { 0x4000001 | (2 << 1), 1, 0, 0 };
+	ioctl(fd, T_WAIT_VBLANK, &vb);
+	struct t_card_res cr = {
+		0, (uintptr_t)crtcs, (uintptr_t)connectors, (uintptr_t)encoders,
+		0, 2, 1, 2, 0, 8192, 0, 8192
+	};
+	ioctl(fd, T_MODE_GETRESOURCES, &cr);
+	struct t_plane_res pr = { (uintptr_t)planes, 3 };
+	ioctl(fd, T_MODE_GETPLANERESOURCES, &pr);
+	struct t_get_encoder ge = { 51, 2, 31, 3, 0 };
+	ioctl(fd, T_MODE_GETENCODER, &ge);
+	struct t_fb_cmd fc = { 71, 640, 480, 2560, 32, 24, 3 };
+	ioctl(fd, T_MODE_ADDFB, &fc);
+	ioctl(fd, T_MODE_GETFB, &fc);
+	struct t_fb_cmd2 f2 = {
+		72, 640, 480, 0x34325258 /* XR24 */, 2,
+		{ 3, 0, 0, 0 }, { 2560, 0, 0, 0 }, { 0, 0, 0, 0 },
+		{ 0x0100000000000001ULL, 0, 0, 0 }
+	};
+	ioctl(fd, T_MODE_ADDFB2, &f2);
+	ioctl(fd, T_MODE_GETFB2, &f2);
+	struct t_page_flip pfl = { 31, 72, 0x5, 9, 0xabc };
+	ioctl(fd, T_MODE_PAGE_FLIP, &pfl);
+	struct t_create_blob cb = { (uintptr_t)blob, sizeof(blob) - 1, 81 };
+	ioctl(fd, T_MODE_CREATEPROPBLOB, &cb);
+	struct t_destroy_dumb db = { 81 };
+	ioctl(fd, T_MODE_DESTROYPROPBLOB, &db);
+
 	struct t_syncobj_transfer st = { 6, 7, 1, 2, 2, 0 };
 	ioctl(fd, T_SYNCOBJ_TRANSFER, &st);
 

@@ -16,6 +16,18 @@ use crate::fmt;
 use std::fmt::Write;
 
 const VERSION: u32 = 0xc0406400;
+const GET_CLIENT: u32 = 0xc0286405;
+const WAIT_VBLANK: u32 = 0xc018643a;
+const MODE_GETRESOURCES: u32 = 0xc04064a0;
+const MODE_GETENCODER: u32 = 0xc01464a6;
+const MODE_GETFB: u32 = 0xc01c64ad;
+const MODE_ADDFB: u32 = 0xc01c64ae;
+const MODE_PAGE_FLIP: u32 = 0xc01864b0;
+const MODE_GETPLANERESOURCES: u32 = 0xc01064b5;
+const MODE_ADDFB2: u32 = 0xc06864b8;
+const MODE_CREATEPROPBLOB: u32 = 0xc01064bd;
+const MODE_DESTROYPROPBLOB: u32 = 0xc00464be;
+const MODE_GETFB2: u32 = 0xc06864ce;
 const GET_UNIQUE: u32 = 0xc0106401;
 const GET_MAGIC: u32 = 0x80046402;
 const IRQ_BUSID: u32 = 0xc0106403;
@@ -101,6 +113,41 @@ static CRTC_SEQUENCE_FLAGS: &[(u64, &str)] = &[
     (0x2, "DRM_CRTC_SEQUENCE_NEXT_ON_MISS"),
 ];
 
+/// `_DRM_VBLANK_*`: the flags of a vblank wait's type (its lowest bit is
+/// absolute or relative, bits 1-5 the CRTC's index).
+static VBLANK_FLAGS: &[(u64, &str)] = &[
+    (0x4000000, "_DRM_VBLANK_EVENT"),
+    (0x8000000, "_DRM_VBLANK_FLIP"),
+    (0x10000000, "_DRM_VBLANK_NEXTONMISS"),
+    (0x20000000, "_DRM_VBLANK_SECONDARY"),
+    (0x40000000, "_DRM_VBLANK_SIGNAL"),
+];
+
+/// `DRM_MODE_ENCODER_*`.
+static ENCODER_TYPES: &[(u64, &str)] = &[
+    (0, "DRM_MODE_ENCODER_NONE"),
+    (1, "DRM_MODE_ENCODER_DAC"),
+    (2, "DRM_MODE_ENCODER_TMDS"),
+    (3, "DRM_MODE_ENCODER_LVDS"),
+    (4, "DRM_MODE_ENCODER_TVDAC"),
+    (5, "DRM_MODE_ENCODER_VIRTUAL"),
+    (6, "DRM_MODE_ENCODER_DSI"),
+    (7, "DRM_MODE_ENCODER_DPMST"),
+    (8, "DRM_MODE_ENCODER_DPI"),
+];
+
+static FB_FLAGS: &[(u64, &str)] = &[
+    (0x1, "DRM_MODE_FB_INTERLACED"),
+    (0x2, "DRM_MODE_FB_MODIFIERS"),
+];
+
+static PAGE_FLIP_FLAGS: &[(u64, &str)] = &[
+    (0x1, "DRM_MODE_PAGE_FLIP_EVENT"),
+    (0x2, "DRM_MODE_PAGE_FLIP_ASYNC"),
+    (0x4, "DRM_MODE_PAGE_FLIP_TARGET_ABSOLUTE"),
+    (0x8, "DRM_MODE_PAGE_FLIP_TARGET_RELATIVE"),
+];
+
 /// The traced process's memory, read when the line is printed, and the
 /// structure as it was at entry (for the exit's half).
 #[derive(Clone, Copy)]
@@ -125,6 +172,18 @@ pub(super) fn how(req: u32) -> Option<super::How> {
     use super::How::Custom;
     Some(match req {
         VERSION => Custom(|w| halves(w, version_in, Some(version_out))),
+        GET_CLIENT => Custom(|w| halves(w, client_idx, Some(client))),
+        WAIT_VBLANK => Custom(|w| halves(w, vblank_request, Some(vblank_reply))),
+        MODE_GETRESOURCES => Custom(|w| halves(w, card_res_counts, Some(card_res))),
+        MODE_GETPLANERESOURCES => Custom(|w| halves(w, plane_res_count, Some(plane_res))),
+        MODE_GETENCODER => Custom(|w| halves(w, encoder_id, Some(encoder))),
+        MODE_ADDFB => Custom(|w| halves(w, fb_cmd, Some(fb_id_of))),
+        MODE_GETFB => Custom(|w| halves(w, fb_id_of, Some(fb_cmd))),
+        MODE_ADDFB2 => Custom(|w| halves(w, fb_cmd2, Some(fb_id_of))),
+        MODE_GETFB2 => Custom(|w| halves(w, fb_id_of, Some(fb_cmd2))),
+        MODE_PAGE_FLIP => Custom(|w| halves(w, page_flip, None)),
+        MODE_CREATEPROPBLOB => Custom(|w| halves(w, blob_data, Some(blob_id_at12))),
+        MODE_DESTROYPROPBLOB => Custom(|w| halves(w, blob_id, None)),
         GET_UNIQUE => Custom(|w| halves(w, unique_len, Some(unique))),
         SET_UNIQUE => Custom(|w| halves(w, unique, None)),
         GET_MAGIC => Custom(|w| exit_only(w, magic)),
@@ -609,6 +668,261 @@ fn transfer(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
     );
     wait_flags(o, u32at(d, 24));
     o.put("}");
+    true
+}
+
+fn client_idx(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{idx={}}}", i32at(d, 0));
+    true
+}
+
+fn client(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{auth={}, pid={}, uid={}, magic={}, iocs={}}}",
+        i32at(d, 4),
+        u64at(d, 8),
+        u64at(d, 16),
+        u64at(d, 24),
+        u64at(d, 32)
+    );
+    true
+}
+
+/// A vblank wait's type: absolute or relative, the flags, the CRTC index.
+fn vblank_type(o: &mut Out<'_>, v: u64) {
+    if o.x == crate::fmt::Xlat::Raw {
+        fmt::hex(o.s, v);
+        return;
+    }
+    let verbose = o.x == crate::fmt::Xlat::Verbose;
+    if verbose {
+        fmt::hex(o.s, v);
+        o.put(" /* ");
+    }
+    o.put(if v & 1 == 0 {
+        "_DRM_VBLANK_ABSOLUTE"
+    } else {
+        "_DRM_VBLANK_RELATIVE"
+    });
+    let (names, rest) = fmt::flag_names(v & !0x3f, VBLANK_FLAGS);
+    if !names.is_empty() {
+        o.put("|");
+        o.put(&names);
+    }
+    if rest != 0 {
+        let _ = write!(o.s, "|{rest:#x}");
+    }
+    let crtc = (v & 0x3e) >> 1;
+    if crtc != 0 {
+        let _ = write!(o.s, "|{crtc}<<_DRM_VBLANK_HIGH_CRTC_SHIFT");
+    }
+    if verbose {
+        o.put(" */");
+    }
+}
+
+fn vblank_request(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    o.put("{request={type=");
+    vblank_type(o, u32at(d, 0));
+    let _ = write!(o.s, ", sequence={}, signal=", u32at(d, 4));
+    fmt::hex(o.s, u64at(d, 8));
+    o.put("}}");
+    true
+}
+
+fn vblank_reply(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    o.put("{reply={type=");
+    vblank_type(o, u32at(d, 0));
+    let _ = write!(
+        o.s,
+        ", sequence={}, tval_sec={}, tval_usec={}}}}}",
+        u32at(d, 4),
+        u64at(d, 8) as i64,
+        u64at(d, 16) as i64
+    );
+    true
+}
+
+/// The id lists of DRM_IOCTL_MODE_GETRESOURCES: (count's offset, pointer's).
+const CARD_RES: [(&str, usize, &str, usize); 4] = [
+    ("count_fbs", 32, "fb_id_ptr", 0),
+    ("count_crtcs", 36, "crtc_id_ptr", 8),
+    ("count_connectors", 40, "connector_id_ptr", 16),
+    ("count_encoders", 44, "encoder_id_ptr", 24),
+];
+
+fn card_res_counts(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    for (k, (count, at, _, _)) in CARD_RES.iter().enumerate() {
+        o.put(if k == 0 { "{" } else { ", " });
+        let _ = write!(o.s, "{count}={}", u32at(d, *at));
+    }
+    o.put("}");
+    true
+}
+
+/// The ids an array of `count` (at exit) holds: as many as the caller's
+/// array (its count at entry) had room for.
+fn ids(o: &mut Out<'_>, mem: Mem<'_>, d: &[u8], count_at: usize, ptr_at: usize) {
+    let count = u32at(d, count_at);
+    let room = match mem.entry.len() >= count_at + 4 {
+        true => u32at(mem.entry, count_at),
+        false => count,
+    };
+    array(o, mem, u64at(d, ptr_at), count.min(room), false);
+}
+
+fn card_res(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    for (k, (count, count_at, ptr, ptr_at)) in CARD_RES.iter().enumerate() {
+        o.put(if k == 0 { "{" } else { ", " });
+        let _ = write!(o.s, "{count}={}, {ptr}=", u32at(d, *count_at));
+        ids(o, mem, d, *count_at, *ptr_at);
+    }
+    let _ = write!(
+        o.s,
+        ", min_width={}, max_width={}, min_height={}, max_height={}}}",
+        u32at(d, 48),
+        u32at(d, 52),
+        u32at(d, 56),
+        u32at(d, 60)
+    );
+    true
+}
+
+fn plane_res_count(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{count_planes={}}}", u32at(d, 8));
+    true
+}
+
+fn plane_res(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{count_planes={}, plane_id_ptr=", u32at(d, 8));
+    ids(o, mem, d, 8, 0);
+    o.put("}");
+    true
+}
+
+fn encoder_id(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{encoder_id={}}}", u32at(d, 0));
+    true
+}
+
+fn encoder(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    o.put("{encoder_type=");
+    o.xval(u32at(d, 4), ENCODER_TYPES, "DRM_MODE_ENCODER_???");
+    let _ = write!(o.s, ", crtc_id={}, possible_crtcs=", u32at(d, 8));
+    fmt::hex(o.s, u32at(d, 12));
+    o.put(", possible_clones=");
+    fmt::hex(o.s, u32at(d, 16));
+    o.put("}");
+    true
+}
+
+/// The framebuffer id, first field of struct drm_mode_fb_cmd{,2}.
+fn fb_id_of(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{fb_id={}}}", u32at(d, 0));
+    true
+}
+
+fn fb_cmd(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{width={}, height={}, pitch={}, bpp={}, depth={}, handle={}}}",
+        u32at(d, 4),
+        u32at(d, 8),
+        u32at(d, 12),
+        u32at(d, 16),
+        u32at(d, 20),
+        u32at(d, 24)
+    );
+    true
+}
+
+/// A DRM format: `fourcc_code('X', 'R', '2', '4')`; with -X raw the number.
+fn fourcc(o: &mut Out<'_>, v: u64) {
+    if o.x == crate::fmt::Xlat::Raw {
+        fmt::hex(o.s, v);
+        return;
+    }
+    o.put("fourcc_code(");
+    for k in 0..4 {
+        if k > 0 {
+            o.put(", ");
+        }
+        match (v >> (8 * k)) as u8 {
+            c @ (b'\'' | b'\\') => {
+                let _ = write!(o.s, "'\\{}'", c as char);
+            }
+            c @ 0x20..=0x7e => {
+                let _ = write!(o.s, "'{}'", c as char);
+            }
+            c => {
+                let _ = write!(o.s, "'\\x{c:02x}'");
+            }
+        }
+    }
+    o.put(")");
+}
+
+fn fb_cmd2(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{width={}, height={}, pixel_format=",
+        u32at(d, 4),
+        u32at(d, 8)
+    );
+    fourcc(o, u32at(d, 12));
+    o.put(", flags=");
+    o.flags(u32at(d, 16), FB_FLAGS, "DRM_MODE_FB_???");
+    for (name, at) in [("handles", 20), ("pitches", 36), ("offsets", 52)] {
+        let _ = write!(o.s, ", {name}=");
+        o.array(4, |o, k| {
+            let _ = write!(o.s, "{}", u32at(d, at + 4 * k));
+        });
+    }
+    o.put(", modifier=");
+    o.array(4, |o, k| fmt::hex(o.s, u64at(d, 72 + 8 * k)));
+    o.put("}");
+    true
+}
+
+fn page_flip(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let flags = u32at(d, 8);
+    let _ = write!(
+        o.s,
+        "{{crtc_id={}, fb_id={}, flags=",
+        u32at(d, 0),
+        u32at(d, 4)
+    );
+    o.flags(flags, PAGE_FLIP_FLAGS, "DRM_MODE_PAGE_FLIP_???");
+    // with a target flag the reserved word is the target's sequence
+    // (struct drm_mode_crtc_page_flip_target)
+    let name = if flags & 0xc != 0 {
+        "sequence"
+    } else {
+        "reserved"
+    };
+    let _ = write!(o.s, ", {name}={}, user_data=", u32at(d, 12));
+    fmt::hex(o.s, u64at(d, 16));
+    o.put("}");
+    true
+}
+
+/// DRM_IOCTL_MODE_CREATEPROPBLOB's bytes, as a string.
+fn blob_data(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let len = u32at(d, 8);
+    o.put("{data=");
+    string(o, mem, u64at(d, 0), len, len);
+    let _ = write!(o.s, ", length={len}}}");
+    true
+}
+
+fn blob_id_at12(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{blob_id={}}}", u32at(d, 12));
+    true
+}
+
+fn blob_id(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{blob_id={}}}", u32at(d, 0));
     true
 }
 
