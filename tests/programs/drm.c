@@ -139,6 +139,55 @@ struct t_create_blob {
 	uint64_t data;
 	uint32_t length, blob_id;
 };
+struct t_modeinfo {
+	uint32_t clock;
+	uint16_t hdisplay, hsync_start, hsync_end, htotal, hskew;
+	uint16_t vdisplay, vsync_start, vsync_end, vtotal, vscan;
+	uint32_t vrefresh, flags, type;
+	char name[32];
+};
+struct t_crtc {
+	uint64_t set_connectors_ptr;
+	uint32_t count_connectors, crtc_id, fb_id, x, y, gamma_size, mode_valid;
+	struct t_modeinfo mode;
+};
+struct t_cursor {
+	uint32_t flags, crtc_id;
+	int32_t x, y;
+	uint32_t width, height, handle;
+};
+struct t_get_connector {
+	uint64_t encoders_ptr, modes_ptr, props_ptr, prop_values_ptr;
+	uint32_t count_modes, count_props, count_encoders;
+	uint32_t encoder_id, connector_id, connector_type, connector_type_id;
+	uint32_t connection, mm_width, mm_height, subpixel, pad;
+};
+struct t_get_blob {
+	uint32_t blob_id, length;
+	uint64_t data;
+};
+struct t_get_plane {
+	uint32_t plane_id, crtc_id, fb_id, possible_crtcs, gamma_size;
+	uint32_t count_format_types;
+	uint64_t format_type_ptr;
+};
+struct t_set_plane {
+	uint32_t plane_id, crtc_id, fb_id, flags;
+	int32_t crtc_x, crtc_y;
+	uint32_t crtc_w, crtc_h, src_x, src_y, src_h, src_w;
+};
+struct t_obj_get_properties {
+	uint64_t props_ptr, prop_values_ptr;
+	uint32_t count_props, obj_id, obj_type;
+};
+struct t_obj_set_property {
+	uint64_t value;
+	uint32_t prop_id, obj_id, obj_type;
+};
+struct t_atomic {
+	uint32_t flags, count_objs;
+	uint64_t objs_ptr, count_props_ptr, props_ptr, prop_values_ptr, reserved, user_data;
+};
 struct t_syncobj_transfer {
 	uint32_t src_handle, dst_handle;
 	uint64_t src_point, dst_point;
@@ -149,6 +198,16 @@ struct t_syncobj_transfer {
 #define T_GET_CLIENT _IOWR('d', 0x05, struct t_client)
 #define T_WAIT_VBLANK _IOWR('d', 0x3a, struct t_wait_vblank)
 #define T_MODE_GETRESOURCES _IOWR('d', 0xa0, struct t_card_res)
+#define T_MODE_GETCRTC _IOWR('d', 0xa1, struct t_crtc)
+#define T_MODE_SETCRTC _IOWR('d', 0xa2, struct t_crtc)
+#define T_MODE_CURSOR _IOWR('d', 0xa3, struct t_cursor)
+#define T_MODE_GETCONNECTOR _IOWR('d', 0xa7, struct t_get_connector)
+#define T_MODE_GETPROPBLOB _IOWR('d', 0xac, struct t_get_blob)
+#define T_MODE_GETPLANE _IOWR('d', 0xb6, struct t_get_plane)
+#define T_MODE_SETPLANE _IOWR('d', 0xb7, struct t_set_plane)
+#define T_MODE_OBJ_GETPROPERTIES _IOWR('d', 0xb9, struct t_obj_get_properties)
+#define T_MODE_OBJ_SETPROPERTY _IOWR('d', 0xba, struct t_obj_set_property)
+#define T_MODE_ATOMIC _IOWR('d', 0xbc, struct t_atomic)
 #define T_MODE_GETENCODER _IOWR('d', 0xa6, struct t_get_encoder)
 #define T_MODE_GETFB _IOWR('d', 0xad, struct t_fb_cmd)
 #define T_MODE_ADDFB _IOWR('d', 0xae, struct t_fb_cmd)
@@ -198,6 +257,23 @@ SAME(T_GET_CLIENT, DRM_IOCTL_GET_CLIENT);
 SAME(T_WAIT_VBLANK, DRM_IOCTL_WAIT_VBLANK);
 SAME(T_MODE_GETRESOURCES, DRM_IOCTL_MODE_GETRESOURCES);
 SAME(T_MODE_GETENCODER, DRM_IOCTL_MODE_GETENCODER);
+SAME(T_MODE_GETCRTC, DRM_IOCTL_MODE_GETCRTC);
+SAME(T_MODE_SETCRTC, DRM_IOCTL_MODE_SETCRTC);
+SAME(T_MODE_CURSOR, DRM_IOCTL_MODE_CURSOR);
+SAME(T_MODE_GETCONNECTOR, DRM_IOCTL_MODE_GETCONNECTOR);
+SAME(T_MODE_GETPROPBLOB, DRM_IOCTL_MODE_GETPROPBLOB);
+SAME(T_MODE_GETPLANE, DRM_IOCTL_MODE_GETPLANE);
+SAME(T_MODE_SETPLANE, DRM_IOCTL_MODE_SETPLANE);
+SAME(T_MODE_OBJ_GETPROPERTIES, DRM_IOCTL_MODE_OBJ_GETPROPERTIES);
+SAME(T_MODE_OBJ_SETPROPERTY, DRM_IOCTL_MODE_OBJ_SETPROPERTY);
+SAME(T_MODE_ATOMIC, DRM_IOCTL_MODE_ATOMIC);
+SAME(sizeof(struct t_modeinfo), sizeof(struct drm_mode_modeinfo));
+SAME(0x48, DRM_MODE_TYPE_PREFERRED | DRM_MODE_TYPE_DRIVER);
+SAME(0x5, DRM_MODE_FLAG_PHSYNC | DRM_MODE_FLAG_PVSYNC);
+SAME(11, DRM_MODE_CONNECTOR_HDMIA);
+SAME(0xcccccccc, DRM_MODE_OBJECT_CRTC);
+SAME(0x3, DRM_MODE_CURSOR_BO | DRM_MODE_CURSOR_MOVE);
+SAME(0x601, DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_ATOMIC_ALLOW_MODESET);
 SAME(T_MODE_GETFB, DRM_IOCTL_MODE_GETFB);
 SAME(T_MODE_ADDFB, DRM_IOCTL_MODE_ADDFB);
 SAME(T_MODE_PAGE_FLIP, DRM_IOCTL_MODE_PAGE_FLIP);
@@ -260,6 +336,14 @@ static uint64_t points[] = { 100, 200, 300 };
 static uint32_t crtcs[] = { 31, 32 }, connectors[] = { 41 }, encoders[] = { 51, 52 };
 static uint32_t planes[] = { 61, 62, 63 };
 static char blob[] = "\x01\x02mode";
+static struct t_modeinfo modes[] = {
+	{ 148500, 1920, 2008, 2052, 2200, 0, 1080, 1084, 1089, 1125, 0, 60, 0x5, 0x48, "1920x1080" },
+	{ 74250, 1280, 1390, 1430, 1650, 0, 720, 725, 730, 750, 0, 60, 0x5, 0x40, "1280x720" },
+};
+static uint32_t props[] = { 21, 22, 23, 24, 25 };
+static uint64_t values[] = { 1, 2, 3, 4, 5 };
+static uint32_t objs[] = { 31, 41 }, obj_props[] = { 2, 3 };
+static uint32_t formats[] = { 0x34325258, 0x34325241 }; /* XR24, AR24 */
 
 int main(void)
 {
@@ -372,6 +456,37 @@ int main(void)
 	ioctl(fd, T_MODE_CREATEPROPBLOB, &cb);
 	struct t_destroy_dumb db = { 81 };
 	ioctl(fd, T_MODE_DESTROYPROPBLOB, &db);
+
+	struct t_crtc gcr = { 0, 0, 31, 72, 0, 0, 256, 1, { 0 } };
+	gcr.mode = modes[0];
+	ioctl(fd, T_MODE_GETCRTC, &gcr);
+	struct t_crtc scr = { (uintptr_t)connectors, 1, 31, 72, 0, 0, 0, 1, { 0 } };
+	scr.mode = modes[1];
+	ioctl(fd, T_MODE_SETCRTC, &scr);
+	struct t_cursor cu = { 3, 31, -10, 20, 64, 64, 5 };
+	ioctl(fd, T_MODE_CURSOR, &cu);
+	struct t_get_connector gco = {
+		(uintptr_t)encoders, (uintptr_t)modes, (uintptr_t)props, (uintptr_t)values,
+		2, 3, 1, 51, 41, 11, 1, 1, 600, 340, 1, 0
+	};
+	ioctl(fd, T_MODE_GETCONNECTOR, &gco);
+	struct t_get_blob gb = { 81, sizeof(blob) - 1, (uintptr_t)blob };
+	ioctl(fd, T_MODE_GETPROPBLOB, &gb);
+	struct t_get_plane gp = { 61, 31, 72, 1, 0, 2, (uintptr_t)formats };
+	ioctl(fd, T_MODE_GETPLANE, &gp);
+	struct t_set_plane sp = { 61, 31, 72, 0, -5, 0, 640, 480, 0, 0, 480 << 16, 640 << 16 };
+	ioctl(fd, T_MODE_SETPLANE, &sp);
+	struct t_obj_get_properties op = {
+		(uintptr_t)props, (uintptr_t)values, 2, 31, 0xcccccccc
+	};
+	ioctl(fd, T_MODE_OBJ_GETPROPERTIES, &op);
+	struct t_obj_set_property osp = { 1, 21, 41, 0xc0c0c0c0 };
+	ioctl(fd, T_MODE_OBJ_SETPROPERTY, &osp);
+	struct t_atomic at = {
+		0x601, 2, (uintptr_t)objs, (uintptr_t)obj_props, (uintptr_t)props,
+		(uintptr_t)values, 0, 0x1234
+	};
+	ioctl(fd, T_MODE_ATOMIC, &at);
 
 	struct t_syncobj_transfer st = { 6, 7, 1, 2, 2, 0 };
 	ioctl(fd, T_SYNCOBJ_TRANSFER, &st);

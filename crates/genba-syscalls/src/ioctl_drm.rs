@@ -19,6 +19,16 @@ const VERSION: u32 = 0xc0406400;
 const GET_CLIENT: u32 = 0xc0286405;
 const WAIT_VBLANK: u32 = 0xc018643a;
 const MODE_GETRESOURCES: u32 = 0xc04064a0;
+const MODE_GETCRTC: u32 = 0xc06864a1;
+const MODE_SETCRTC: u32 = 0xc06864a2;
+const MODE_CURSOR: u32 = 0xc01c64a3;
+const MODE_GETCONNECTOR: u32 = 0xc05064a7;
+const MODE_GETPROPBLOB: u32 = 0xc01064ac;
+const MODE_GETPLANE: u32 = 0xc02064b6;
+const MODE_SETPLANE: u32 = 0xc03064b7;
+const MODE_OBJ_GETPROPERTIES: u32 = 0xc02064b9;
+const MODE_OBJ_SETPROPERTY: u32 = 0xc01864ba;
+const MODE_ATOMIC: u32 = 0xc03864bc;
 const MODE_GETENCODER: u32 = 0xc01464a6;
 const MODE_GETFB: u32 = 0xc01c64ad;
 const MODE_ADDFB: u32 = 0xc01c64ae;
@@ -148,6 +158,86 @@ static PAGE_FLIP_FLAGS: &[(u64, &str)] = &[
     (0x8, "DRM_MODE_PAGE_FLIP_TARGET_RELATIVE"),
 ];
 
+/// `DRM_MODE_FLAG_*` of struct drm_mode_modeinfo (the 3D and aspect ratio
+/// fields stay a number).
+static MODE_FLAGS: &[(u64, &str)] = &[
+    (1 << 0, "DRM_MODE_FLAG_PHSYNC"),
+    (1 << 1, "DRM_MODE_FLAG_NHSYNC"),
+    (1 << 2, "DRM_MODE_FLAG_PVSYNC"),
+    (1 << 3, "DRM_MODE_FLAG_NVSYNC"),
+    (1 << 4, "DRM_MODE_FLAG_INTERLACE"),
+    (1 << 5, "DRM_MODE_FLAG_DBLSCAN"),
+    (1 << 6, "DRM_MODE_FLAG_CSYNC"),
+    (1 << 7, "DRM_MODE_FLAG_PCSYNC"),
+    (1 << 8, "DRM_MODE_FLAG_NCSYNC"),
+    (1 << 9, "DRM_MODE_FLAG_HSKEW"),
+    (1 << 10, "DRM_MODE_FLAG_BCAST"),
+    (1 << 11, "DRM_MODE_FLAG_PIXMUX"),
+    (1 << 12, "DRM_MODE_FLAG_DBLCLK"),
+    (1 << 13, "DRM_MODE_FLAG_CLKDIV2"),
+];
+
+/// `DRM_MODE_TYPE_*` (CLOCK_C and CRTC_C include BUILTIN's bit: first).
+static MODE_TYPES: &[(u64, &str)] = &[
+    (0x3, "DRM_MODE_TYPE_CLOCK_C"),
+    (0x5, "DRM_MODE_TYPE_CRTC_C"),
+    (0x1, "DRM_MODE_TYPE_BUILTIN"),
+    (0x8, "DRM_MODE_TYPE_PREFERRED"),
+    (0x10, "DRM_MODE_TYPE_DEFAULT"),
+    (0x20, "DRM_MODE_TYPE_USERDEF"),
+    (0x40, "DRM_MODE_TYPE_DRIVER"),
+];
+
+static CONNECTOR_TYPES: &[(u64, &str)] = &[
+    (0, "DRM_MODE_CONNECTOR_Unknown"),
+    (1, "DRM_MODE_CONNECTOR_VGA"),
+    (2, "DRM_MODE_CONNECTOR_DVII"),
+    (3, "DRM_MODE_CONNECTOR_DVID"),
+    (4, "DRM_MODE_CONNECTOR_DVIA"),
+    (5, "DRM_MODE_CONNECTOR_Composite"),
+    (6, "DRM_MODE_CONNECTOR_SVIDEO"),
+    (7, "DRM_MODE_CONNECTOR_LVDS"),
+    (8, "DRM_MODE_CONNECTOR_Component"),
+    (9, "DRM_MODE_CONNECTOR_9PinDIN"),
+    (10, "DRM_MODE_CONNECTOR_DisplayPort"),
+    (11, "DRM_MODE_CONNECTOR_HDMIA"),
+    (12, "DRM_MODE_CONNECTOR_HDMIB"),
+    (13, "DRM_MODE_CONNECTOR_TV"),
+    (14, "DRM_MODE_CONNECTOR_eDP"),
+    (15, "DRM_MODE_CONNECTOR_VIRTUAL"),
+    (16, "DRM_MODE_CONNECTOR_DSI"),
+    (17, "DRM_MODE_CONNECTOR_DPI"),
+    (18, "DRM_MODE_CONNECTOR_WRITEBACK"),
+    (19, "DRM_MODE_CONNECTOR_SPI"),
+    (20, "DRM_MODE_CONNECTOR_USB"),
+];
+
+static OBJECT_TYPES: &[(u64, &str)] = &[
+    (0, "DRM_MODE_OBJECT_ANY"),
+    (0xcccccccc, "DRM_MODE_OBJECT_CRTC"),
+    (0xc0c0c0c0, "DRM_MODE_OBJECT_CONNECTOR"),
+    (0xe0e0e0e0, "DRM_MODE_OBJECT_ENCODER"),
+    (0xdededede, "DRM_MODE_OBJECT_MODE"),
+    (0xb0b0b0b0, "DRM_MODE_OBJECT_PROPERTY"),
+    (0xfbfbfbfb, "DRM_MODE_OBJECT_FB"),
+    (0xbbbbbbbb, "DRM_MODE_OBJECT_BLOB"),
+    (0xeeeeeeee, "DRM_MODE_OBJECT_PLANE"),
+];
+
+static CURSOR_FLAGS: &[(u64, &str)] = &[(0x1, "DRM_MODE_CURSOR_BO"), (0x2, "DRM_MODE_CURSOR_MOVE")];
+
+/// An atomic commit's flags: the page flip's and its own.
+static ATOMIC_FLAGS: &[(u64, &str)] = &[
+    (0x1, "DRM_MODE_PAGE_FLIP_EVENT"),
+    (0x2, "DRM_MODE_PAGE_FLIP_ASYNC"),
+    (0x100, "DRM_MODE_ATOMIC_TEST_ONLY"),
+    (0x200, "DRM_MODE_ATOMIC_NONBLOCK"),
+    (0x400, "DRM_MODE_ATOMIC_ALLOW_MODESET"),
+];
+
+/// Bytes of struct drm_mode_modeinfo.
+const MODEINFO: usize = 68;
+
 /// The traced process's memory, read when the line is printed, and the
 /// structure as it was at entry (for the exit's half).
 #[derive(Clone, Copy)]
@@ -160,6 +250,9 @@ impl Mem<'_> {
     /// `n` bytes at `addr`, all of them or nothing.
     fn bytes(&self, addr: u64, n: usize) -> Option<Vec<u8>> {
         let read = self.read.filter(|_| addr != 0)?;
+        if n == 0 {
+            return Some(Vec::new());
+        }
         read(addr, n).filter(|b| b.len() == n)
     }
 }
@@ -175,6 +268,16 @@ pub(super) fn how(req: u32) -> Option<super::How> {
         GET_CLIENT => Custom(|w| halves(w, client_idx, Some(client))),
         WAIT_VBLANK => Custom(|w| halves(w, vblank_request, Some(vblank_reply))),
         MODE_GETRESOURCES => Custom(|w| halves(w, card_res_counts, Some(card_res))),
+        MODE_GETCRTC => Custom(|w| halves(w, crtc_id_at12, Some(crtc))),
+        MODE_SETCRTC => Custom(|w| halves(w, set_crtc, None)),
+        MODE_CURSOR => Custom(|w| halves(w, cursor, None)),
+        MODE_GETCONNECTOR => Custom(|w| halves(w, connector_in, Some(connector))),
+        MODE_GETPROPBLOB => Custom(|w| halves(w, get_blob_in, Some(get_blob))),
+        MODE_GETPLANE => Custom(|w| halves(w, plane_in, Some(plane))),
+        MODE_SETPLANE => Custom(|w| halves(w, set_plane, None)),
+        MODE_OBJ_GETPROPERTIES => Custom(|w| halves(w, obj_props_in, Some(obj_props))),
+        MODE_OBJ_SETPROPERTY => Custom(|w| halves(w, obj_set_property, None)),
+        MODE_ATOMIC => Custom(|w| halves(w, atomic, None)),
         MODE_GETPLANERESOURCES => Custom(|w| halves(w, plane_res_count, Some(plane_res))),
         MODE_GETENCODER => Custom(|w| halves(w, encoder_id, Some(encoder))),
         MODE_ADDFB => Custom(|w| halves(w, fb_cmd, Some(fb_id_of))),
@@ -926,6 +1029,324 @@ fn blob_id(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
     true
 }
 
+/// struct drm_mode_modeinfo at `at`.
+fn modeinfo(o: &mut Out<'_>, d: &[u8], at: usize) {
+    let _ = write!(o.s, "{{clock={}", u32at(d, at));
+    let names = [
+        "hdisplay",
+        "hsync_start",
+        "hsync_end",
+        "htotal",
+        "hskew",
+        "vdisplay",
+        "vsync_start",
+        "vsync_end",
+        "vtotal",
+        "vscan",
+    ];
+    for (k, name) in names.iter().enumerate() {
+        let _ = write!(o.s, ", {name}={}", super::u16at(d, at + 4 + 2 * k));
+    }
+    let _ = write!(o.s, ", vrefresh={}, flags=", u32at(d, at + 24));
+    o.flags(u32at(d, at + 28), MODE_FLAGS, "DRM_MODE_FLAG_???");
+    o.put(", type=");
+    o.flags(u32at(d, at + 32), MODE_TYPES, "DRM_MODE_TYPE_???");
+    o.put(", name=");
+    o.cstring(&d[at + 36..at + MODEINFO]);
+    o.put("}");
+}
+
+fn crtc_id_at12(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{crtc_id={}}}", u32at(d, 12));
+    true
+}
+
+fn crtc(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{fb_id={}, x={}, y={}, gamma_size={}, mode_valid={}, mode=",
+        u32at(d, 16),
+        u32at(d, 20),
+        u32at(d, 24),
+        u32at(d, 28),
+        u32at(d, 32)
+    );
+    modeinfo(o, d, 36);
+    o.put("}");
+    true
+}
+
+fn set_crtc(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let count = u32at(d, 8);
+    o.put("{set_connectors_ptr=");
+    array(o, mem, u64at(d, 0), count, false);
+    let _ = write!(
+        o.s,
+        ", count_connectors={count}, crtc_id={}, fb_id={}, x={}, y={}, mode_valid={}",
+        u32at(d, 12),
+        u32at(d, 16),
+        u32at(d, 20),
+        u32at(d, 24),
+        u32at(d, 32)
+    );
+    if u32at(d, 32) != 0 {
+        o.put(", mode=");
+        modeinfo(o, d, 36);
+    }
+    o.put("}");
+    true
+}
+
+fn cursor(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    o.put("{flags=");
+    o.flags(u32at(d, 0), CURSOR_FLAGS, "DRM_MODE_CURSOR_???");
+    let _ = write!(
+        o.s,
+        ", crtc_id={}, x={}, y={}, width={}, height={}, handle={}}}",
+        u32at(d, 4),
+        i32at(d, 8),
+        i32at(d, 12),
+        u32at(d, 16),
+        u32at(d, 20),
+        u32at(d, 24)
+    );
+    true
+}
+
+fn connector_in(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{connector_id={}, count_modes={}, count_props={}, count_encoders={}}}",
+        u32at(d, 48),
+        u32at(d, 32),
+        u32at(d, 36),
+        u32at(d, 40)
+    );
+    true
+}
+
+/// The connector: the kernel copies the modes only when the caller's array
+/// holds them all (else the address), the ids as far as there is room.
+fn connector(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let count = u32at(d, 40);
+    let _ = write!(o.s, "{{count_encoders={count}, encoders_ptr=");
+    ids(o, mem, d, 40, 0);
+    let modes = u32at(d, 32);
+    let room = match mem.entry.len() >= 36 {
+        true => u32at(mem.entry, 32),
+        false => modes,
+    };
+    let _ = write!(o.s, ", count_modes={modes}, modes_ptr=");
+    let addr = u64at(d, 8);
+    let shown = if o.verbose {
+        modes
+    } else {
+        modes.min(o.strsize as u64 + 1)
+    };
+    match (modes <= room && modes > 0, addr) {
+        (_, 0) => o.put("NULL"),
+        (false, _) if modes == 0 => o.put("[]"),
+        (false, _) => fmt::ptr(o.s, addr),
+        (true, _) => match mem.bytes(addr, shown as usize * MODEINFO) {
+            Some(b) => o.array(shown as usize, |o, k| modeinfo(o, &b, k * MODEINFO)),
+            None => fmt::ptr(o.s, addr),
+        },
+    }
+    let _ = write!(o.s, ", count_props={}, props_ptr=", u32at(d, 36));
+    ids(o, mem, d, 36, 16);
+    o.put(", prop_values_ptr=");
+    let props = u32at(d, 36);
+    let room = match mem.entry.len() >= 40 {
+        true => u32at(mem.entry, 36),
+        false => props,
+    };
+    array(o, mem, u64at(d, 24), props.min(room), true);
+    let _ = write!(o.s, ", encoder_id={}, connector_type=", u32at(d, 44));
+    o.xval(u32at(d, 52), CONNECTOR_TYPES, "DRM_MODE_CONNECTOR_???");
+    let _ = write!(
+        o.s,
+        ", connector_type_id={}, connection={}, mm_width={}, mm_height={}, subpixel={}}}",
+        u32at(d, 56),
+        u32at(d, 60),
+        u32at(d, 64),
+        u32at(d, 68),
+        u32at(d, 72)
+    );
+    true
+}
+
+fn get_blob_in(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(o.s, "{{blob_id={}, length={}}}", u32at(d, 0), u32at(d, 4));
+    true
+}
+
+/// The blob's bytes: copied only when the caller's length held them all.
+fn get_blob(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let len = u32at(d, 4);
+    let room = match mem.entry.len() >= 8 {
+        true => u32at(mem.entry, 4),
+        false => len,
+    };
+    let _ = write!(o.s, "{{length={len}, data=");
+    if len <= room {
+        string(o, mem, u64at(d, 8), len, len);
+    } else {
+        fmt::ptr(o.s, u64at(d, 8));
+    }
+    o.put("}");
+    true
+}
+
+fn plane_in(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{plane_id={}, count_format_types={}}}",
+        u32at(d, 0),
+        u32at(d, 20)
+    );
+    true
+}
+
+fn plane(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{crtc_id={}, fb_id={}, possible_crtcs=",
+        u32at(d, 4),
+        u32at(d, 8)
+    );
+    fmt::hex(o.s, u32at(d, 12));
+    let count = u32at(d, 20);
+    let room = match mem.entry.len() >= 24 {
+        true => u32at(mem.entry, 20),
+        false => count,
+    };
+    let _ = write!(
+        o.s,
+        ", gamma_size={}, count_format_types={count}, format_type_ptr=",
+        u32at(d, 16)
+    );
+    // all of them or none, as the kernel copies them
+    let addr = u64at(d, 24);
+    let shown = if o.verbose {
+        count
+    } else {
+        count.min(o.strsize as u64 + 1)
+    };
+    match (count <= room, addr) {
+        (_, 0) => o.put("NULL"),
+        (false, _) => fmt::ptr(o.s, addr),
+        (true, _) => match mem.bytes(addr, 4 * shown as usize) {
+            Some(b) => o.array(shown as usize, |o, k| fourcc(o, u32at(&b, 4 * k))),
+            None => fmt::ptr(o.s, addr),
+        },
+    }
+    o.put("}");
+    true
+}
+
+fn set_plane(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{plane_id={}, crtc_id={}, fb_id={}, flags=",
+        u32at(d, 0),
+        u32at(d, 4),
+        u32at(d, 8)
+    );
+    fmt::hex(o.s, u32at(d, 12));
+    let _ = write!(
+        o.s,
+        ", crtc_x={}, crtc_y={}, crtc_w={}, crtc_h={}, src_x={}, src_y={}, src_h={}, src_w={}}}",
+        i32at(d, 16),
+        i32at(d, 20),
+        u32at(d, 24),
+        u32at(d, 28),
+        u32at(d, 32),
+        u32at(d, 36),
+        u32at(d, 40),
+        u32at(d, 44)
+    );
+    true
+}
+
+fn obj_type(o: &mut Out<'_>, v: u64) {
+    o.xval(v, OBJECT_TYPES, "DRM_MODE_OBJECT_???");
+}
+
+fn obj_props_in(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{count_props={}, obj_id={}, obj_type=",
+        u32at(d, 16),
+        u32at(d, 20)
+    );
+    obj_type(o, u32at(d, 24));
+    o.put("}");
+    true
+}
+
+fn obj_props(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    o.put("{props_ptr=");
+    ids(o, mem, d, 16, 0);
+    let count = u32at(d, 16);
+    let room = match mem.entry.len() >= 20 {
+        true => u32at(mem.entry, 16),
+        false => count,
+    };
+    o.put(", prop_values_ptr=");
+    array(o, mem, u64at(d, 8), count.min(room), true);
+    let _ = write!(o.s, ", count_props={count}}}");
+    true
+}
+
+fn obj_set_property(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{value={}, prop_id={}, obj_id={}, obj_type=",
+        u64at(d, 0),
+        u32at(d, 8),
+        u32at(d, 12)
+    );
+    obj_type(o, u32at(d, 16));
+    o.put("}");
+    true
+}
+
+/// An atomic commit: its objects, how many properties each sets, and the
+/// properties with their values (as many as the counts add up to).
+fn atomic(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let objs = u32at(d, 4);
+    o.put("{flags=");
+    o.flags(u32at(d, 0), ATOMIC_FLAGS, "DRM_MODE_ATOMIC_???");
+    let _ = write!(o.s, ", count_objs={objs}, objs_ptr=");
+    array(o, mem, u64at(d, 8), objs, false);
+    o.put(", count_props_ptr=");
+    array(o, mem, u64at(d, 16), objs, false);
+    // the properties' total, from the counts when they are all readable
+    let limit = if o.verbose {
+        1024
+    } else {
+        o.strsize as u64 + 1
+    };
+    let total = (objs <= limit)
+        .then(|| mem.bytes(u64at(d, 16), 4 * objs as usize))
+        .flatten()
+        .map(|b| (0..objs as usize).map(|k| u32at(&b, 4 * k)).sum::<u64>());
+    for (name, at, wide) in [("props_ptr", 24, false), ("prop_values_ptr", 32, true)] {
+        let _ = write!(o.s, ", {name}=");
+        match total {
+            Some(n) => array(o, mem, u64at(d, at), n, wide),
+            None => fmt::ptr(o.s, u64at(d, at)),
+        }
+    }
+    if u64at(d, 40) != 0 {
+        let _ = write!(o.s, ", reserved={}", u64at(d, 40));
+    }
+    o.put(", user_data=");
+    fmt::hex(o.s, u64at(d, 48));
+    o.put("}");
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1033,5 +1454,53 @@ mod tests {
             show(prime_handle, &p, &p, &[], Xlat::Verbose, 32),
             "{handle=0, flags=0x80006 /* DRM_CLOEXEC|DRM_RDWR|0x4 */}"
         );
+    }
+
+    /// What the kernel copies only when the caller's array holds it all
+    /// (a blob, a plane's formats) is an address when it did not; what it
+    /// copies as far as there is room (resource ids) is cut there.
+    #[test]
+    fn copies_bounded_by_the_callers_room() {
+        let mem = b"XR24AR24";
+        let mut entry = vec![0u8; 16];
+        entry[0] = 81;
+        entry[4] = 4;
+        entry[8..16].copy_from_slice(&0x1000u64.to_le_bytes());
+        let mut exit = entry.clone();
+        exit[4] = 8;
+        assert_eq!(
+            show(get_blob, &exit, &entry, mem, Xlat::Abbrev, 32),
+            "{length=8, data=0x1000}"
+        );
+        entry[4] = 8;
+        assert_eq!(
+            show(get_blob, &exit, &entry, mem, Xlat::Abbrev, 32),
+            "{length=8, data=\"XR24AR24\"}"
+        );
+        let mut plane_in = vec![0u8; 32];
+        plane_in[20] = 1;
+        plane_in[24..32].copy_from_slice(&0x1000u64.to_le_bytes());
+        let mut plane_out = plane_in.clone();
+        plane_out[20] = 2;
+        assert_eq!(
+            show(plane, &plane_out, &plane_in, mem, Xlat::Abbrev, 32),
+            "{crtc_id=0, fb_id=0, possible_crtcs=0, gamma_size=0, count_format_types=2, \
+             format_type_ptr=0x1000}"
+        );
+        plane_in[20] = 2;
+        assert_eq!(
+            show(plane, &plane_out, &plane_in, mem, Xlat::Raw, 32),
+            "{crtc_id=0, fb_id=0, possible_crtcs=0, gamma_size=0, count_format_types=2, \
+             format_type_ptr=[0x34325258, 0x34325241]}"
+        );
+        // GETRESOURCES: room for one crtc of two
+        let ids_mem = [31u8, 0, 0, 0, 32, 0, 0, 0];
+        let mut res_in = vec![0u8; 64];
+        res_in[8..16].copy_from_slice(&0x1000u64.to_le_bytes());
+        res_in[36] = 1;
+        let mut res_out = res_in.clone();
+        res_out[36] = 2;
+        let text = show(card_res, &res_out, &res_in, &ids_mem, Xlat::Abbrev, 32);
+        assert!(text.contains("count_crtcs=2, crtc_id_ptr=[31], "), "{text}");
     }
 }

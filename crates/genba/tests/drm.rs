@@ -52,6 +52,24 @@ fn assert_lines(got: &[String], want: &[String]) {
     assert_eq!(got.len(), want.len(), "ioctl lines: {got:#?}");
 }
 
+/// drm.c's two struct drm_mode_modeinfo.
+macro_rules! mode_1080 {
+    () => {
+        "{clock=148500, hdisplay=1920, hsync_start=2008, hsync_end=2052, htotal=2200, hskew=0, \
+         vdisplay=1080, vsync_start=1084, vsync_end=1089, vtotal=1125, vscan=0, vrefresh=60, \
+         flags=DRM_MODE_FLAG_PHSYNC|DRM_MODE_FLAG_PVSYNC, \
+         type=DRM_MODE_TYPE_PREFERRED|DRM_MODE_TYPE_DRIVER, name=\"1920x1080\"}"
+    };
+}
+macro_rules! mode_720 {
+    () => {
+        "{clock=74250, hdisplay=1280, hsync_start=1390, hsync_end=1430, htotal=1650, hskew=0, \
+         vdisplay=720, vsync_start=725, vsync_end=730, vtotal=750, vscan=0, vrefresh=60, \
+         flags=DRM_MODE_FLAG_PHSYNC|DRM_MODE_FLAG_PVSYNC, type=DRM_MODE_TYPE_DRIVER, \
+         name=\"1280x720\"}"
+    };
+}
+
 /// struct drm_mode_fb_cmd2 as drm.c fills it.
 const FB2: &str = "{width=640, height=480, pixel_format=fourcc_code('X', 'R', '2', '4'), \
                    flags=DRM_MODE_FB_MODIFIERS, handles=[3, 0, 0, 0], pitches=[2560, 0, 0, 0], \
@@ -244,6 +262,78 @@ const CALLS: &[(&str, &str, &str)] = &[
         "{blob_id=81}",
     ),
     ("DRM_IOCTL_MODE_DESTROYPROPBLOB", "{blob_id=81}", ""),
+    (
+        "DRM_IOCTL_MODE_GETCRTC",
+        "{crtc_id=31}",
+        concat!(
+            "{fb_id=72, x=0, y=0, gamma_size=256, mode_valid=1, mode=",
+            mode_1080!(),
+            "}"
+        ),
+    ),
+    (
+        "DRM_IOCTL_MODE_SETCRTC",
+        concat!(
+            "{set_connectors_ptr=[41], count_connectors=1, crtc_id=31, fb_id=72, x=0, y=0, \
+             mode_valid=1, mode=",
+            mode_720!(),
+            "}"
+        ),
+        "",
+    ),
+    (
+        "DRM_IOCTL_MODE_CURSOR",
+        "{flags=DRM_MODE_CURSOR_BO|DRM_MODE_CURSOR_MOVE, crtc_id=31, x=-10, y=20, width=64, \
+         height=64, handle=5}",
+        "",
+    ),
+    (
+        "DRM_IOCTL_MODE_GETCONNECTOR",
+        "{connector_id=41, count_modes=2, count_props=3, count_encoders=1}",
+        concat!(
+            "{count_encoders=1, encoders_ptr=[51], count_modes=2, modes_ptr=[",
+            mode_1080!(),
+            ", ",
+            mode_720!(),
+            "], count_props=3, props_ptr=[21, 22, 23], prop_values_ptr=[1, 2, 3], encoder_id=51, \
+             connector_type=DRM_MODE_CONNECTOR_HDMIA, connector_type_id=1, connection=1, \
+             mm_width=600, mm_height=340, subpixel=1}"
+        ),
+    ),
+    (
+        "DRM_IOCTL_MODE_GETPROPBLOB",
+        "{blob_id=81, length=6}",
+        "{length=6, data=\"\\1\\2mode\"}",
+    ),
+    (
+        "DRM_IOCTL_MODE_GETPLANE",
+        "{plane_id=61, count_format_types=2}",
+        "{crtc_id=31, fb_id=72, possible_crtcs=0x1, gamma_size=0, count_format_types=2, \
+         format_type_ptr=[fourcc_code('X', 'R', '2', '4'), fourcc_code('A', 'R', '2', '4')]}",
+    ),
+    (
+        "DRM_IOCTL_MODE_SETPLANE",
+        "{plane_id=61, crtc_id=31, fb_id=72, flags=0, crtc_x=-5, crtc_y=0, crtc_w=640, \
+         crtc_h=480, src_x=0, src_y=0, src_h=31457280, src_w=41943040}",
+        "",
+    ),
+    (
+        "DRM_IOCTL_MODE_OBJ_GETPROPERTIES",
+        "{count_props=2, obj_id=31, obj_type=DRM_MODE_OBJECT_CRTC}",
+        "{props_ptr=[21, 22], prop_values_ptr=[1, 2], count_props=2}",
+    ),
+    (
+        "DRM_IOCTL_MODE_OBJ_SETPROPERTY",
+        "{value=1, prop_id=21, obj_id=41, obj_type=DRM_MODE_OBJECT_CONNECTOR}",
+        "",
+    ),
+    (
+        "DRM_IOCTL_MODE_ATOMIC",
+        "{flags=DRM_MODE_PAGE_FLIP_EVENT|DRM_MODE_ATOMIC_NONBLOCK|DRM_MODE_ATOMIC_ALLOW_MODESET, \
+         count_objs=2, objs_ptr=[31, 41], count_props_ptr=[2, 3], props_ptr=[21, 22, 23, 24, 25], \
+         prop_values_ptr=[1, 2, 3, 4, 5], user_data=0x1234}",
+        "",
+    ),
     (
         "DRM_IOCTL_SYNCOBJ_TRANSFER",
         "{src_handle=6, dst_handle=7, src_point=1, dst_point=2, \
