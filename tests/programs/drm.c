@@ -188,6 +188,16 @@ struct t_atomic {
 	uint32_t flags, count_objs;
 	uint64_t objs_ptr, count_props_ptr, props_ptr, prop_values_ptr, reserved, user_data;
 };
+struct t_get_property {
+	uint64_t values_ptr, enum_blob_ptr;
+	uint32_t prop_id, flags;
+	char name[32];
+	uint32_t count_values, count_enum_blobs;
+};
+struct t_property_enum {
+	uint64_t value;
+	char name[32];
+};
 struct t_syncobj_transfer {
 	uint32_t src_handle, dst_handle;
 	uint64_t src_point, dst_point;
@@ -202,6 +212,7 @@ struct t_syncobj_transfer {
 #define T_MODE_SETCRTC _IOWR('d', 0xa2, struct t_crtc)
 #define T_MODE_CURSOR _IOWR('d', 0xa3, struct t_cursor)
 #define T_MODE_GETCONNECTOR _IOWR('d', 0xa7, struct t_get_connector)
+#define T_MODE_GETPROPERTY _IOWR('d', 0xaa, struct t_get_property)
 #define T_MODE_GETPROPBLOB _IOWR('d', 0xac, struct t_get_blob)
 #define T_MODE_GETPLANE _IOWR('d', 0xb6, struct t_get_plane)
 #define T_MODE_SETPLANE _IOWR('d', 0xb7, struct t_set_plane)
@@ -262,6 +273,9 @@ SAME(T_MODE_SETCRTC, DRM_IOCTL_MODE_SETCRTC);
 SAME(T_MODE_CURSOR, DRM_IOCTL_MODE_CURSOR);
 SAME(T_MODE_GETCONNECTOR, DRM_IOCTL_MODE_GETCONNECTOR);
 SAME(T_MODE_GETPROPBLOB, DRM_IOCTL_MODE_GETPROPBLOB);
+SAME(T_MODE_GETPROPERTY, DRM_IOCTL_MODE_GETPROPERTY);
+SAME(sizeof(struct t_property_enum), sizeof(struct drm_mode_property_enum));
+SAME(0x80000008, DRM_MODE_PROP_ENUM | DRM_MODE_PROP_ATOMIC);
 SAME(T_MODE_GETPLANE, DRM_IOCTL_MODE_GETPLANE);
 SAME(T_MODE_SETPLANE, DRM_IOCTL_MODE_SETPLANE);
 SAME(T_MODE_OBJ_GETPROPERTIES, DRM_IOCTL_MODE_OBJ_GETPROPERTIES);
@@ -343,6 +357,7 @@ static struct t_modeinfo modes[] = {
 static uint32_t props[] = { 21, 22, 23, 24, 25 };
 static uint64_t values[] = { 1, 2, 3, 4, 5 };
 static uint32_t objs[] = { 31, 41 }, obj_props[] = { 2, 3 };
+static struct t_property_enum dpms[] = { { 0, "On" }, { 3, "Off" } };
 static uint32_t formats[] = { 0x34325258, 0x34325241 }; /* XR24, AR24 */
 
 int main(void)
@@ -470,6 +485,10 @@ int main(void)
 		2, 3, 1, 51, 41, 11, 1, 1, 600, 340, 1, 0
 	};
 	ioctl(fd, T_MODE_GETCONNECTOR, &gco);
+	struct t_get_property gpr = {
+		(uintptr_t)values, (uintptr_t)dpms, 21, 0x80000008, "DPMS", 2, 2
+	};
+	ioctl(fd, T_MODE_GETPROPERTY, &gpr);
 	struct t_get_blob gb = { 81, sizeof(blob) - 1, (uintptr_t)blob };
 	ioctl(fd, T_MODE_GETPROPBLOB, &gb);
 	struct t_get_plane gp = { 61, 31, 72, 1, 0, 2, (uintptr_t)formats };

@@ -23,6 +23,7 @@ const MODE_GETCRTC: u32 = 0xc06864a1;
 const MODE_SETCRTC: u32 = 0xc06864a2;
 const MODE_CURSOR: u32 = 0xc01c64a3;
 const MODE_GETCONNECTOR: u32 = 0xc05064a7;
+const MODE_GETPROPERTY: u32 = 0xc04064aa;
 const MODE_GETPROPBLOB: u32 = 0xc01064ac;
 const MODE_GETPLANE: u32 = 0xc02064b6;
 const MODE_SETPLANE: u32 = 0xc03064b7;
@@ -235,6 +236,23 @@ static ATOMIC_FLAGS: &[(u64, &str)] = &[
     (0x400, "DRM_MODE_ATOMIC_ALLOW_MODESET"),
 ];
 
+/// `DRM_MODE_PROP_*` (the extended types, bits 6-15, are a number:
+/// OBJECT and SIGNED_RANGE first).
+static PROP_FLAGS: &[(u64, &str)] = &[
+    (0x40, "DRM_MODE_PROP_OBJECT"),
+    (0x80, "DRM_MODE_PROP_SIGNED_RANGE"),
+    (0x1, "DRM_MODE_PROP_PENDING"),
+    (0x2, "DRM_MODE_PROP_RANGE"),
+    (0x4, "DRM_MODE_PROP_IMMUTABLE"),
+    (0x8, "DRM_MODE_PROP_ENUM"),
+    (0x10, "DRM_MODE_PROP_BLOB"),
+    (0x20, "DRM_MODE_PROP_BITMASK"),
+    (0x80000000, "DRM_MODE_PROP_ATOMIC"),
+];
+
+/// Bytes of struct drm_mode_property_enum.
+const PROP_ENUM: usize = 40;
+
 /// Bytes of struct drm_mode_modeinfo.
 const MODEINFO: usize = 68;
 
@@ -272,6 +290,7 @@ pub(super) fn how(req: u32) -> Option<super::How> {
         MODE_SETCRTC => Custom(|w| halves(w, set_crtc, None)),
         MODE_CURSOR => Custom(|w| halves(w, cursor, None)),
         MODE_GETCONNECTOR => Custom(|w| halves(w, connector_in, Some(connector))),
+        MODE_GETPROPERTY => Custom(|w| halves(w, property_in, Some(property))),
         MODE_GETPROPBLOB => Custom(|w| halves(w, get_blob_in, Some(get_blob))),
         MODE_GETPLANE => Custom(|w| halves(w, plane_in, Some(plane))),
         MODE_SETPLANE => Custom(|w| halves(w, set_plane, None)),
@@ -1172,6 +1191,61 @@ fn connector(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
         u32at(d, 68),
         u32at(d, 72)
     );
+    true
+}
+
+fn property_in(o: &mut Out<'_>, d: &[u8], _: Mem<'_>) -> bool {
+    let _ = write!(
+        o.s,
+        "{{prop_id={}, count_values={}, count_enum_blobs={}}}",
+        u32at(d, 16),
+        u32at(d, 56),
+        u32at(d, 60)
+    );
+    true
+}
+
+/// A property: its flags, name, values (ranges' bounds, enum values), and
+/// for enums and bitmasks the named values, as far as the caller's arrays
+/// (their counts at entry) had room.
+fn property(o: &mut Out<'_>, d: &[u8], mem: Mem<'_>) -> bool {
+    let room = |at: usize, count: u64| match mem.entry.len() >= at + 4 {
+        true => u32at(mem.entry, at).min(count),
+        false => count,
+    };
+    let flags = u32at(d, 20);
+    o.put("{flags=");
+    o.flags(flags, PROP_FLAGS, "DRM_MODE_PROP_???");
+    o.put(", name=");
+    o.cstring(&d[24..56]);
+    let values = u32at(d, 56);
+    let _ = write!(o.s, ", count_values={values}, values_ptr=");
+    array(o, mem, u64at(d, 0), room(56, values), true);
+    let enums = u32at(d, 60);
+    let _ = write!(o.s, ", count_enum_blobs={enums}, enum_blob_ptr=");
+    let addr = u64at(d, 8);
+    // only enums and bitmasks have them (blob properties name none now)
+    let n = room(60, enums);
+    let limit = if o.verbose {
+        1024
+    } else {
+        o.strsize as u64 + 1
+    };
+    let shown = n.min(limit) as usize;
+    match (flags & 0x28 != 0, addr) {
+        (_, 0) => o.put("NULL"),
+        (false, _) => fmt::ptr(o.s, addr),
+        (true, _) => match mem.bytes(addr, shown * PROP_ENUM) {
+            Some(b) => o.array(shown, |o, k| {
+                let at = k * PROP_ENUM;
+                let _ = write!(o.s, "{{value={}, name=", u64at(&b, at));
+                o.cstring(&b[at + 8..at + PROP_ENUM]);
+                o.put("}");
+            }),
+            None => fmt::ptr(o.s, addr),
+        },
+    }
+    o.put("}");
     true
 }
 

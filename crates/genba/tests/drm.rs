@@ -301,6 +301,13 @@ const CALLS: &[(&str, &str, &str)] = &[
         ),
     ),
     (
+        "DRM_IOCTL_MODE_GETPROPERTY",
+        "{prop_id=21, count_values=2, count_enum_blobs=2}",
+        "{flags=DRM_MODE_PROP_ENUM|DRM_MODE_PROP_ATOMIC, name=\"DPMS\", count_values=2, \
+         values_ptr=[1, 2], count_enum_blobs=2, enum_blob_ptr=[{value=0, name=\"On\"}, \
+         {value=3, name=\"Off\"}]}",
+    ),
+    (
         "DRM_IOCTL_MODE_GETPROPBLOB",
         "{blob_id=81, length=6}",
         "{length=6, data=\"\\1\\2mode\"}",
