@@ -1,14 +1,20 @@
-//! The DRM core's ioctl requests (type 'd', a child module of `ioctl`: see
-//! [`super::decode`]) with their structures, in strace's style: what the
-//! kernel reads at entry, then ` => ` what it wrote back when the call
-//! succeeded. strace 6.1 has no DRM decoder (it names the requests only);
-//! the field names are those of the uapi drm.h.
+//! The DRM core's and mode setting's ioctl requests (type 'd', a child
+//! module of `ioctl`: see [`super::decode`]) with their structures, in
+//! strace's style: what the kernel reads at entry, then ` => ` what it
+//! wrote back when the call succeeded. strace 6.1 has no DRM decoder (it
+//! names the requests only); the field names are those of the uapi drm.h
+//! and drm_mode.h, the constants copied from libdrm-dev 2.4.114's (the
+//! test program, tests/programs/drm.c, checks them against the header when
+//! it is installed). The drivers' own requests are named only.
 //!
-//! The strings and handle arrays the structures point to (DRM_IOCTL_VERSION's
-//! name, date and description, the unique name, a sync object wait's
-//! handles) are not in the copy BPF takes of the argument: they are read from
-//! the live process when the line is printed, and shown as their address
-//! when that fails (the process gone).
+//! The strings and arrays the structures point to (DRM_IOCTL_VERSION's
+//! name, date and description, sync object handles, mode setting ids,
+//! modes, formats, properties) are not in the copy BPF takes of the
+//! argument (the ioctl's capture slots are all taken by other families):
+//! they are read from the live process when the line is printed, and shown
+//! as their address when that fails (the process gone). What the kernel
+//! copies into the caller's arrays is shown as far as the caller's count at
+//! entry left room for it.
 
 use super::super::ArgWriter;
 use super::{i32at, input, ioc_size, output, u32at, u64at, Out};
