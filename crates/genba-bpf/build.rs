@@ -27,6 +27,7 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=src/bpf/genba.h");
     println!("cargo:rerun-if-changed=src/bpf/profile.bpf.inc");
+    println!("cargo:rerun-if-changed=src/bpf/irq.bpf.inc");
     println!("cargo:rerun-if-changed=src/bpf/causal.bpf.inc");
     println!("cargo:rerun-if-changed=src/bpf/causal.h");
 }

@@ -115,6 +115,67 @@ pub struct ProfileConfig {
     pub causal: Option<std::os::fd::RawFd>,
 }
 
+/// The kinds of interrupt whose entry and exit tracepoints
+/// [`IRQ_TRACEPOINTS`] name.
+#[derive(Clone, Copy)]
+enum IrqKind {
+    Hard,
+    Soft,
+    Timer,
+}
+
+/// The tracepoints around interrupt handlers (entry, exit), by kind: device
+/// handlers, the x86 system vectors that have tracepoints (the local timer,
+/// IPIs, irq_work, ...), softirqs, and timer callbacks (which run inside a
+/// hardirq or a softirq, and name the wakeups they make more precisely).
+const IRQ_TRACEPOINTS: &[(IrqKind, &str, &str)] = &[
+    (IrqKind::Hard, "irq_handler_entry", "irq_handler_exit"),
+    (IrqKind::Hard, "local_timer_entry", "local_timer_exit"),
+    (IrqKind::Hard, "call_function_entry", "call_function_exit"),
+    (
+        IrqKind::Hard,
+        "call_function_single_entry",
+        "call_function_single_exit",
+    ),
+    (IrqKind::Hard, "reschedule_entry", "reschedule_exit"),
+    (IrqKind::Hard, "irq_work_entry", "irq_work_exit"),
+    (
+        IrqKind::Hard,
+        "x86_platform_ipi_entry",
+        "x86_platform_ipi_exit",
+    ),
+    (IrqKind::Hard, "spurious_apic_entry", "spurious_apic_exit"),
+    (IrqKind::Hard, "error_apic_entry", "error_apic_exit"),
+    (IrqKind::Hard, "thermal_apic_entry", "thermal_apic_exit"),
+    (IrqKind::Hard, "threshold_apic_entry", "threshold_apic_exit"),
+    (
+        IrqKind::Hard,
+        "deferred_error_apic_entry",
+        "deferred_error_apic_exit",
+    ),
+    (IrqKind::Soft, "softirq_entry", "softirq_exit"),
+    (
+        IrqKind::Timer,
+        "hrtimer_expire_entry",
+        "hrtimer_expire_exit",
+    ),
+    (IrqKind::Timer, "timer_expire_entry", "timer_expire_exit"),
+];
+
+/// Whether the interrupt-nesting programs load (a recording only).
+fn irq_autoload(p: &mut skel::OpenTraceProgs<'_>, on: bool) {
+    for prog in [
+        &mut p.irq_hard_entry,
+        &mut p.irq_hard_exit,
+        &mut p.irq_soft_entry,
+        &mut p.irq_soft_exit,
+        &mut p.irq_timer_entry,
+        &mut p.irq_timer_exit,
+    ] {
+        prog.set_autoload(on);
+    }
+}
+
 /// A thread already waiting when profiling starts (`-p`), as /proc shows it.
 #[derive(Debug, Clone)]
 pub struct WaitingThread {
@@ -412,8 +473,10 @@ impl Tracer {
                     open.progs.causal_return.set_autoload(false);
                 }
                 if !p.exact {
-                    // the waker is only recorded: no program on every wakeup
+                    // the waker is only recorded: no program on every
+                    // wakeup, nor on every interrupt
                     open.progs.prof_waking.set_autoload(false);
+                    irq_autoload(&mut open.progs, false);
                 }
                 open.maps
                     .prof_slots
@@ -437,6 +500,7 @@ impl Tracer {
                 ] {
                     prog.set_autoload(false);
                 }
+                irq_autoload(p, false);
             }
         }
         ro.wakeup_bytes = u64::from(cfg.buffer_bytes / 4);
@@ -621,6 +685,7 @@ impl Tracer {
                     .attach_raw_tracepoint("sched_waking")
                     .map_err(|e| Error::Load(format!("attaching sched_waking: {e}")))?;
                 self.prof_links.push(link);
+                self.attach_irq_nesting();
             }
             // kernel-lock contention sharpens [L]; kernels without the
             // lock tracepoints still get futex waits as [L]
@@ -650,6 +715,35 @@ impl Tracer {
         .map_err(|e| Error::Load(e.to_string()))?;
         self.ring = Some(b.build().map_err(|e| Error::Load(e.to_string()))?);
         Ok(())
+    }
+
+    /// A recording: the programs that keep each CPU's interrupt nesting
+    /// (irq.bpf.inc), so that a wakeup made from an interrupt is not
+    /// credited to the task it landed on. Each exit is attached before its
+    /// entry (an entry without its exit would leave the CPU "in an
+    /// interrupt"); a tracepoint this kernel does not have is left out, and
+    /// its interrupts' wakeups are credited to the task as before. Returns
+    /// how many pairs are attached.
+    fn attach_irq_nesting(&mut self) -> usize {
+        let p = &self.skel.progs;
+        let mut pairs = 0;
+        for &(kind, entry, exit) in IRQ_TRACEPOINTS {
+            let (enter_prog, exit_prog) = match kind {
+                IrqKind::Hard => (&p.irq_hard_entry, &p.irq_hard_exit),
+                IrqKind::Soft => (&p.irq_soft_entry, &p.irq_soft_exit),
+                IrqKind::Timer => (&p.irq_timer_entry, &p.irq_timer_exit),
+            };
+            let Ok(out) = exit_prog.attach_raw_tracepoint(exit) else {
+                continue;
+            };
+            let Ok(inn) = enter_prog.attach_raw_tracepoint(entry) else {
+                continue;
+            };
+            self.prof_links.push(out);
+            self.prof_links.push(inn);
+            pairs += 1;
+        }
+        pairs
     }
 
     /// Samples every task on `cpu` (cpu-clock); the BPF side keeps the
@@ -885,6 +979,12 @@ impl Tracer {
             ("prof_wakeup", p.prof_wakeup.as_fd()),
             ("prof_waking", p.prof_waking.as_fd()),
             ("prof_wakeup_new", p.prof_wakeup_new.as_fd()),
+            ("irq_hard_entry", p.irq_hard_entry.as_fd()),
+            ("irq_hard_exit", p.irq_hard_exit.as_fd()),
+            ("irq_soft_entry", p.irq_soft_entry.as_fd()),
+            ("irq_soft_exit", p.irq_soft_exit.as_fd()),
+            ("irq_timer_entry", p.irq_timer_entry.as_fd()),
+            ("irq_timer_exit", p.irq_timer_exit.as_fd()),
         ])
     }
 

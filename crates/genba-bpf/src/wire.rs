@@ -3,7 +3,9 @@
 //! Record structs are the skeleton's BTF-generated mirrors (`skel::types`), so
 //! a change in the header changes them too; this module only walks the bytes.
 
-use genba_events::{Capture, CaptureItem, Event, ProfSample, SyscallEnter, SyscallExit, Task};
+use genba_events::{
+    Capture, CaptureItem, Event, ProfSample, SyscallEnter, SyscallExit, Task, WakerKind,
+};
 
 use crate::skel::types;
 use crate::SyscallPlan;
@@ -187,6 +189,18 @@ fn as_bytes<T: Copy>(v: &T) -> &[u8] {
 const PROFF_NEW: u32 = 8;
 pub(crate) const PROFF_OFFCPU: u32 = 16;
 pub(crate) const PROFF_FLUSH: u32 = 32;
+/// genba.h's GENBA_PROFF_WAKER_*: a blocked sample's waker kind.
+const PROFF_WAKER_SHIFT: u32 = 6;
+
+/// The waker kind in a profile record's flags (genba.h's genba_waker_kind).
+fn waker_kind(flags: u32) -> WakerKind {
+    match (flags >> PROFF_WAKER_SHIFT) & 3 {
+        1 => WakerKind::HardIrq,
+        2 => WakerKind::SoftIrq,
+        3 => WakerKind::Timer,
+        _ => WakerKind::Thread,
+    }
+}
 
 /// A record sent without its unused tail (the stack copy is cut to its
 /// length): the struct with the missing bytes zero.
@@ -340,6 +354,7 @@ pub(crate) fn prof_sample(r: &types::genba_prof, task: Task, ustack: &[u8]) -> P
         wake_ts: r.wake_ts,
         waking_ts: r.waking_ts,
         waker_tid: r.waker_tid,
+        waker_kind: waker_kind(r.flags),
         comm: {
             let b: Vec<u8> = r
                 .comm

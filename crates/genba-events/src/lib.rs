@@ -412,10 +412,52 @@ pub struct ProfSample {
     /// When the waker woke it, in the waker's context (recordings; the same
     /// as `wake_ts` without): at or before `wake_ts`.
     pub waking_ts: Nanos,
-    /// The task running when it was woken: the waker, or for a wakeup from
-    /// an interrupt (a timer), the task the interrupt landed on (0: an idle
-    /// CPU, or not known).
+    /// The task that woke it (recordings: 0 on an idle CPU, not known, or
+    /// woken from an interrupt).
     pub waker_tid: u32,
+    /// What woke it: a thread (`waker_tid`), or an interrupt, whatever task
+    /// it landed on (recordings).
+    pub waker_kind: WakerKind,
+}
+
+/// What made a wakeup: a thread, or an interrupt (which runs on whatever
+/// task it lands on, and is not that task's doing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum WakerKind {
+    /// A thread, in a call of its own (or not known).
+    #[default]
+    Thread,
+    /// A device's interrupt handler, an IPI, irq_work.
+    HardIrq,
+    /// A softirq (network and block completions, RCU, tasklets).
+    SoftIrq,
+    /// A timer's callback (an hrtimer expiring: nanosleep, a timeout).
+    Timer,
+}
+
+impl WakerKind {
+    /// The name recordings and exports use: `thread`, `hardirq`,
+    /// `softirq`, `timer`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WakerKind::Thread => "thread",
+            WakerKind::HardIrq => "hardirq",
+            WakerKind::SoftIrq => "softirq",
+            WakerKind::Timer => "timer",
+        }
+    }
+
+    /// The kind named `name` (see [`WakerKind::name`]).
+    pub fn from_name(name: &str) -> Option<WakerKind> {
+        [
+            WakerKind::Thread,
+            WakerKind::HardIrq,
+            WakerKind::SoftIrq,
+            WakerKind::Timer,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
 }
 
 impl GpuCall {

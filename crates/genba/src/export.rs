@@ -407,7 +407,7 @@ impl Walker<'_> {
         }
         let v = match name {
             "wakeup" => json!({"type": "wakeup", "ts": e.ts, "pid": pid, "tid": tid,
-                "waker_tid": tid, "wakee_tid": num(e.arg("wakee_tid"))}),
+                "waker_tid": tid, "waker": "thread", "wakee_tid": num(e.arg("wakee_tid"))}),
             "fork" | "thread" => json!({"type": "fork", "ts": e.ts, "pid": pid, "tid": tid,
                 "child_tid": num(e.arg("child_tid")), "thread": name == "thread"}),
             "exec" => json!({"type": "exec", "ts": e.ts, "pid": pid, "tid": tid}),
@@ -467,7 +467,8 @@ impl Walker<'_> {
             json!({"type": "offcpu", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid,
                 "class": class, "syscall": syscall, "site": text(e.arg("site")),
                 "kernel_frame": o.stack.as_deref().and_then(kernel_frame),
-                "waker_tid": num(e.arg("waker_tid")), "samples": num(e.arg("samples")),
+                "waker_tid": num(e.arg("waker_tid")), "waker": waker_kind(e),
+                "samples": num(e.arg("samples")),
                 "stack": o.stack.as_deref().map(frames_json)})
         } else if let Some(api) = text(e.arg("api")) {
             json!({"type": "gpu_api", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid,
@@ -514,4 +515,11 @@ fn value_json(v: &Value) -> serde_json::Value {
         Value::Uints(u) => json!(u),
         Value::Unknown => serde_json::Value::Null,
     }
+}
+
+/// An off-CPU interval's waker kind: `thread` (with `waker_tid`), an
+/// interrupt's kind (`hardirq`, `softirq`, `timer`: no `waker_tid`), or
+/// null when no waker was recorded.
+fn waker_kind(e: &ReadEvent) -> Option<&str> {
+    text(e.arg("waker")).or_else(|| e.arg("waker_tid").map(|_| "thread"))
 }

@@ -11,6 +11,7 @@ mod fdtrack;
 mod filter;
 mod gputable;
 mod inject;
+mod irqwaker;
 mod launch;
 mod output;
 mod pathtrace;

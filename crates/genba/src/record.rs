@@ -942,12 +942,17 @@ impl RecordSink {
             if let Some(k) = kernel_frame {
                 args.push(("kernel_frame", ArgValue::Str(k)));
             }
-            if p.waker_tid != 0 {
+            // who woke it: a thread, or an interrupt (no thread's doing:
+            // the task it landed on is not named)
+            let irq = p.waker_kind != genba_events::WakerKind::Thread;
+            if irq {
+                args.push(("waker", ArgValue::Str(p.waker_kind.name())));
+            } else if p.waker_tid != 0 {
                 args.push(("waker_tid", ArgValue::Uint(p.waker_tid.into())));
-                // when the waker woke it, if before the run queue had it
-                if waking < wake {
-                    args.push(("waking_ns", ArgValue::Uint(waking)));
-                }
+            }
+            // when the waker woke it, if before the run queue had it
+            if (irq || p.waker_tid != 0) && waking < wake {
+                args.push(("waking_ns", ArgValue::Uint(waking)));
             }
             // the blocked samples the interval weighs, as genba profile
             // counts them
@@ -955,9 +960,14 @@ impl RecordSink {
             self.w
                 .slice_with_stack(t, p.out_ts, wake - p.out_ts, &name, &args, &[], &[], stack)?;
         }
-        // the wakeup: from the task that ran then, to this wait for a CPU
+        // the wakeup: from the thread that woke it, to this wait for a CPU
+        // (a wakeup from an interrupt has no thread's slice to start from)
         let mut flow_in = Vec::new();
-        if p.waker_tid != 0 && p.waker_tid != p.task.tid && wake > p.out_ts {
+        if p.waker_kind == genba_events::WakerKind::Thread
+            && p.waker_tid != 0
+            && p.waker_tid != p.task.tid
+            && wake > p.out_ts
+        {
             let flow = self.next_flow;
             self.next_flow += 1;
             let waker = Task {

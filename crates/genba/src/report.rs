@@ -550,7 +550,8 @@ impl Report {
                     } = &open.what
                     {
                         // the wakeup: where the wait for a CPU begins
-                        if class == "[S]" {
+                        // (from a thread's row: an interrupt has none)
+                        if class == "[S]" && crate::irqwaker::kind(*w).is_none() {
                             let row = t.row(e.track);
                             t.wakes.push((*w, row, open.ts));
                         }
@@ -610,7 +611,10 @@ impl Report {
                             x.count += 1;
                             x.ns += dur;
                             // matched to the waker's calls at its own moment
-                            self.woken_at(w, waking.unwrap_or(e.ts), dur);
+                            // (an interrupt makes no calls)
+                            if crate::irqwaker::kind(w).is_none() {
+                                self.woken_at(w, waking.unwrap_or(e.ts), dur);
+                            }
                         }
                         if let Some(g) = open.gpu_site {
                             self.gpu_blocked
@@ -796,6 +800,9 @@ impl Report {
     }
 
     fn name_of(&self, tid: u32) -> String {
+        if let Some(k) = crate::irqwaker::kind(tid) {
+            return crate::irqwaker::label(k).to_string();
+        }
         self.names.get(&tid).cloned().unwrap_or_default()
     }
 
@@ -939,11 +946,7 @@ fn classify(e: &ReadEvent, gpu_queue: bool) -> Slice {
             .map(str::trim)
             .filter(|s| !s.is_empty() && *s != "runnable")
             .map(str::to_string);
-        let waker = match e.arg("waker_tid") {
-            Some(Value::Uint(u)) => u32::try_from(*u).ok(),
-            Some(Value::Int(i)) => u32::try_from(*i).ok(),
-            _ => None,
-        };
+        let waker = crate::irqwaker::from_args(e.arg("waker"), e.arg("waker_tid"));
         let waking = match e.arg("waking_ns") {
             Some(Value::Uint(u)) => Some(*u),
             _ => None,
@@ -1119,7 +1122,10 @@ fn render_text(
         let class = |c: &str| pct(t.classes.get(c).copied().unwrap_or(0), *life);
         let waker = r
             .top_waker(t.tid as u32)
-            .map(|(w, _)| w.to_string())
+            .map(|(w, _)| match crate::irqwaker::kind(w) {
+                Some(k) => crate::irqwaker::label(k).to_string(),
+                None => w.to_string(),
+            })
             .unwrap_or_else(|| "-".into());
         let _ = writeln!(
             s,
@@ -1174,7 +1180,7 @@ fn render_text(
         let _ = writeln!(
             s,
             "{:>8} {:<16} {:>9} {:>11}  {}",
-            waker,
+            waker_cell(waker),
             r.name_of(waker),
             n,
             secs(ns),
@@ -1217,6 +1223,24 @@ fn render_text(
         }
     }
     s
+}
+
+/// A waker's tid column: its tid, or `-` for an interrupt (its name
+/// column says which).
+fn waker_cell(w: u32) -> String {
+    match crate::irqwaker::kind(w) {
+        Some(_) => "-".to_string(),
+        None => w.to_string(),
+    }
+}
+
+/// A waker in JSON: its tid (null for an interrupt) and its kind
+/// (`thread`, `hardirq`, `softirq`, `timer`).
+fn waker_json(w: u32) -> (Option<u32>, &'static str) {
+    match crate::irqwaker::kind(w) {
+        Some(k) => (None, k.name()),
+        None => (Some(w), "thread"),
+    }
 }
 
 fn profile_title(r: &Report) -> String {
@@ -1264,7 +1288,8 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
             json!({"pid": t.pid, "tid": t.tid, "name": t.name,
                 "start_ns": t.first, "lifetime_ns": life, "running_ns": running,
                 "off_cpu_ns": off, "shares_percent": shares,
-                "top_waker": waker.map(|(w, _)| w),
+                "top_waker": waker.and_then(|(w, _)| waker_json(w).0),
+                "top_waker_kind": waker.map(|(w, _)| waker_json(w).1),
                 "top_waker_ns": waker.map(|(_, x)| x.ns)})
         })
         .collect();
@@ -1290,7 +1315,8 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
                 .into_iter()
                 .map(|(call, w)| json!({"call": call, "wakeups": w.count, "released_ns": w.ns}))
                 .collect();
-            json!({"tid": waker, "name": r.name_of(waker), "wakeups": n,
+            let (tid, kind) = waker_json(waker);
+            json!({"tid": tid, "waker": kind, "name": r.name_of(waker), "wakeups": n,
                 "released_ns": ns, "wakees": wakees, "from": from})
         })
         .collect();

@@ -372,6 +372,19 @@ enum genba_prof_class {
 /* the CPU time a thread had not yet been sampled for when it ended: no
  * stack (user space gives it the thread's last sampled place) */
 #define GENBA_PROFF_FLUSH 32
+/* a blocked sample's waker, when not a thread (then waker_tid is 0): the
+ * genba_waker_kind of the interrupt that woke it, in these two bits */
+#define GENBA_PROFF_WAKER_SHIFT 6
+#define GENBA_PROFF_WAKER_MASK (3 << GENBA_PROFF_WAKER_SHIFT)
+
+/* What woke a thread: a task, or an interrupt (whatever task it landed on
+ * did not wake anyone). */
+enum genba_waker_kind {
+	GENBA_WAKER_THREAD = 0,  /* the task running (0: an idle CPU, unknown) */
+	GENBA_WAKER_HARDIRQ = 1, /* a device's handler, an IPI, irq_work */
+	GENBA_WAKER_SOFTIRQ = 2, /* a softirq (network, block completions, RCU) */
+	GENBA_WAKER_TIMER = 3,   /* a timer's callback (hrtimer, timer wheel) */
+};
 
 struct genba_prof {
 	struct genba_hdr hdr;
@@ -408,6 +421,8 @@ struct genba_prof_slot {
 	__u64 waking_ts; /* 0: no sched_waking yet (a recording) */
 	__u32 waker;    /* the task running when it was woken (0: idle CPU) */
 	__u32 early_waker; /* a waking seen before the switch-out completed */
+	__u32 waker_kind; /* genba_waker_kind of waker (an interrupt: waker is 0) */
+	__u32 early_waker_kind; /* of early_waker */
 	__u64 acc;      /* the phase: off-CPU ns not yet turned into samples */
 	__u64 lock_addr;
 	__u32 lock_flags;
