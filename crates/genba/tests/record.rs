@@ -1163,3 +1163,132 @@ fn recorded_run_queue_time_is_the_kernels() {
         "[S] {genba:.1}% of the wall time, the kernel's run_delay {kernel:.1}%: {t}"
     );
 }
+
+/// A process that spins until dropped (killed and reaped then, even when
+/// the test fails).
+struct Spinner(std::process::Child);
+
+impl Spinner {
+    fn start() -> Spinner {
+        Spinner(
+            Command::new("sh")
+                .args(["-c", "while :; do :; done"])
+                .spawn()
+                .expect("sh"),
+        )
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A program's nanosleeps, recorded while two busy loops keep both CPUs
+/// running: the timer that ends each sleep fires in an interrupt on
+/// whichever task runs there (a busy loop, mostly), which did not wake
+/// anyone. No wakeup of the sleeper names a busy loop (or any thread) as
+/// its waker; the sleeps are woken by a timer, as the jsonl export and the
+/// report's wakers say.
+#[test]
+fn timer_wakeups_are_not_the_interrupted_tasks() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("record-timer");
+    let file = dir.join("t.pftrace");
+    let spinners = [Spinner::start(), Spinner::start()];
+    let spin_tids: Vec<u64> = spinners.iter().map(|s| u64::from(s.0.id())).collect();
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program("record_timer_sleeps")));
+    // the busy loops still ran all along: they were there to be interrupted
+    let alive: Vec<bool> = spinners
+        .iter()
+        .map(|s| Path::new(&format!("/proc/{}/stat", s.0.id())).exists())
+        .collect();
+    drop(spinners);
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert_eq!(alive, [true, true]);
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let tid = truth["tid"].as_u64().unwrap();
+    assert_eq!(truth["sleeps"], 50, "{truth}");
+
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    let events: Vec<Value> = x
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let sleeps: Vec<&Value> = events
+        .iter()
+        .filter(|e| {
+            e["type"] == "offcpu"
+                && e["tid"].as_u64() == Some(tid)
+                && e["class"] == "[B]"
+                && e["syscall"]
+                    .as_str()
+                    .is_some_and(|s| s.contains("nanosleep"))
+        })
+        .collect();
+    // a sleep whose timer fired before the thread was off the CPU did not
+    // block; most do
+    assert!(sleeps.len() >= 40, "{} blocked sleeps", sleeps.len());
+    let mut timer = 0;
+    for e in &sleeps {
+        assert!(e["waker_tid"].is_null(), "a thread woke a sleep: {e}");
+        match e["waker"].as_str() {
+            Some("timer") => timer += 1,
+            None => {}
+            Some(other) => panic!("woken by {other}: {e}"),
+        }
+    }
+    // a rare wakeup genba did not see leaves it unnamed, never wrong
+    assert!(
+        timer * 20 >= sleeps.len() * 19,
+        "{timer} of {} sleeps woken by a timer",
+        sleeps.len()
+    );
+    // no wakeup edge from a busy loop (nor the sleeper's own wakeups)
+    for e in events.iter().filter(|e| e["type"] == "wakeup") {
+        let waker = e["waker_tid"].as_u64().unwrap();
+        assert!(!spin_tids.contains(&waker), "{e}");
+        assert_eq!(e["waker"], "thread", "{e}");
+    }
+
+    // the report: the sleeper's top waker is the timer, a row of its own
+    let j = report_json(&file);
+    let t = j["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["tid"].as_u64() == Some(tid))
+        .unwrap_or_else(|| panic!("{j}"));
+    assert_eq!(t["top_waker_kind"], "timer", "{t}");
+    assert!(t["top_waker"].is_null(), "{t}");
+    let wakers = j["wakers"].as_array().unwrap();
+    for w in wakers {
+        if let Some(w) = w["tid"].as_u64() {
+            assert!(!spin_tids.contains(&w), "{j}");
+        }
+    }
+    let row = wakers
+        .iter()
+        .find(|w| w["waker"] == "timer")
+        .unwrap_or_else(|| panic!("no timer waker: {}", j["wakers"]));
+    assert_eq!(row["name"], "(timer)");
+    assert!(row["tid"].is_null(), "{row}");
+    assert!(row["wakeups"].as_u64().unwrap() >= timer as u64, "{row}");
+    let text = run(genba_cmd(["report"]).arg(&file));
+    assert_eq!(text.code(), Some(0), "{}", text.describe());
+    assert!(
+        text.stdout
+            .lines()
+            .any(|l| l.split_whitespace().take(2).eq(["-", "(timer)"])),
+        "{}",
+        text.stdout
+    );
+}
