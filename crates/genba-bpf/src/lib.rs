@@ -167,6 +167,7 @@ fn irq_autoload(p: &mut skel::OpenTraceProgs<'_>, on: bool) {
     for prog in [
         &mut p.irq_hard_entry,
         &mut p.irq_hard_exit,
+        &mut p.irq_soft_raise,
         &mut p.irq_soft_entry,
         &mut p.irq_soft_exit,
         &mut p.irq_timer_entry,
@@ -743,6 +744,11 @@ impl Tracer {
             self.prof_links.push(inn);
             pairs += 1;
         }
+        // who raised each softirq: without it, every softirq is taken as
+        // an interrupt's (a send over loopback too)
+        if let Ok(link) = p.irq_soft_raise.attach_raw_tracepoint("softirq_raise") {
+            self.prof_links.push(link);
+        }
         pairs
     }
 
@@ -981,6 +987,7 @@ impl Tracer {
             ("prof_wakeup_new", p.prof_wakeup_new.as_fd()),
             ("irq_hard_entry", p.irq_hard_entry.as_fd()),
             ("irq_hard_exit", p.irq_hard_exit.as_fd()),
+            ("irq_soft_raise", p.irq_soft_raise.as_fd()),
             ("irq_soft_entry", p.irq_soft_entry.as_fd()),
             ("irq_soft_exit", p.irq_soft_exit.as_fd()),
             ("irq_timer_entry", p.irq_timer_entry.as_fd()),
@@ -1033,6 +1040,7 @@ impl Tracer {
             summary_overflow: c[wire::CNT_SUM_FULL as usize],
             prof_collisions: c[wire::CNT_PROF_COLLIDE as usize],
             prof_unopened: c[wire::CNT_PROF_UNOPENED as usize],
+            irq_unwound: c[wire::CNT_IRQ_UNWOUND as usize],
         })
     }
 

@@ -21,6 +21,7 @@ pub(crate) const CNT_CAPTURES: u32 = 5;
 pub(crate) const CNT_SUM_FULL: u32 = 6;
 pub(crate) const CNT_PROF_COLLIDE: u32 = 7;
 pub(crate) const CNT_PROF_UNOPENED: u32 = 8;
+pub(crate) const CNT_IRQ_UNWOUND: u32 = 9;
 pub(crate) const CNT_MAX: u32 = 12;
 
 const REC_SYS_ENTER: u32 = 1;

@@ -542,6 +542,10 @@ pub struct CollectorStats {
     pub prof_collisions: u64,
     /// Profile: switch-ins with no switch-out seen (attached mid-way).
     pub prof_unopened: u64,
+    /// Recording: context switches that found their CPU's interrupt
+    /// nesting open (an interrupt's exit not seen) and closed it; wakeups
+    /// on that CPU until then were taken as the interrupt's.
+    pub irq_unwound: u64,
 }
 
 impl CollectorStats {

@@ -1292,3 +1292,52 @@ fn timer_wakeups_are_not_the_interrupted_tasks() {
         text.stdout
     );
 }
+
+/// Two threads ping-pong a byte over TCP on the loopback interface: each
+/// send wakes the other thread from a softirq that the sender raised and
+/// runs itself, on its way out of its call. That softirq is the sender's
+/// doing, not an interrupt's: every blocked recvfrom is woken by the other
+/// thread (or, rarely, by no one genba saw), never by "(softirq)".
+#[test]
+fn loopback_wakeups_are_the_senders() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("record-tcp");
+    let file = dir.join("t.pftrace");
+    let out = run(genba_cmd(["record", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program("record_tcp_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let client = truth["client"].as_u64().unwrap();
+    let server = truth["server"].as_u64().unwrap();
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    let mut blocked = 0;
+    let mut by_other = 0;
+    for l in x.stdout.lines() {
+        let e: Value = serde_json::from_str(l).unwrap();
+        let Some(tid) = e["tid"].as_u64().filter(|t| [client, server].contains(t)) else {
+            continue;
+        };
+        if e["type"] != "offcpu" || e["class"] == "[S]" || e["syscall"] != "recvfrom" {
+            continue;
+        }
+        blocked += 1;
+        let other = if tid == client { server } else { client };
+        match (e["waker"].as_str(), e["waker_tid"].as_u64()) {
+            (Some("thread"), Some(w)) => {
+                assert_eq!(w, other, "{e}");
+                by_other += 1;
+            }
+            (None, None) => {}
+            _ => panic!("a loopback wakeup not the sender's: {e}"),
+        }
+    }
+    assert!(blocked >= 100, "{blocked} blocked receives in 300 rounds");
+    assert!(
+        by_other * 20 >= blocked * 19,
+        "{by_other} of {blocked} blocked receives woken by the other thread"
+    );
+}

@@ -341,6 +341,9 @@ enum genba_counter {
 	GENBA_CNT_PROF_COLLIDE = 7,
 	/* profile: intervals whose switch-in had no switch-out (attached mid-way) */
 	GENBA_CNT_PROF_UNOPENED = 8,
+	/* a recording: a context switch found the CPU's interrupt nesting
+	 * open (an interrupt's exit not seen) and closed it (irq.bpf.inc) */
+	GENBA_CNT_IRQ_UNWOUND = 9,
 	GENBA_CNT_MAX = 12,
 };
 
