@@ -1162,7 +1162,18 @@ pub fn run_lines(progs: &[(&str, std::os::fd::BorrowedFd<'_>)]) -> Vec<String> {
         .iter()
         .filter_map(|(name, fd)| {
             let (n, ns) = run_stats(*fd);
-            (n > 0).then(|| format!("BPF {name}: {n} runs, {:.1} ns each", ns as f64 / n as f64))
+            // runs the kernel skipped: the program was already running on
+            // that CPU (an interrupt inside it)
+            let missed = match recursion_misses(*fd) {
+                0 => String::new(),
+                m => format!(", {m} skipped"),
+            };
+            (n > 0).then(|| {
+                format!(
+                    "BPF {name}: {n} runs, {:.1} ns each{missed}",
+                    ns as f64 / n as f64
+                )
+            })
         })
         .collect()
 }
