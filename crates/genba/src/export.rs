@@ -19,6 +19,7 @@ use genba_export::perfetto::{
 use serde_json::{json, Map};
 
 use crate::cli::ExportArgs;
+use crate::cut::Cut;
 use crate::Exit;
 
 /// The version of the jsonl schema (docs/RECORDING.md). A field added keeps
@@ -59,7 +60,7 @@ pub fn run(a: ExportArgs) -> Result<i32> {
         )),
         None => Box::new(BufWriter::new(std::io::stdout().lock())),
     };
-    let written = (|| -> Result<Option<(u64, u64)>> {
+    let written = (|| -> Result<Option<Cut>> {
         let truncated = export(format, &a.file, input, &mut out)?;
         out.flush()?;
         Ok(truncated)
@@ -77,7 +78,7 @@ pub fn run(a: ExportArgs) -> Result<i32> {
         }
         Err(e) => return Err(e),
     };
-    crate::report::say_truncated(truncated);
+    crate::cut::say(truncated.as_ref());
     Ok(0)
 }
 
@@ -86,7 +87,7 @@ fn export(
     path: &str,
     input: File,
     out: &mut Box<dyn Write>,
-) -> Result<Option<(u64, u64)>> {
+) -> Result<Option<Cut>> {
     Ok(match format {
         Format::Jsonl | Format::Chrome => {
             let mut w = Walker {
@@ -98,6 +99,10 @@ fn export(
                 settings_track: None,
                 gpu_lost_track: None,
                 first: true,
+                ended: false,
+                last_ts: None,
+                lost: None,
+                unplaced: Vec::new(),
             };
             w.walk(path, input)?
         }
@@ -136,6 +141,23 @@ struct Walker<'a> {
     gpu_lost_track: Option<u64>,
     /// No event written yet (chrome: no comma before it).
     first: bool,
+    /// The recording's closing marker was read.
+    ended: bool,
+    /// The latest timestamp read.
+    last_ts: Option<u64>,
+    /// The events lost, as last counted.
+    lost: Option<i64>,
+    /// jsonl: process and thread lines waiting for their time, the first
+    /// event of the thread (of the process) read after them.
+    unplaced: Vec<Unplaced>,
+}
+
+/// A process or thread line, its `ts` not yet known.
+struct Unplaced {
+    pid: u32,
+    /// None: the process's line.
+    tid: Option<u32>,
+    line: Map<String, serde_json::Value>,
 }
 
 fn num(v: Option<&Value>) -> Option<i64> {
@@ -188,7 +210,7 @@ fn frames_json(stack: &[StackFrame]) -> serde_json::Value {
 }
 
 impl Walker<'_> {
-    fn walk(&mut self, path: &str, input: File) -> Result<Option<(u64, u64)>> {
+    fn walk(&mut self, path: &str, input: File) -> Result<Option<Cut>> {
         let mut reader = PerfettoReader::new(BufReader::with_capacity(1 << 16, input));
         if self.chrome {
             self.out
@@ -197,7 +219,7 @@ impl Walker<'_> {
             self.line(json!({"type": "header", "schema": "genba-jsonl",
                 "version": JSONL_VERSION, "clock": "CLOCK_MONOTONIC", "units": "ns"}))?;
         }
-        let mut truncated = None;
+        let mut inside = None;
         let mut packets = 0u64;
         loop {
             match reader.next_packet() {
@@ -207,14 +229,23 @@ impl Walker<'_> {
                 }
                 Ok(None) => break,
                 Err(ReadError::Truncated { at, packets }) => {
-                    truncated = Some((at, packets));
+                    inside = Some((at, packets));
                     break;
                 }
                 Err(e) => bail!(Exit(1, format!("{path}: {e}"))),
             }
         }
-        if packets == 0 && truncated.is_none() {
+        if packets == 0 && inside.is_none() {
             bail!(Exit(1, format!("{path}: empty, not a recording")));
+        }
+        let (bytes, whole) = reader.position();
+        let truncated =
+            crate::cut::decide(inside, self.ended, (bytes, whole), self.last_ts, self.lost);
+        // processes and threads no event of which followed: at the last
+        // time the file has
+        let last = self.last_ts;
+        for u in std::mem::take(&mut self.unplaced) {
+            self.place(u, last)?;
         }
         // slices still open where the file ends (a recording cut short)
         let mut left: Vec<(u64, Open)> = self
@@ -228,8 +259,10 @@ impl Walker<'_> {
         }
         if self.chrome {
             self.out.write_all(b"\n]}\n")?;
-        } else if let Some((at, packets)) = truncated {
-            self.line(json!({"type": "truncated", "at_byte": at, "whole_packets": packets}))?;
+        } else if let Some(c) = &truncated {
+            let mut v = c.json();
+            v["type"] = json!("truncated");
+            self.line(v)?;
         }
         Ok(truncated)
     }
@@ -264,7 +297,12 @@ impl Walker<'_> {
                             "args": {"name": name}}),
                         )?;
                     } else {
-                        self.line(json!({"type": "thread", "pid": pid, "tid": tid, "name": name}))?;
+                        self.unplaced(
+                            pid as u32,
+                            Some(tid as u32),
+                            json!({"type": "thread",
+                            "ts": null, "pid": pid, "tid": tid, "name": name}),
+                        );
                     }
                 }
                 TrackKind::Process { pid, name } => {
@@ -273,7 +311,12 @@ impl Walker<'_> {
                         self.line(json!({"ph": "M", "name": "process_name", "pid": pid,
                             "args": {"name": name}}))?;
                     } else {
-                        self.line(json!({"type": "process", "pid": pid, "name": name}))?;
+                        self.unplaced(
+                            pid as u32,
+                            None,
+                            json!({"type": "process", "ts": null,
+                            "pid": pid, "name": name}),
+                        );
                     }
                 }
                 TrackKind::Other { name } if name == "genba record" => {
@@ -301,45 +344,94 @@ impl Walker<'_> {
                 _ => {}
             },
             Packet::Sample(s) => {
+                self.last_ts = self.last_ts.max(Some(s.ts));
+                self.placed(s.pid, Some(s.tid), s.ts)?;
                 let stack = reader.frames(s.callstack).unwrap_or_default();
                 self.sample(&s, &stack)?;
             }
-            Packet::Event(e) => match e.kind {
-                EventKind::SliceBegin => {
-                    let stack = e.callstack.and_then(|c| reader.frames(c));
-                    self.open
-                        .entry(e.track)
-                        .or_default()
-                        .push(Open { ev: e, stack });
+            Packet::Event(e) => {
+                self.last_ts = self.last_ts.max(Some(e.ts));
+                if let Some(&(pid, tid)) = self.tracks.get(&e.track) {
+                    self.placed(pid, Some(tid), e.ts)?;
                 }
-                EventKind::SliceEnd => {
-                    if let Some(o) = self.open.get_mut(&e.track).and_then(|v| v.pop()) {
-                        self.slice(e.track, o, Some(e.ts))?;
-                    }
-                }
-                EventKind::Instant => self.instant(&e)?,
-                EventKind::Counter => {
-                    // the events genba lost, or (--gpu) the records a GPU
-                    // shim dropped
-                    let gpu = self.gpu_lost_track == Some(e.track);
-                    if self.chrome {
-                        let (name, what) = if gpu {
-                            ("lost GPU records", "records")
-                        } else {
-                            ("lost events", "events")
-                        };
-                        self.line(json!({"ph": "C", "name": name, "pid": 0,
-                            "ts": Self::us(e.ts), "args": {what: e.counter}}))?;
-                    } else if gpu {
-                        self.line(json!({"type": "gpu_lost", "ts": e.ts, "records": e.counter}))?;
-                    } else {
-                        self.line(json!({"type": "lost", "ts": e.ts, "events": e.counter}))?;
-                    }
-                }
-                EventKind::Other(_) => {}
-            },
+                self.event(e, reader)?;
+            }
             Packet::Other => {}
         }
+        Ok(())
+    }
+
+    fn event<R: std::io::Read>(&mut self, e: ReadEvent, reader: &PerfettoReader<R>) -> Result<()> {
+        match e.kind {
+            EventKind::SliceBegin => {
+                let stack = e.callstack.and_then(|c| reader.frames(c));
+                self.open
+                    .entry(e.track)
+                    .or_default()
+                    .push(Open { ev: e, stack });
+            }
+            EventKind::SliceEnd => {
+                if let Some(o) = self.open.get_mut(&e.track).and_then(|v| v.pop()) {
+                    self.slice(e.track, o, Some(e.ts))?;
+                }
+            }
+            EventKind::Instant => self.instant(&e)?,
+            EventKind::Counter => {
+                // the events genba lost, or (--gpu) the records a GPU
+                // shim dropped
+                let gpu = self.gpu_lost_track == Some(e.track);
+                if self.chrome {
+                    let (name, what) = if gpu {
+                        ("lost GPU records", "records")
+                    } else {
+                        ("lost events", "events")
+                    };
+                    self.line(json!({"ph": "C", "name": name, "pid": 0,
+                            "ts": Self::us(e.ts), "args": {what: e.counter}}))?;
+                } else if gpu {
+                    self.line(json!({"type": "gpu_lost", "ts": e.ts, "records": e.counter}))?;
+                } else {
+                    // the total so far, and what it grew by since the
+                    // last count
+                    let new = e.counter.map(|n| n - self.lost.unwrap_or(0));
+                    self.line(json!({"type": "lost", "ts": e.ts, "events": e.counter,
+                            "new": new}))?;
+                }
+                if !gpu {
+                    self.lost = e.counter.or(self.lost);
+                }
+            }
+            EventKind::Other(_) => {}
+        }
+        Ok(())
+    }
+
+    /// jsonl: a process or thread line, written when its time is known.
+    fn unplaced(&mut self, pid: u32, tid: Option<u32>, line: serde_json::Value) {
+        if let serde_json::Value::Object(line) = line {
+            self.unplaced.push(Unplaced { pid, tid, line });
+        }
+    }
+
+    /// The lines of thread `tid` (and of its process `pid`) waiting for
+    /// their time: an event of theirs at `ts`.
+    fn placed(&mut self, pid: u32, tid: Option<u32>, ts: u64) -> Result<()> {
+        if self.unplaced.is_empty() {
+            return Ok(());
+        }
+        let (now, wait): (Vec<Unplaced>, Vec<Unplaced>) = std::mem::take(&mut self.unplaced)
+            .into_iter()
+            .partition(|u| u.pid == pid && (u.tid.is_none() || u.tid == tid));
+        self.unplaced = wait;
+        for u in now {
+            self.place(u, Some(ts))?;
+        }
+        Ok(())
+    }
+
+    fn place(&mut self, mut u: Unplaced, ts: Option<u64>) -> Result<()> {
+        u.line.insert("ts".into(), json!(ts));
+        self.line(serde_json::Value::Object(u.line))?;
         Ok(())
     }
 
@@ -364,10 +456,15 @@ impl Walker<'_> {
     fn instant(&mut self, e: &ReadEvent) -> Result<()> {
         let name = e.name.as_deref().unwrap_or("");
         if Some(e.track) == self.settings_track {
+            if name == crate::record::END_MARKER {
+                self.ended = true;
+            }
             if !self.chrome {
                 let mut m = Map::new();
                 let what = if name == "gpu clock" {
                     "gpu_clock"
+                } else if name == crate::record::END_MARKER {
+                    "end"
                 } else {
                     "recording"
                 };
@@ -410,7 +507,8 @@ impl Walker<'_> {
                 "waker_tid": tid, "waker": "thread", "wakee_tid": num(e.arg("wakee_tid"))}),
             "fork" | "thread" => json!({"type": "fork", "ts": e.ts, "pid": pid, "tid": tid,
                 "child_tid": num(e.arg("child_tid")), "thread": name == "thread"}),
-            "exec" => json!({"type": "exec", "ts": e.ts, "pid": pid, "tid": tid}),
+            "exec" => json!({"type": "exec", "ts": e.ts, "pid": pid, "tid": tid,
+                "path": text(e.arg("path"))}),
             "exit" => json!({"type": "exit", "ts": e.ts, "pid": pid, "tid": tid,
                 "status": num(e.arg("status"))}),
             n if n.starts_with("--- ") => json!({"type": "signal", "ts": e.ts, "pid": pid,

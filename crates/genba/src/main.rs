@@ -6,6 +6,7 @@
 
 mod causal;
 mod cli;
+mod cut;
 mod export;
 mod fdtrack;
 mod filter;
@@ -1029,6 +1030,10 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
         Some(r) => session.run(&mut Tee(vec![&mut sink, r]))?,
         None => session.run(&mut sink)?,
     }
+    // the recording's progress line ends before what is said next
+    if let Some(r) = rec.as_mut() {
+        r.end_progress();
+    }
     let wall_ns = started.elapsed().as_nanos() as u64;
     let gpu_tables = sink.gpu.take();
     let tracer = &session.tracer;
@@ -1191,7 +1196,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
     }
     let code = session.exit_code();
     // (says what it wrote, or what it could not)
-    let unrecorded = rec.as_mut().is_some_and(|r| r.end(stats.total_lost()));
+    let unrecorded = rec.as_mut().is_some_and(|r| r.end(&stats));
     if let Some(problem) = written.problem {
         // lost output is a failed run, whatever the program's own status
         eprintln!("genba: {problem}");

@@ -445,6 +445,10 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
         Some(r) => session.run(&mut Tee(vec![&mut col, r]))?,
         None => session.run(&mut col)?,
     }
+    // the recording's progress line ends before what is said next
+    if let Some(r) = rec.as_mut() {
+        r.end_progress();
+    }
     let elapsed = started.elapsed();
     // -p, -a: stop the profiling programs, so that the slots stop changing,
     // then close what is still pending at that moment: intervals of
@@ -537,7 +541,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             col.unresolved
         );
     }
-    if rec.as_mut().is_some_and(|r| r.end(stats.total_lost())) {
+    if rec.as_mut().is_some_and(|r| r.end(&stats)) {
         failed = Some("recording");
     }
     if let Some(what) = failed {

@@ -17,7 +17,9 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, Tracer};
-use genba_events::{Event, GpuCommand, GpuEvent, ProfSample, SyscallEnter, SyscallExit, Task};
+use genba_events::{
+    CollectorStats, Event, GpuCommand, GpuEvent, ProfSample, SyscallEnter, SyscallExit, Task,
+};
 use genba_export::perfetto::{
     ArgId, ArgValue, ClockReadings, NameId, PerfettoWriter, StackFrame, Track,
 };
@@ -32,6 +34,10 @@ use crate::session::{Session, Sink, Target, Until};
 use crate::stacks::{StackOptions, Stacks};
 use crate::world::World;
 use crate::{parse_pids, resolve_command, start_error, to_bpf_plan, Exit, BOOKKEEPING};
+
+mod live;
+use live::LiveState;
+pub(crate) use live::END_MARKER;
 
 pub fn run(a: RecordArgs) -> Result<i32> {
     if a.all && !a.pids.is_empty() {
@@ -167,9 +173,11 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     }
     let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
     session.debug_stats(&stats);
+    // the progress line ends before what follows it
+    sink.end_progress();
     eprintln!("genba: {} events lost", stats.total_lost());
     session.say_gpu_lost();
-    let failed = sink.end(stats.total_lost());
+    let failed = sink.end(&stats);
     crate::session::debug_own_cpu();
     if failed {
         let code = session.exit_code();
@@ -295,7 +303,12 @@ pub(crate) struct RecordSink {
     error: Option<io::Error>,
     unwritten: u64,
     started: Instant,
+    /// On a terminal: when the progress line was last drawn.
     progress: Option<Instant>,
+    /// A progress line is on the terminal, not yet ended by a newline.
+    progress_shown: bool,
+    /// What is written out as the recording goes (see [`RecordSink::tick`]).
+    live: LiveState,
     /// Scratch text of each call recorded: its arguments, its line.
     args_buf: String,
     line_buf: String,
@@ -360,6 +373,8 @@ impl RecordSink {
             unwritten: 0,
             started: Instant::now(),
             progress: std::io::stderr().is_terminal().then(Instant::now),
+            progress_shown: false,
+            live: LiveState::new(),
             args_buf: String::new(),
             line_buf: String::new(),
             call_names: Vec::new(),
@@ -382,6 +397,7 @@ impl RecordSink {
             command.join(" ")
         };
         self.settings(&what)
+            .and_then(|_| self.start_live())
             .with_context(|| format!("writing '{}'", self.file))?;
         let mut loaded = std::collections::HashSet::new();
         for &tid in &session.attached {
@@ -400,8 +416,8 @@ impl RecordSink {
 
     /// The closing packets and the summary line; true when something
     /// could not be written (said on stderr).
-    pub(crate) fn end(&mut self, lost: u64) -> bool {
-        let _ = self.finish(lost);
+    pub(crate) fn end(&mut self, stats: &CollectorStats) -> bool {
+        let _ = self.finish(stats);
         match self.problem() {
             Some(p) => {
                 eprintln!("genba: {p}");
@@ -641,7 +657,17 @@ impl RecordSink {
                     }
                 }
                 let t = self.track(*task)?;
-                self.w.instant(t, *ts, "exec", &[], &[])?;
+                // the program: as its execve named it, else as /proc says
+                // now (a call not seen: attached in the middle of it)
+                let path = match self.world.program(task.tgid) {
+                    Some(p) => p.to_string(),
+                    None => std::fs::read_link(format!("/proc/{}/exe", task.tgid))
+                        .map(|p| p.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                };
+                let args = [("path", ArgValue::Str(&path))];
+                let n = usize::from(!path.is_empty());
+                self.w.instant(t, *ts, "exec", &args[..n], &[])?;
             }
             Event::Exit {
                 ts, task, status, ..
@@ -1019,8 +1045,9 @@ impl RecordSink {
         self.world.tgid_of(tid)
     }
 
-    /// The closing packets: what was lost.
-    fn finish(&mut self, lost: u64) -> Result<()> {
+    /// The closing packets: what was lost, then the recording's end (a
+    /// recording without it was cut short).
+    fn finish(&mut self, stats: &CollectorStats) -> Result<()> {
         if self.error.is_none() {
             let now = clock_readings().monotonic;
             // calls still in progress as the recording stops (-p, -a: a
@@ -1039,9 +1066,7 @@ impl RecordSink {
             let gpu_lost: u64 = self.gpu_lost.values().sum();
             let gpu = !self.gpu_devices.is_empty() || gpu_lost > 0;
             let r = self
-                .w
-                .counter_track("lost events", "events", None)
-                .and_then(|t| self.w.counter(t, now, lost as i64))
+                .close_lost(now, stats.total_lost())
                 .and_then(|_| {
                     // the GPU shims' own losses, when there was a GPU
                     if gpu {
@@ -1050,14 +1075,13 @@ impl RecordSink {
                     }
                     Ok(())
                 })
+                .and_then(|_| self.end_marker(now, stats))
                 .and_then(|_| self.w.flush());
             if let Err(e) = r {
                 self.error = Some(e);
             }
         }
-        if self.progress.is_some() {
-            eprintln!();
-        }
+        self.end_progress();
         if self.gpu_untimed > 0 {
             eprintln!(
                 "genba: {} GPU commands without device times (not in the recording)",
@@ -1120,13 +1144,15 @@ impl Sink for RecordSink {
     }
 
     fn tick(&mut self, tracer: &Tracer) {
+        self.tick_live(tracer);
         let Some(last) = self.progress else { return };
         if last.elapsed().as_millis() < 500 {
             return;
         }
         self.progress = Some(Instant::now());
+        self.progress_shown = true;
         let secs = self.started.elapsed().as_secs_f64();
-        let lost = tracer.stats().map(|s| s.total_lost()).unwrap_or(0);
+        let lost = self.live.lost();
         let (_, bytes) = self.w.written();
         eprint!(
             "\rgenba: recording {secs:.1} s, {:.0} events/s, {:.1} MB written, {lost} lost ",

@@ -251,7 +251,12 @@ struct Report {
     lost: Option<i64>,
     packets: u64,
     bytes: u64,
-    truncated: Option<(u64, u64)>,
+    /// Where the file was cut short, if it was.
+    truncated: Option<crate::cut::Cut>,
+    /// The recording's closing marker was read: it ended as it should.
+    ended: bool,
+    /// The latest timestamp read.
+    last_ts: Option<u64>,
     /// The samples, on and off the CPU, as genba profile reports them.
     profile: Option<Profile>,
     /// The recording's stacks as the profile takes them, by interned id.
@@ -306,6 +311,7 @@ impl Report {
                 self.event(e, stack)
             }
             Packet::Sample(s) => {
+                self.last_ts = self.last_ts.max(Some(s.ts));
                 let Some(stack) = self.stack(s.callstack, reader) else {
                     return;
                 };
@@ -444,6 +450,13 @@ impl Report {
     }
 
     fn event(&mut self, e: ReadEvent, stack: Option<Rc<Stack>>) {
+        self.last_ts = self.last_ts.max(Some(e.ts));
+        if Some(e.track) == self.settings_track
+            && e.name.as_deref() == Some(crate::record::END_MARKER)
+        {
+            self.ended = true;
+            return;
+        }
         if Some(e.track) == self.settings_track && e.name.as_deref() == Some("settings") {
             let text = |k| match e.arg(k) {
                 Some(Value::Str(s)) => s.clone(),
@@ -1019,7 +1032,7 @@ pub fn run(a: ReportArgs) -> Result<i32> {
             .and_then(|_| f.flush())
             .with_context(|| format!("writing '{page}'"))?;
         eprintln!("genba: the report is in {page}");
-        say_truncated(r.truncated);
+        crate::cut::say(r.truncated.as_ref());
         return Ok(0);
     }
     let text = if json {
@@ -1037,17 +1050,8 @@ pub fn run(a: ReportArgs) -> Result<i32> {
             let _ = o.write_all(text.as_bytes()).and_then(|_| o.flush());
         }
     }
-    say_truncated(r.truncated);
+    crate::cut::say(r.truncated.as_ref());
     Ok(0)
-}
-
-/// Says on stderr that a recording was cut short, and where.
-pub fn say_truncated(truncated: Option<(u64, u64)>) {
-    if let Some((at, packets)) = truncated {
-        eprintln!(
-            "genba: the recording is truncated at byte {at}, after {packets} whole packets; read up to there"
-        );
-    }
 }
 
 /// Reads a recording whole, as a stream of packets.
@@ -1058,32 +1062,31 @@ fn load(path: &str, timeline: bool) -> Result<Report> {
         timeline: timeline.then(Timeline::default),
         ..Default::default()
     };
+    let mut inside = None;
     loop {
         match reader.next_packet() {
             Ok(Some(p)) => r.packet(p, &reader),
             Ok(None) => break,
             Err(ReadError::Truncated { at, packets }) => {
-                r.truncated = Some((at, packets));
+                inside = Some((at, packets));
                 break;
             }
             Err(e) => bail!(Exit(1, format!("{path}: {e}"))),
         }
     }
     (r.bytes, r.packets) = reader.position();
-    r.settle_wakeups();
-    r.settle_gpu_blocked();
-    if r.packets == 0 && r.truncated.is_none() {
+    if r.packets == 0 && inside.is_none() {
         bail!(Exit(1, format!("{path}: empty, not a recording")));
     }
+    r.truncated = crate::cut::decide(inside, r.ended, (r.bytes, r.packets), r.last_ts, r.lost);
+    r.settle_wakeups();
+    r.settle_gpu_blocked();
     Ok(r)
 }
 
-/// Where a recording was cut short: (byte offset, whole packets before it).
-pub type Cut = Option<(u64, u64)>;
-
 /// The profile a recording holds (its samples and blocked intervals), its
 /// title, and where the file was cut short.
-pub fn load_profile(path: &str) -> Result<(Profile, String, Cut)> {
+pub fn load_profile(path: &str) -> Result<(Profile, String, Option<crate::cut::Cut>)> {
     let mut r = load(path, false)?;
     let title = profile_title(&r);
     let p = r.profile.take().unwrap_or_else(|| Profile::new(1_000_000));
@@ -1211,11 +1214,17 @@ fn render_text(
         ));
     }
     s.push('\n');
-    match r.lost {
-        Some(n) => {
+    match (r.lost, r.truncated.is_some()) {
+        (Some(n), false) => {
             let _ = writeln!(s, "{n} events lost");
         }
-        None => {
+        (Some(n), true) => {
+            let _ = writeln!(
+                s,
+                "events lost: {n} up to where the recording ends (it was cut short: the whole run's count is not in it)"
+            );
+        }
+        (None, _) => {
             let _ = writeln!(
                 s,
                 "events lost: unknown (the recording ends before its closing counter)"
@@ -1334,7 +1343,7 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
         "packets": r.packets,
         "sites": sites,
         "bytes": r.bytes,
-        "truncated": r.truncated.map(|(at, packets)| json!({"at_byte": at, "whole_packets": packets})),
+        "truncated": r.truncated.as_ref().map(crate::cut::Cut::json),
         "syscalls": syscalls,
         "threads": threads,
         "blocking": blocking,
@@ -1342,7 +1351,7 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
         "profile": r.profile.as_ref().filter(|p| p.total() > 0)
             .map(|p| genba_analyze::report::render_json(p, keys, &profile_title(r))),
         "gpu": r.gpu.render_json(r.wall_ns()),
-        "lost_events": r.lost,
+        "lost_events": r.lost.filter(|_| r.truncated.is_none()),
     })
 }
 

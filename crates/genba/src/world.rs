@@ -30,6 +30,8 @@ pub struct World {
     /// kernel gives the task: the base of the path as given), until its
     /// Exec event.
     exec_paths: HashMap<u32, (String, String)>,
+    /// The program each process last exec'd (its path, resolved), by pid.
+    programs: HashMap<u32, String>,
     /// Each task's name as last known (fork inherits it; exec, samples and
     /// /proc set it).
     names: HashMap<u32, String>,
@@ -47,6 +49,7 @@ impl World {
             fds: RefCell::new(fds),
             stacks,
             exec_paths: HashMap::default(),
+            programs: HashMap::default(),
             names: HashMap::default(),
             tgids: HashMap::default(),
             pending: HashMap::default(),
@@ -80,6 +83,12 @@ impl World {
     /// The process a pidfd refers to, when its pidfd_open was followed.
     pub fn pidfd_pid(&self, tgid: u32, fd: i32) -> Option<u32> {
         self.fds.borrow().pidfd_pid(tgid, fd)
+    }
+
+    /// The program process `tgid` last exec'd, as its execve named it
+    /// (resolved), when that call was seen.
+    pub fn program(&self, tgid: u32) -> Option<&str> {
+        self.programs.get(&tgid).map(String::as_str)
     }
 
     /// A task's name as last known.
@@ -155,8 +164,9 @@ impl World {
             .exec_paths
             .remove(&task.tid)
             .or_else(|| self.exec_paths.remove(&old_tid));
-        if let Some((_, comm)) = &exe {
+        if let Some((path, comm)) = &exe {
             self.names.insert(task.tid, comm.clone());
+            self.programs.insert(task.tgid, path.clone());
         }
         if old_tid != task.tid {
             self.pending.remove(&old_tid);
