@@ -8,12 +8,16 @@ later packets that need it say so; every interned id is defined on the
 sequence before it is used; each thread track names its pid and tid under
 its process's track; slices on a track are balanced and properly nested
 once sorted by time; every flow starts once and ends once; timestamps are on
-CLOCK_MONOTONIC. Prints a JSON summary on success (tracks, slices by name,
-flows) for the caller to check against what it expects; exits 1 with the
-first problem otherwise.
+CLOCK_MONOTONIC; each wakeup flow goes from a `wakeup` instant on the
+waker's thread track (its `wakee_tid` the woken thread) to a slice on the
+woken thread's track (its `waker_tid` the waker). Prints a JSON summary on
+success (tracks, slices by name, flows) for the caller to check against
+what it expects; exits 1 with the first problem otherwise.
 
 usage: check_perfetto.py TRACE [--truncated]
-  --truncated: the file may end inside a packet (a recording cut short)
+  --truncated: the file may end inside a packet (a recording cut short),
+    and what was under way where it ends may stay open: slices that never
+    end (listed as "open"), flows that begin and do not end
 """
 import json
 import sys
@@ -215,9 +219,19 @@ def main():
         ts, i, _, _, _ = ev
         return (ts, i)
 
+    def tid_of(uuid):
+        d = tracks[uuid]
+        return d.thread.tid if d.HasField("thread") else None
+
     stacks, slices, flows_out, flows_in = {}, [], {}, {}
+    # each flow's ends: (the track's tid, the event's name, its args)
+    flow_src, flow_dst = {}, {}
     for ts, i, e, name, args in sorted(events, key=order):
         st = stacks.setdefault(e.track_uuid, [])
+        for f in e.flow_ids:
+            flow_src[f] = (tid_of(e.track_uuid), name, args)
+        for f in e.terminating_flow_ids:
+            flow_dst[f] = (tid_of(e.track_uuid), name, args)
         if e.type == pb.TrackEvent.TYPE_SLICE_BEGIN:
             st.append((ts, name, args, list(e.flow_ids), list(e.terminating_flow_ids)))
         elif e.type == pb.TrackEvent.TYPE_SLICE_END:
@@ -233,16 +247,38 @@ def main():
             flows_out[f] = flows_out.get(f, 0) + 1
         for f in e.terminating_flow_ids:
             flows_in[f] = flows_in.get(f, 0) + 1
+    open_slices = []
     for uuid, st in stacks.items():
-        if st:
+        if st and not truncated:
             fail(f"track {uuid}: {len(st)} slices never end")
+        d = tracks[uuid]
+        for begin, bname, bargs, _, _ in st:
+            open_slices.append({"name": bname, "ts": begin, "tid": tid_of(uuid),
+                                "track": None if d.HasField("thread") else d.name})
+    wakeups = 0
     for f in set(flows_out) | set(flows_in):
         # a GPU call's flow (the top bit) to a command that never completed
-        # is left open; every other flow has one start and one end
-        if f >= 1 << 63 and flows_out.get(f) == 1 and f not in flows_in:
+        # is left open, and so is any flow where a cut recording ends;
+        # every other flow has one start and one end
+        if (f >= 1 << 63 or truncated) and flows_out.get(f) == 1 and f not in flows_in:
             continue
         if flows_out.get(f) != 1 or flows_in.get(f) != 1:
             fail(f"flow {f}: begins {flows_out.get(f, 0)} times, ends {flows_in.get(f, 0)} times")
+        if f >= 1 << 63:
+            continue
+        # a wakeup: from the waker's track to the woken thread's
+        (src_tid, src_name, src_args), (dst_tid, dst_name, dst_args) = flow_src[f], flow_dst[f]
+        if src_name != "wakeup":
+            fail(f"flow {f}: begins at {src_name!r}, not a wakeup instant")
+        if src_tid is None or dst_tid is None:
+            fail(f"flow {f}: an end not on a thread's track")
+        if src_args.get("wakee_tid") != dst_tid:
+            fail(f"flow {f}: the wakeup on thread {src_tid} names wakee {src_args.get('wakee_tid')}, "
+                 f"its flow ends on thread {dst_tid} ({dst_name})")
+        if dst_args.get("waker_tid") != src_tid:
+            fail(f"flow {f}: {dst_name!r} on thread {dst_tid} names waker {dst_args.get('waker_tid')}, "
+                 f"its flow begins on thread {src_tid}")
+        wakeups += 1
 
     threads = sorted([d.thread.pid, d.thread.tid, d.thread.thread_name]
                      for d in tracks.values() if d.HasField("thread"))
@@ -251,7 +287,8 @@ def main():
         if (s["pid"], s["tid"]) not in described:
             fail(f"a sample of thread {s['tid']} (process {s['pid']}) that has no track")
     print(json.dumps({"packets": len(packets), "threads": threads,
-                      "slices": slices, "flows": len(flows_out), "samples": samples}))
+                      "slices": slices, "flows": len(flows_out), "samples": samples,
+                      "open": open_slices, "wakeups_checked": wakeups}))
 
 
 if __name__ == "__main__":

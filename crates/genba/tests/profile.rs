@@ -393,6 +393,7 @@ fn recorded_profile_agrees_with_the_programs_truth() {
         .arg(prog("profile_mixed"))
         .args(["2000", dir.path().to_str().unwrap()]));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
+    perfetto_checked(&file);
     let truth: Value = serde_json::from_str(out.stdout.trim()).expect("truth");
     assert!(
         out.stderr.contains("genba: 0 events lost"),
@@ -474,6 +475,7 @@ fn profile_also_records() {
         .arg(prog("profile_mixed"))
         .args(["1000", dir.path().to_str().unwrap()]));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
+    perfetto_checked(&file);
     let live: Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
     let rep = run(genba_cmd(["report", "--format", "json"]).arg(&file));
     assert_eq!(rep.code(), Some(0), "{}", rep.describe());

@@ -1650,3 +1650,50 @@ getppid()                               = 99
     assert!(parse_json("{\"a\":1,}").is_err());
     assert!(parse_json("[1] x").is_err());
 }
+
+// ---------------------------------------------------------------------------
+// Perfetto recordings
+// ---------------------------------------------------------------------------
+
+/// Whether Perfetto's Python bindings are here (scripts/check_perfetto.py
+/// reads recordings with them); in CI their absence fails the test.
+pub fn perfetto_bindings() -> bool {
+    let ok = Command::new("python3")
+        .args([
+            "-c",
+            "import perfetto.protos.perfetto.trace.perfetto_trace_pb2",
+        ])
+        .status()
+        .is_ok_and(|s| s.success());
+    prerequisite(
+        ok,
+        "Perfetto's Python bindings are missing (scripts/deps.sh installs them)",
+    )
+}
+
+/// scripts/check_perfetto.py's summary of a recording, or its complaint
+/// (`truncated`: the file may end inside a packet, or without its end).
+pub fn perfetto_check(path: &Path, truncated: bool) -> Result<serde_json::Value, String> {
+    let mut c = Command::new("python3");
+    c.arg(repo_root().join("scripts/check_perfetto.py"))
+        .arg(path);
+    if truncated {
+        c.arg("--truncated");
+    }
+    let out = c.output().expect("python3");
+    if out.status.success() {
+        Ok(serde_json::from_slice(&out.stdout).expect("summary JSON"))
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// Checks a recording with scripts/check_perfetto.py when the bindings are
+/// here (a test whose point is elsewhere runs without them), panicking
+/// with the checker's complaint.
+pub fn perfetto_checked(path: &Path) -> Option<serde_json::Value> {
+    if !perfetto_bindings() {
+        return None;
+    }
+    Some(perfetto_check(path, false).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
