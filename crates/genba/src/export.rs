@@ -25,6 +25,8 @@ use crate::Exit;
 /// The version of the jsonl schema (docs/RECORDING.md). A field added keeps
 /// it; a field renamed, removed or changed in meaning raises it.
 pub const JSONL_VERSION: u32 = 1;
+/// Additions within the version (fields, line types).
+pub const JSONL_MINOR: u32 = 1;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -217,7 +219,7 @@ impl Walker<'_> {
                 .write_all(b"{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n")?;
         } else {
             self.line(json!({"type": "header", "schema": "genba-jsonl",
-                "version": JSONL_VERSION, "clock": "CLOCK_MONOTONIC", "units": "ns"}))?;
+                "version": JSONL_VERSION, "minor": JSONL_MINOR, "clock": "CLOCK_MONOTONIC", "units": "ns"}))?;
         }
         let mut inside = None;
         let mut packets = 0u64;

@@ -1368,3 +1368,509 @@ fn loopback_wakeups_are_the_senders() {
         "{by_other} of {blocked} blocked receives woken by the other thread"
     );
 }
+
+// ---------------------------------------------------------------------------
+// A recording cut short, losses in time, the progress line, the schema
+// ---------------------------------------------------------------------------
+
+/// `genba record` killed with SIGKILL while its program runs: the file
+/// holds what was written out before (every half second), and report and
+/// export read it and say it was cut short, and where.
+#[test]
+fn killed_recording_is_read_and_said_cut_short() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("record-kill");
+    let file = dir.join("k.pftrace");
+    // the program says its pid once it runs, then sleeps 2 s
+    let mut g = genba_cmd(["record", "-o"])
+        .arg(&file)
+        .args(["--", "sh", "-c", "echo $$; exec sleep 2"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    {
+        use std::io::BufRead;
+        let mut out = std::io::BufReader::new(g.stdout.take().unwrap());
+        out.read_line(&mut line).unwrap();
+    }
+    let pid: i32 = line
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("no pid from the program: {line:?}"));
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    // SAFETY: signalling our own child, then the program it left behind.
+    unsafe {
+        libc::kill(g.id() as i32, libc::SIGKILL);
+    }
+    let _ = g.wait();
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+    }
+    let len = std::fs::metadata(&file).unwrap().len();
+    assert!(len > 0, "the killed recording is empty");
+    // well formed up to where it ends, with the shell's exec of sleep (a
+    // call is written when it returns: the sleep's own is not there)
+    if bindings() {
+        let c = check(&file, true).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            !slices_of(&c, pid as u64, |n| n == "execve").is_empty(),
+            "{c}"
+        );
+    }
+    let rep = run(genba_cmd(["report", "--format", "json"]).arg(&file));
+    assert_eq!(rep.code(), Some(0), "{}", rep.describe());
+    let j: Value = serde_json::from_str(rep.stdout.trim()).unwrap();
+    let t = &j["truncated"];
+    assert_eq!(t["reason"], "no closing marker", "{j}");
+    assert_eq!(t["at_byte"].as_u64(), Some(len), "{t}");
+    assert!(t["whole_packets"].as_u64().unwrap() > 5, "{t}");
+    let last = t["last_ts"].as_u64().unwrap_or_else(|| panic!("{t}"));
+    assert_eq!(t["lost_so_far"].as_u64(), Some(0), "{t}");
+    assert!(j["lost_events"].is_null(), "{j}");
+    let line = format!(
+        "genba: the recording is cut short (it ends without its closing marker: genba was stopped before the end) at byte {len}, after {} whole packets, its last event at {last} ns; read up to there",
+        t["whole_packets"]
+    );
+    assert_eq!(rep.stderr_messages(), [line.as_str()], "{}", rep.describe());
+    // what the program did before the kill is there: the shell's exec of
+    // sleep, on its own pid
+    let calls: Vec<&str> = j["syscalls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["syscall"].as_str().unwrap())
+        .collect();
+    assert!(calls.contains(&"execve"), "{calls:?}");
+    let text = run(genba_cmd(["report"]).arg(&file));
+    assert_eq!(text.code(), Some(0), "{}", text.describe());
+    assert_eq!(
+        text.stderr_messages(),
+        [line.as_str()],
+        "{}",
+        text.describe()
+    );
+    assert!(
+        text.stdout
+            .contains("events lost: 0 up to where the recording ends"),
+        "{}",
+        text.describe()
+    );
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    assert_eq!(x.stderr_messages(), [line.as_str()], "{}", x.describe());
+    let lines: Vec<Value> = x
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let cut = lines.last().unwrap();
+    assert_eq!(cut["type"], "truncated", "{cut}");
+    assert_eq!(cut["reason"], "no closing marker", "{cut}");
+    assert_eq!(cut["at_byte"].as_u64(), Some(len), "{cut}");
+    assert_eq!(cut["last_ts"].as_u64(), Some(last), "{cut}");
+    assert!(
+        lines
+            .iter()
+            .any(|v| v["type"] == "exec" && v["pid"] == pid && v["path"] == "/usr/bin/sleep"),
+        "{}",
+        x.stdout
+    );
+    assert!(!lines.iter().any(|v| v["type"] == "end"), "{}", x.stdout);
+    for format in ["chrome", "folded", "pprof"] {
+        let x = run(genba_cmd(["export", "--format", format]).arg(&file));
+        assert_eq!(x.code(), Some(0), "{format}: {}", x.describe());
+        assert_eq!(
+            x.stderr_messages(),
+            [line.as_str()],
+            "{format}: {}",
+            x.describe()
+        );
+    }
+}
+
+/// On a terminal the progress line is redrawn in place and ended before
+/// genba's next line: `genba: N events lost` starts a line of its own, and
+/// no blank line follows.
+#[test]
+fn progress_line_ends_before_the_next_line() {
+    require_bpf!();
+    let has_script = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !prerequisite(has_script, "script (util-linux) is missing") {
+        return;
+    }
+    let _s = serial();
+    let dir = TempDir::new("record-progress");
+    let file = dir.join("p.pftrace");
+    let cmd = format!(
+        "{} record -o {} -- sleep 1.5",
+        genba().display(),
+        file.display()
+    );
+    let out = run(Command::new("script").args(["-qec", &cmd, "/dev/null"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    // the terminal's lines (its \r\n), each redrawn part of the progress
+    // line apart
+    let lines: Vec<&str> = out
+        .stdout
+        .split('\n')
+        .map(|l| l.trim_end_matches('\r'))
+        .collect();
+    let progress = lines
+        .iter()
+        .position(|l| l.contains("genba: recording "))
+        .unwrap_or_else(|| panic!("no progress line: {:?}", out.stdout));
+    for part in lines[progress].split('\r').filter(|p| !p.is_empty()) {
+        assert!(
+            part.starts_with("genba: recording ") && part.ends_with(" lost "),
+            "{part:?} in {:?}",
+            lines[progress]
+        );
+    }
+    assert_eq!(lines[progress + 1], "genba: 0 events lost", "{lines:?}");
+    assert!(
+        lines[progress + 2].starts_with("genba: recorded "),
+        "{lines:?}"
+    );
+    // nothing after but the end of the last line
+    assert!(
+        lines[progress + 3..].iter().all(|l| l.is_empty()),
+        "{lines:?}"
+    );
+    assert_eq!(lines.len(), progress + 4, "{lines:?}");
+    perfetto_checked(&file);
+}
+
+/// Lost events are counted through the run: the counter starts at 0, has a
+/// sample where the losses were seen (before the program's end), and its
+/// last sample is the total genba said. Losses are forced with the smallest
+/// ring buffer and a program making a million calls as fast as it can.
+#[test]
+fn losses_are_placed_in_time() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("record-lost");
+    let file = dir.join("l.pftrace");
+    let out = run(
+        genba_cmd(["record", "--buffer-size", "1", "--no-profile", "-o"])
+            .arg(&file)
+            .args([
+                "--",
+                "dd",
+                "if=/dev/zero",
+                "of=/dev/null",
+                "bs=1",
+                "count=400000",
+            ]),
+    );
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let said = out
+        .stderr
+        .lines()
+        .find_map(events_lost)
+        .unwrap_or_else(|| panic!("{}", out.describe()));
+    assert!(
+        said > 0,
+        "no events lost with a 1 MiB ring: {}",
+        out.describe()
+    );
+    perfetto_checked(&file);
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    let lines: Vec<Value> = x
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let lost: Vec<&Value> = lines.iter().filter(|v| v["type"] == "lost").collect();
+    let exit = lines
+        .iter()
+        .filter(|v| v["type"] == "exit")
+        .map(|v| v["ts"].as_u64().unwrap())
+        .max()
+        .unwrap_or_else(|| panic!("no exit: {}", tail(&x.stdout, 5)));
+    let first_call = lines
+        .iter()
+        .filter(|v| v["type"] == "syscall")
+        .map(|v| v["ts"].as_u64().unwrap())
+        .min()
+        .unwrap();
+    // 0 at the start, before the program's first call
+    assert_eq!(lost[0]["events"], 0, "{lost:?}");
+    assert!(lost[0]["ts"].as_u64().unwrap() < first_call, "{lost:?}");
+    // counted while the program ran
+    assert!(
+        lost.iter()
+            .any(|v| v["events"].as_u64().unwrap() > 0 && v["ts"].as_u64().unwrap() < exit),
+        "no loss counted before the program's end at {exit}: {lost:?}"
+    );
+    // a running total: never down, `new` the difference, the last one the
+    // total said
+    let mut prev = 0;
+    for v in &lost {
+        let n = v["events"].as_u64().unwrap();
+        assert!(n >= prev, "{lost:?}");
+        assert_eq!(v["new"].as_u64(), Some(n - prev), "{v}");
+        prev = n;
+    }
+    assert_eq!(prev, said, "{lost:?}");
+    let end = lines.iter().find(|v| v["type"] == "end").unwrap();
+    assert_eq!(end["lost_events"].as_u64(), Some(said), "{end}");
+    // the report's count is the whole run's
+    let j = report_json(&file);
+    assert_eq!(
+        j["lost_events"].as_u64(),
+        Some(said),
+        "{}",
+        j["lost_events"]
+    );
+    assert!(j["truncated"].is_null(), "{}", j["truncated"]);
+}
+
+/// The jsonl line types and their fields as docs/RECORDING.md lists them:
+/// (type, [(field, JSON type, may be null)]).
+fn documented_schema() -> Vec<(String, Vec<(String, String, bool)>)> {
+    let doc = std::fs::read_to_string(repo_root().join("docs/RECORDING.md")).unwrap();
+    let section = doc
+        .split("\n## ")
+        .find(|s| s.starts_with("jsonl"))
+        .expect("a jsonl section");
+    let mut out = Vec::new();
+    for row in section
+        .lines()
+        .filter(|l| l.starts_with("| `") && !l.starts_with("| `type`"))
+    {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let ty = cells[0]
+            .trim_start_matches("| ")
+            .trim_matches('`')
+            .to_string();
+        let mut fields = Vec::new();
+        for f in cells[1].split(", ") {
+            let (name, kind) = f
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("field {f:?} of {ty} has no type"));
+            let (kind, null) = match kind.strip_suffix("/null") {
+                Some(k) => (k, true),
+                None => (kind, false),
+            };
+            assert!(
+                ["int", "string", "bool", "array", "object"].contains(&kind),
+                "{ty}: {f:?}"
+            );
+            fields.push((name.trim_matches('`').to_string(), kind.to_string(), null));
+        }
+        out.push((ty, fields));
+    }
+    out
+}
+
+/// Pins the jsonl schema: for every line type docs/RECORDING.md lists, a
+/// recording of a real program that has it, and every line of it has the
+/// documented fields, no others, each of the documented JSON type; the
+/// header's version is the documented one.
+#[test]
+fn jsonl_schema_is_what_the_doc_says() {
+    require_bpf!();
+    let _s = serial();
+    let schema = documented_schema();
+    assert!(schema.len() >= 15, "{schema:?}");
+    let dir = TempDir::new("record-schema");
+    let mut lines: Vec<Value> = Vec::new();
+    let mut export = |file: &Path| {
+        let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(file));
+        assert_eq!(x.code(), Some(0), "{}", x.describe());
+        for l in x.stdout.lines() {
+            lines.push(serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")));
+        }
+    };
+    // a shell that takes a signal, spins (on-CPU samples), forks, execs
+    // the ping-pong (threads, blocked reads, wakeups) and waits for it
+    let file = dir.join("s.pftrace");
+    let out = run(genba_cmd(["record", "--source", "-o"]).arg(&file).args([
+        "--",
+        "sh",
+        "-c",
+        "trap : USR1; kill -USR1 $$; i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done; \"$0\" >/dev/null",
+    ]).arg(program("record_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    perfetto_checked(&file);
+    export(&file);
+    // cut in the middle: the truncated line
+    let data = std::fs::read(&file).unwrap();
+    let cut = dir.join("cut.pftrace");
+    std::fs::write(&cut, &data[..data.len() / 2 + 1]).unwrap();
+    export(&cut);
+    // the GPU lines: an OpenCL program with --gpu
+    let gpu_bin = dir.join("opencl_vadd");
+    let opencl = Command::new("gcc")
+        .args(["-O1", "-o"])
+        .arg(&gpu_bin)
+        .arg(repo_root().join("tests/programs/gpu/opencl_vadd.c"))
+        .arg("-lOpenCL")
+        .status()
+        .is_ok_and(|s| s.success())
+        && Command::new(&gpu_bin)
+            .args(["plain", "64", "1"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+    let gpu = prerequisite(
+        opencl,
+        "no working OpenCL (scripts/deps.sh installs pocl and the headers): the gpu_* lines are not checked",
+    );
+    if gpu {
+        let file = dir.join("g.pftrace");
+        let out = run(genba_cmd(["record", "--gpu", "-o"])
+            .arg(&file)
+            .arg("--")
+            .arg(&gpu_bin)
+            .args(["plain", "64", "1"]));
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        perfetto_checked(&file);
+        export(&file);
+    }
+    let header = &lines[0];
+    assert_eq!(header["type"], "header");
+    assert_eq!(header["schema"], "genba-jsonl");
+    let doc = std::fs::read_to_string(repo_root().join("docs/RECORDING.md")).unwrap();
+    let title = format!(
+        "## jsonl, version {} (minor {})",
+        header["version"], header["minor"]
+    );
+    assert!(doc.contains(&title), "the doc has no {title:?}");
+    let is = |v: &Value, kind: &str| match kind {
+        "int" => v.is_i64() || v.is_u64(),
+        "string" => v.is_string(),
+        "bool" => v.is_boolean(),
+        "array" => v.is_array(),
+        _ => v.is_object(),
+    };
+    let mut seen = std::collections::BTreeMap::<String, usize>::new();
+    for v in &lines {
+        let ty = v["type"].as_str().unwrap_or_else(|| panic!("no type: {v}"));
+        let (_, fields) = schema
+            .iter()
+            .find(|(t, _)| t == ty)
+            .unwrap_or_else(|| panic!("line type {ty} is not in docs/RECORDING.md: {v}"));
+        for (name, kind, null) in fields {
+            let x = v
+                .get(name)
+                .unwrap_or_else(|| panic!("{ty} without its field {name}: {v}"));
+            assert!(
+                is(x, kind) || (*null && x.is_null()),
+                "{ty}.{name} is not {kind}{}: {v}",
+                if *null { " or null" } else { "" }
+            );
+        }
+        for k in v.as_object().unwrap().keys() {
+            assert!(
+                k == "type" || fields.iter().any(|(n, _, _)| n == k),
+                "{ty}.{k} is not in docs/RECORDING.md: {v}"
+            );
+        }
+        *seen.entry(ty.to_string()).or_default() += 1;
+    }
+    for (ty, _) in &schema {
+        if ty.starts_with("gpu_") && !gpu {
+            continue;
+        }
+        assert!(
+            seen.contains_key(ty),
+            "no {ty} line in the recordings: {seen:?}"
+        );
+    }
+}
+
+/// A small xorshift: the cut offsets, the same on every run.
+fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+/// A recording cut at 100 offsets (seeded, the same each run): no output
+/// of report or export crashes on it; each ends 0 (what is there, and the
+/// cut said) or 1 (one line: not a recording, for a cut before the first
+/// whole packet).
+#[test]
+fn cut_anywhere_never_crashes() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("record-fuzz");
+    let file = dir.join("pp.pftrace");
+    let out = run(genba_cmd(["record", "--source", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(program("record_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    perfetto_checked(&file);
+    let data = std::fs::read(&file).unwrap();
+    let cut = dir.join("cut.pftrace");
+    let page = dir.join("cut.html");
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut read = 0;
+    for k in 0..100 {
+        // a few cuts in the first packets, the rest anywhere
+        let len = if k < 10 {
+            (xorshift(&mut seed) % 200) as usize
+        } else {
+            (xorshift(&mut seed) % data.len() as u64) as usize
+        };
+        std::fs::write(&cut, &data[..len]).unwrap();
+        let runs: Vec<(String, Output)> = [
+            &["report"][..],
+            &["report", "--format", "json"][..],
+            &["export", "--format", "jsonl"][..],
+            &["export", "--format", "chrome"][..],
+            &["export", "--format", "folded"][..],
+            &["export", "--format", "flamegraph"][..],
+            &["export", "--format", "pprof"][..],
+            &["export", "--format", "speedscope"][..],
+        ]
+        .iter()
+        .map(|a| (a.join(" "), run(genba_cmd(*a).arg(&cut))))
+        .chain(std::iter::once((
+            "report --html".to_string(),
+            run(genba_cmd(["report", "--html"]).arg(&page).arg(&cut)),
+        )))
+        .collect();
+        for (what, o) in &runs {
+            match o.code() {
+                Some(0) => {
+                    assert!(
+                        o.stderr.contains("genba: the recording is"),
+                        "{what}, cut at {len}: the cut not said: {}",
+                        o.describe()
+                    );
+                    read += 1;
+                }
+                Some(1) => assert_eq!(
+                    o.stderr_messages().len(),
+                    1,
+                    "{what}, cut at {len}: {}",
+                    o.describe()
+                ),
+                _ => panic!("{what}, cut at {len}: {}", o.describe()),
+            }
+            assert!(
+                !o.stderr.contains("panicked"),
+                "{what}, cut at {len}: {}",
+                o.describe()
+            );
+        }
+        // the JSON outputs are whole JSON, cut or not
+        if runs[1].1.code() == Some(0) {
+            let _: Value = serde_json::from_str(runs[1].1.stdout.trim())
+                .unwrap_or_else(|e| panic!("report json cut at {len}: {e}"));
+            let _: Value = serde_json::from_str(&runs[3].1.stdout)
+                .unwrap_or_else(|e| panic!("chrome cut at {len}: {e}"));
+        }
+    }
+    assert!(read > 700, "only {read} of 900 outputs read the cut file");
+}
