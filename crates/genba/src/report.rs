@@ -1227,7 +1227,7 @@ fn render_text(
         (None, _) => {
             let _ = writeln!(
                 s,
-                "events lost: unknown (the recording ends before its closing counter)"
+                "events lost: unknown (the recording has no count of them)"
             );
         }
     }

@@ -1632,9 +1632,11 @@ fn losses_are_placed_in_time() {
     assert!(j["truncated"].is_null(), "{}", j["truncated"]);
 }
 
-/// The jsonl line types and their fields as docs/RECORDING.md lists them:
-/// (type, [(field, JSON type, may be null)]).
-fn documented_schema() -> Vec<(String, Vec<(String, String, bool)>)> {
+/// A documented field: its name, its JSON type, whether it may be null.
+type Field = (String, String, bool);
+
+/// The jsonl line types and their fields as docs/RECORDING.md lists them.
+fn documented_schema() -> Vec<(String, Vec<Field>)> {
     let doc = std::fs::read_to_string(repo_root().join("docs/RECORDING.md")).unwrap();
     let section = doc
         .split("\n## ")
