@@ -665,6 +665,12 @@ impl<W: Write> PerfettoWriter<W> {
         Ok(())
     }
 
+    /// Makes thread `tid`'s track the default of track events (unless the
+    /// sequence's first packet is written already: then nothing changes).
+    pub fn default_thread(&mut self, tid: u32) -> io::Result<()> {
+        self.write_header(Some(track_uuid(THREAD_TRACK, tid.into())))
+    }
+
     /// Packets and bytes written so far.
     pub fn written(&self) -> (u64, u64) {
         (self.packets, self.bytes)

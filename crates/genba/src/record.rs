@@ -396,6 +396,18 @@ impl RecordSink {
         } else {
             command.join(" ")
         };
+        // most events are the program's main thread's: its track is the
+        // default one (the file's first packet says so, before anything
+        // is written out)
+        let main = session
+            .child_pid()
+            .map(|p| p as u32)
+            .or_else(|| pids.first().and_then(|p| p.parse().ok()));
+        if let Some(tid) = main {
+            self.w
+                .default_thread(tid)
+                .with_context(|| format!("writing '{}'", self.file))?;
+        }
         self.settings(&what)
             .and_then(|_| self.start_live())
             .with_context(|| format!("writing '{}'", self.file))?;
