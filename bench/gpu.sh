@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What genba's OpenCL layer costs the program, per call, measured by the
 # program itself (bench/programs/opencl_calls.c: N clSetKernelArg, then
-# N/100 enqueue+finish of an empty kernel, each loop on CLOCK_MONOTONIC):
+# N/100 enqueue+finish of an empty kernel, N clGetEventProfilingInfo of a
+# completed event, each loop on CLOCK_MONOTONIC):
 #   plain     no layer
 #   idle      the layer loaded, genba not recording (no GENBA_GPU_DIR): it
 #             only forwards
@@ -27,7 +28,7 @@ gcc -O2 -o "$T/calls" bench/programs/opencl_calls.c -lOpenCL
 gcc -O2 -Wall -fPIC -shared -fvisibility=hidden -o "$T/layer.so" \
     crates/genba-gpu/shim/opencl_layer.c -lpthread
 mkdir -p "$T/rings"
-declare -A set enq
+declare -A set enq prof
 for r in $(seq "$ROUNDS"); do
   for c in plain idle layer record; do
     case $c in
@@ -36,13 +37,15 @@ for r in $(seq "$ROUNDS"); do
       layer) rm -f "$T"/rings/*; out=$(OPENCL_LAYERS="$T/layer.so" GENBA_GPU_DIR="$T/rings" "$T/calls" "$N") ;;
       record) out=$("$G" record --gpu -o "$T/r.pftrace" -- "$T/calls" "$N" 2>/dev/null) ;;
     esac
-    set[$c]+="${out% *} "; enq[$c]+="${out#* } "
+    read -r a b p <<<"$out"
+    set[$c]+="$a "; enq[$c]+="$b "; prof[$c]+="$p "
   done
 done
 median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-printf '%-8s %18s %18s\n' config "clSetKernelArg ns" "enqueue+finish ns"
+printf '%-8s %18s %18s %26s\n' config "clSetKernelArg ns" "enqueue+finish ns" "clGetEventProfilingInfo ns"
 for c in plain idle layer record; do
-  printf '%-8s %18s %18s\n' "$c" "$(echo "${set[$c]}" | median)" "$(echo "${enq[$c]}" | median)"
+  printf '%-8s %18s %18s %26s\n' "$c" "$(echo "${set[$c]}" | median)" "$(echo "${enq[$c]}" | median)" \
+    "$(echo "${prof[$c]}" | median)"
 done
 
 # the programs end to end

@@ -1,7 +1,9 @@
 /*
  * opencl_calls N: times N calls of clSetKernelArg (a call the driver
- * answers at once) and N enqueues of an empty kernel (each waited for),
- * each loop bracketed by CLOCK_MONOTONIC; prints the ns per call of each.
+ * answers at once), N/100 enqueues of an empty kernel (each waited for)
+ * and N calls of clGetEventProfilingInfo on a completed event of a queue
+ * made with profiling, each loop bracketed by CLOCK_MONOTONIC; prints the
+ * ns per call of each.
  * bench/gpu.sh runs it with and without genba's OpenCL layer.
  */
 #define CL_TARGET_OPENCL_VERSION 300
@@ -28,6 +30,8 @@ int main(int argc, char **argv)
 		return 1;
 	cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
 	cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
+	cl_queue_properties prof[] = { CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0 };
+	cl_command_queue pq = clCreateCommandQueueWithProperties(ctx, dev, prof, &err);
 	cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
 	if (clBuildProgram(p, 1, &dev, "", NULL, NULL))
 		return 1;
@@ -44,7 +48,17 @@ int main(int argc, char **argv)
 		clFinish(q);
 	}
 	double t2 = mono();
-	printf("%.1f %.1f\n", (t1 - t0) / n, (t2 - t1) / m);
+	cl_event ev;
+	cl_ulong end = 0;
+	if (clEnqueueMarkerWithWaitList(pq, 0, NULL, &ev) || clFinish(pq))
+		return 1;
+	double t3 = mono();
+	for (long i = 0; i < n; i++)
+		clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof(end), &end, NULL);
+	double t4 = mono();
+	printf("%.1f %.1f %.1f\n", (t1 - t0) / n, (t2 - t1) / m, (t4 - t3) / n);
+	clReleaseEvent(ev);
+	clReleaseCommandQueue(pq);
 	clReleaseKernel(k);
 	clReleaseProgram(p);
 	clReleaseCommandQueue(q);

@@ -96,27 +96,54 @@ static void kernel_name(cl_kernel k, char *out, size_t n)
 
 /* ---- queues: forced profiling, device clocks ---------------------------- */
 
-#define MAX_QUEUES 1024
+/* The queues whose profiling the layer turned on: an open-addressed hash
+ * of their handles (linear probing, a removed slot marked as such so that
+ * probes go on past it). `forced_count` lets the calls that ask skip the
+ * lock when no queue was forced. */
+#define MAX_QUEUES 1024 /* a power of two */
+#define REMOVED ((cl_command_queue)(uintptr_t)1)
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-static cl_command_queue forced[MAX_QUEUES]; /* profiling turned on by the layer */
+static cl_command_queue forced[MAX_QUEUES];
+static int forced_count;
+
+static unsigned forced_slot(cl_command_queue q)
+{
+	uint64_t h = (uint64_t)(uintptr_t)q;
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 32;
+	return (unsigned)h & (MAX_QUEUES - 1);
+}
 
 static void forced_add(cl_command_queue q)
 {
 	pthread_mutex_lock(&table_lock);
-	for (int i = 0; i < MAX_QUEUES; i++)
-		if (!forced[i]) {
-			forced[i] = q;
-			break;
-		}
+	/* kept at most 3/4 full: a probe always ends at an empty slot */
+	if (forced_count < MAX_QUEUES / 4 * 3) {
+		for (unsigned i = forced_slot(q), n = 0; n < MAX_QUEUES;
+		     i = (i + 1) & (MAX_QUEUES - 1), n++)
+			if (!forced[i] || forced[i] == REMOVED || forced[i] == q) {
+				if (forced[i] != q)
+					__atomic_add_fetch(&forced_count, 1, __ATOMIC_RELEASE);
+				forced[i] = q;
+				break;
+			}
+	}
 	pthread_mutex_unlock(&table_lock);
 }
 
 static int forced_has(cl_command_queue q)
 {
 	int r = 0;
+	if (!q || !__atomic_load_n(&forced_count, __ATOMIC_ACQUIRE))
+		return 0;
 	pthread_mutex_lock(&table_lock);
-	for (int i = 0; i < MAX_QUEUES && !r; i++)
-		r = forced[i] == q;
+	for (unsigned i = forced_slot(q), n = 0; n < MAX_QUEUES && forced[i];
+	     i = (i + 1) & (MAX_QUEUES - 1), n++)
+		if (forced[i] == q) {
+			r = 1;
+			break;
+		}
 	pthread_mutex_unlock(&table_lock);
 	return r;
 }
@@ -124,9 +151,13 @@ static int forced_has(cl_command_queue q)
 static void forced_remove(cl_command_queue q)
 {
 	pthread_mutex_lock(&table_lock);
-	for (int i = 0; i < MAX_QUEUES; i++)
-		if (forced[i] == q)
-			forced[i] = NULL;
+	for (unsigned i = forced_slot(q), n = 0; n < MAX_QUEUES && forced[i];
+	     i = (i + 1) & (MAX_QUEUES - 1), n++)
+		if (forced[i] == q) {
+			forced[i] = REMOVED;
+			__atomic_sub_fetch(&forced_count, 1, __ATOMIC_RELEASE);
+			break;
+		}
 	pthread_mutex_unlock(&table_lock);
 }
 
@@ -435,6 +466,9 @@ static cl_int CL_API_CALL l_clGetEventProfilingInfo(cl_event ev, cl_profiling_in
 						    size_t size, void *value, size_t *ret)
 {
 	cl_command_queue q = NULL;
+	/* not recording, or no queue forced: nothing to hide */
+	if (!recording() || !__atomic_load_n(&forced_count, __ATOMIC_ACQUIRE))
+		return next->clGetEventProfilingInfo(ev, what, size, value, ret);
 	if (next->clGetEventInfo(ev, CL_EVENT_COMMAND_QUEUE, sizeof(q), &q, NULL) == CL_SUCCESS &&
 	    q && forced_has(q))
 		return CL_PROFILING_INFO_NOT_AVAILABLE;
