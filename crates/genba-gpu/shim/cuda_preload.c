@@ -1,17 +1,20 @@
 /*
  * genba's CUDA runtime shim: preloaded into the traced program
- * (LD_PRELOAD, by genba's environment only), it defines the CUDA runtime
- * API's entry points that matter for time (kernel launches, memory
- * allocation, copies and sets, streams, events, synchronisation), forwards
- * each to the next definition (the program's libcudart, found with
- * dlsym(RTLD_NEXT)), and records the call in the ring of genba_gpu.h with
- * its decoded arguments and its result's name. Without GENBA_GPU_DIR it
- * only forwards.
+ * (LD_PRELOAD, by genba's environment only), it defines hooks of the CUDA
+ * runtime API's entry points that matter for time (kernel launches, memory
+ * allocation, copies and sets, streams, events, synchronisation) under
+ * names of their own (genba_hook_cudaLaunchKernel ...), which genba's
+ * auditor (shim/gpu_audit.c) binds the program's references to when they
+ * were bound to a libcudart the program loaded: a process without the
+ * runtime sees nothing of the shim. Each hook forwards to the program's
+ * libcudart and records the call in the ring of genba_gpu.h with its
+ * decoded arguments and its result's name. Without GENBA_GPU_DIR it only
+ * forwards.
  *
  * It needs no CUDA header: the runtime's C interface is declared here with
  * the types it has on x86-64 (an enum is an int, handles are pointers).
- * Programs that link libcudart statically, or call it through a handle of
- * their own dlopen, do not come through here.
+ * Programs that link libcudart statically do not come through here; a
+ * dlopen of the runtime and dlsym through its handle do.
  *
  * What a device would add (the kernels' and copies' device times, from
  * events recorded around them on their stream) is not here: this machine
@@ -24,6 +27,7 @@
 
 #define SHIM_API GENBA_GPU_CUDA
 #include "shim_common.h"
+#include "shim_hooks.h"
 
 typedef int cudaError_t;
 typedef void *cudaStream_t;
@@ -34,11 +38,16 @@ typedef struct {
 
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The next definition of `name` (the program's libcudart). */
+/* `name` in the program's libcudart (the one whose function the auditor
+ * bound to the hook). */
 static void *next(const char *name)
 {
-	return dlsym(RTLD_NEXT, name);
+	return real_function(name);
 }
+
+/* Each hook is exported as genba_hook_<its function>: only the auditor's
+ * binding of a reference to the runtime's function reaches it. */
+#define HOOK(f) genba_hook_##f
 
 /* cudaErrorUnknown: what a call answers when there is no runtime to forward
  * to (it cannot happen for a program linked with libcudart) */
@@ -106,7 +115,7 @@ static void kernel_name(struct text *a, const void *func)
 		add(a, "%p", func);
 }
 
-EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
+EXPORT cudaError_t HOOK(cudaLaunchKernel)(const void *func, dim3 grid, dim3 block, void **args,
 				    size_t shared, cudaStream_t stream)
 {
 	typedef cudaError_t (*F)(const void *, dim3, dim3, void **, size_t, cudaStream_t);
@@ -122,7 +131,7 @@ EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, voi
 	return r;
 }
 
-EXPORT cudaError_t cudaMalloc(void **p, size_t size)
+EXPORT cudaError_t HOOK(cudaMalloc)(void **p, size_t size)
 {
 	typedef cudaError_t (*F)(void **, size_t);
 	BEGIN;
@@ -134,7 +143,7 @@ EXPORT cudaError_t cudaMalloc(void **p, size_t size)
 	return r;
 }
 
-EXPORT cudaError_t cudaMallocHost(void **p, size_t size)
+EXPORT cudaError_t HOOK(cudaMallocHost)(void **p, size_t size)
 {
 	typedef cudaError_t (*F)(void **, size_t);
 	BEGIN;
@@ -146,7 +155,7 @@ EXPORT cudaError_t cudaMallocHost(void **p, size_t size)
 	return r;
 }
 
-EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
+EXPORT cudaError_t HOOK(cudaMallocManaged)(void **p, size_t size, unsigned flags)
 {
 	typedef cudaError_t (*F)(void **, size_t, unsigned);
 	BEGIN;
@@ -158,7 +167,7 @@ EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
 	return r;
 }
 
-EXPORT cudaError_t cudaFree(void *p)
+EXPORT cudaError_t HOOK(cudaFree)(void *p)
 {
 	typedef cudaError_t (*F)(void *);
 	BEGIN;
@@ -167,7 +176,7 @@ EXPORT cudaError_t cudaFree(void *p)
 	return r;
 }
 
-EXPORT cudaError_t cudaFreeHost(void *p)
+EXPORT cudaError_t HOOK(cudaFreeHost)(void *p)
 {
 	typedef cudaError_t (*F)(void *);
 	BEGIN;
@@ -179,7 +188,7 @@ EXPORT cudaError_t cudaFreeHost(void *p)
 /* cudaMemcpy's direction by name, or its number */
 #define KIND(k) (copy_kind(k) ? copy_kind(k) : "?")
 
-EXPORT cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind)
+EXPORT cudaError_t HOOK(cudaMemcpy)(void *dst, const void *src, size_t n, int kind)
 {
 	typedef cudaError_t (*F)(void *, const void *, size_t, int);
 	BEGIN;
@@ -188,7 +197,7 @@ EXPORT cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind)
 	return r;
 }
 
-EXPORT cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind,
+EXPORT cudaError_t HOOK(cudaMemcpyAsync)(void *dst, const void *src, size_t n, int kind,
 				   cudaStream_t s)
 {
 	typedef cudaError_t (*F)(void *, const void *, size_t, int, cudaStream_t);
@@ -198,7 +207,7 @@ EXPORT cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kin
 	return r;
 }
 
-EXPORT cudaError_t cudaMemset(void *p, int v, size_t n)
+EXPORT cudaError_t HOOK(cudaMemset)(void *p, int v, size_t n)
 {
 	typedef cudaError_t (*F)(void *, int, size_t);
 	BEGIN;
@@ -207,7 +216,7 @@ EXPORT cudaError_t cudaMemset(void *p, int v, size_t n)
 	return r;
 }
 
-EXPORT cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s)
+EXPORT cudaError_t HOOK(cudaMemsetAsync)(void *p, int v, size_t n, cudaStream_t s)
 {
 	typedef cudaError_t (*F)(void *, int, size_t, cudaStream_t);
 	BEGIN;
@@ -216,7 +225,7 @@ EXPORT cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s)
 	return r;
 }
 
-EXPORT cudaError_t cudaDeviceSynchronize(void)
+EXPORT cudaError_t HOOK(cudaDeviceSynchronize)(void)
 {
 	typedef cudaError_t (*F)(void);
 	BEGIN;
@@ -225,7 +234,7 @@ EXPORT cudaError_t cudaDeviceSynchronize(void)
 	return r;
 }
 
-EXPORT cudaError_t cudaStreamCreate(cudaStream_t *s)
+EXPORT cudaError_t HOOK(cudaStreamCreate)(cudaStream_t *s)
 {
 	typedef cudaError_t (*F)(cudaStream_t *);
 	BEGIN;
@@ -237,7 +246,7 @@ EXPORT cudaError_t cudaStreamCreate(cudaStream_t *s)
 	return r;
 }
 
-EXPORT cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags)
+EXPORT cudaError_t HOOK(cudaStreamCreateWithFlags)(cudaStream_t *s, unsigned flags)
 {
 	typedef cudaError_t (*F)(cudaStream_t *, unsigned);
 	BEGIN;
@@ -249,7 +258,7 @@ EXPORT cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags)
 	return r;
 }
 
-EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s)
+EXPORT cudaError_t HOOK(cudaStreamDestroy)(cudaStream_t s)
 {
 	typedef cudaError_t (*F)(cudaStream_t);
 	BEGIN;
@@ -258,7 +267,7 @@ EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s)
 	return r;
 }
 
-EXPORT cudaError_t cudaStreamSynchronize(cudaStream_t s)
+EXPORT cudaError_t HOOK(cudaStreamSynchronize)(cudaStream_t s)
 {
 	typedef cudaError_t (*F)(cudaStream_t);
 	BEGIN;
@@ -267,7 +276,7 @@ EXPORT cudaError_t cudaStreamSynchronize(cudaStream_t s)
 	return r;
 }
 
-EXPORT cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags)
+EXPORT cudaError_t HOOK(cudaStreamWaitEvent)(cudaStream_t s, cudaEvent_t e, unsigned flags)
 {
 	typedef cudaError_t (*F)(cudaStream_t, cudaEvent_t, unsigned);
 	BEGIN;
@@ -276,7 +285,7 @@ EXPORT cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned f
 	return r;
 }
 
-EXPORT cudaError_t cudaEventCreate(cudaEvent_t *e)
+EXPORT cudaError_t HOOK(cudaEventCreate)(cudaEvent_t *e)
 {
 	typedef cudaError_t (*F)(cudaEvent_t *);
 	BEGIN;
@@ -288,7 +297,7 @@ EXPORT cudaError_t cudaEventCreate(cudaEvent_t *e)
 	return r;
 }
 
-EXPORT cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
+EXPORT cudaError_t HOOK(cudaEventRecord)(cudaEvent_t e, cudaStream_t s)
 {
 	typedef cudaError_t (*F)(cudaEvent_t, cudaStream_t);
 	BEGIN;
@@ -297,7 +306,7 @@ EXPORT cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
 	return r;
 }
 
-EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e)
+EXPORT cudaError_t HOOK(cudaEventSynchronize)(cudaEvent_t e)
 {
 	typedef cudaError_t (*F)(cudaEvent_t);
 	BEGIN;
@@ -306,7 +315,7 @@ EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e)
 	return r;
 }
 
-EXPORT cudaError_t cudaEventDestroy(cudaEvent_t e)
+EXPORT cudaError_t HOOK(cudaEventDestroy)(cudaEvent_t e)
 {
 	typedef cudaError_t (*F)(cudaEvent_t);
 	BEGIN;
@@ -315,7 +324,7 @@ EXPORT cudaError_t cudaEventDestroy(cudaEvent_t e)
 	return r;
 }
 
-EXPORT cudaError_t cudaGetDeviceCount(int *n)
+EXPORT cudaError_t HOOK(cudaGetDeviceCount)(int *n)
 {
 	typedef cudaError_t (*F)(int *);
 	BEGIN;
@@ -327,7 +336,7 @@ EXPORT cudaError_t cudaGetDeviceCount(int *n)
 	return r;
 }
 
-EXPORT cudaError_t cudaSetDevice(int d)
+EXPORT cudaError_t HOOK(cudaSetDevice)(int d)
 {
 	typedef cudaError_t (*F)(int);
 	BEGIN;
@@ -336,7 +345,7 @@ EXPORT cudaError_t cudaSetDevice(int d)
 	return r;
 }
 
-EXPORT cudaError_t cudaRuntimeGetVersion(int *v)
+EXPORT cudaError_t HOOK(cudaRuntimeGetVersion)(int *v)
 {
 	typedef cudaError_t (*F)(int *);
 	BEGIN;
@@ -348,7 +357,7 @@ EXPORT cudaError_t cudaRuntimeGetVersion(int *v)
 	return r;
 }
 
-EXPORT cudaError_t cudaDriverGetVersion(int *v)
+EXPORT cudaError_t HOOK(cudaDriverGetVersion)(int *v)
 {
 	typedef cudaError_t (*F)(int *);
 	BEGIN;

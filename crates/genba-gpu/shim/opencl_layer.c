@@ -17,12 +17,71 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #define _GNU_SOURCE
 #include <CL/cl_layer.h>
+#include <dlfcn.h>
 
 #define SHIM_API GENBA_GPU_OPENCL
 #include "shim_common.h"
 
+#ifndef GENBA_OPENCL_FALLBACK
 static struct _cl_icd_dispatch dispatch;
 static const struct _cl_icd_dispatch *next;
+#else
+/*
+ * Built a second time (-DGENBA_OPENCL_FALLBACK) as the fallback for ICD
+ * loaders without layers (ocl-icd before 2.3, old Khronos loaders, loaders
+ * a program bundles): preloaded by genba's environment, each hooked call
+ * exported as genba_hook_<function>, which genba's auditor
+ * (shim/gpu_audit.c) binds the program's references to libOpenCL's
+ * functions to, whether the program linked libOpenCL, or dlopen()ed it
+ * and called through dlsym(handle). `next` is then the real loader's own
+ * functions, by name (ocl_dispatch_names.h, an X-macro over the dispatch
+ * table's entries made by build.rs from cl_icd.h).
+ *
+ * It records only when the layer did not initialise in the process (the
+ * layer sets genba_opencl_layer_live): nothing is recorded twice.
+ */
+#include "shim_hooks.h"
+#include "ocl_dispatch_names.h"
+
+/* set by the layer (shim/opencl_layer.c built as a layer) in clInitLayer */
+EXPORT int genba_opencl_layer_live;
+
+static struct _cl_icd_dispatch real_table;
+
+/* The real loader's functions, and the loader initialised (so that its
+ * layers, genba's among them, are: after this, genba_opencl_layer_live
+ * says whether the layer records). */
+static void fallback_init(void)
+{
+	void *h = real_library();
+	const char *dir = getenv("GENBA_GPU_DIR");
+#define FILL(f) real_table.f = h ? (__typeof__(real_table.f))dlsym(h, #f) : NULL;
+	OCL_DISPATCH_NAMES(FILL)
+#undef FILL
+	/* a call of the loader's own that no layer records (genba's layer
+	 * does not hook it): ocl-icd initialises on any first call */
+	if (dir && *dir && real_table.clGetExtensionFunctionAddress)
+		real_table.clGetExtensionFunctionAddress("genba_initialise_the_loader");
+}
+
+static const struct _cl_icd_dispatch *fallback_next(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, fallback_init);
+	return &real_table;
+}
+#define next (fallback_next())
+
+/* recording: genba's environment, and no layer recording in the process */
+static int fallback_recording(void)
+{
+	if (!recording())
+		return 0;
+	(void)fallback_next();
+	return !__atomic_load_n(&genba_opencl_layer_live, __ATOMIC_ACQUIRE);
+}
+#define recording() fallback_recording()
+#endif
 
 /* ---- names ------------------------------------------------------------- */
 
@@ -1112,6 +1171,68 @@ static cl_int CL_API_CALL l_clReleaseContext(cl_context c)
 	return err;
 }
 
+/* ---- the calls hooked --------------------------------------------------- */
+
+#define OCL_HOOKED(X) \
+	X(clCreateContext) \
+	X(clCreateContextFromType) \
+	X(clCreateCommandQueue) \
+	X(clCreateCommandQueueWithProperties) \
+	X(clGetCommandQueueInfo) \
+	X(clGetEventProfilingInfo) \
+	X(clReleaseCommandQueue) \
+	X(clCreateBuffer) \
+	X(clCreateProgramWithSource) \
+	X(clBuildProgram) \
+	X(clCreateKernel) \
+	X(clSetKernelArg) \
+	X(clEnqueueNDRangeKernel) \
+	X(clEnqueueTask) \
+	X(clEnqueueNativeKernel) \
+	X(clEnqueueReadBuffer) \
+	X(clEnqueueWriteBuffer) \
+	X(clEnqueueReadBufferRect) \
+	X(clEnqueueWriteBufferRect) \
+	X(clEnqueueCopyBuffer) \
+	X(clEnqueueCopyBufferRect) \
+	X(clEnqueueFillBuffer) \
+	X(clEnqueueReadImage) \
+	X(clEnqueueWriteImage) \
+	X(clEnqueueFillImage) \
+	X(clEnqueueCopyImage) \
+	X(clEnqueueCopyImageToBuffer) \
+	X(clEnqueueCopyBufferToImage) \
+	X(clEnqueueMapBuffer) \
+	X(clEnqueueMapImage) \
+	X(clEnqueueUnmapMemObject) \
+	X(clEnqueueMigrateMemObjects) \
+	X(clEnqueueMarkerWithWaitList) \
+	X(clEnqueueBarrierWithWaitList) \
+	X(clEnqueueMarker) \
+	X(clEnqueueBarrier) \
+	X(clEnqueueWaitForEvents) \
+	X(clEnqueueSVMFree) \
+	X(clEnqueueSVMMemcpy) \
+	X(clEnqueueSVMMemFill) \
+	X(clEnqueueSVMMap) \
+	X(clEnqueueSVMUnmap) \
+	X(clFinish) \
+	X(clFlush) \
+	X(clWaitForEvents) \
+	X(clReleaseMemObject) \
+	X(clReleaseKernel) \
+	X(clReleaseProgram) \
+	X(clReleaseContext)
+
+#ifdef GENBA_OPENCL_FALLBACK
+/* each hooked call exported under its hook's name (see the top) */
+#define EXPORT_HOOK(f)                                                         \
+	extern __typeof__(l_##f) genba_hook_##f                                \
+		__attribute__((alias("l_" #f), visibility("default")));
+OCL_HOOKED(EXPORT_HOOK)
+#undef EXPORT_HOOK
+#else
+
 /* ---- the layer's entry points ------------------------------------------ */
 
 EXPORT CL_API_ENTRY cl_int CL_API_CALL clGetLayerInfo(cl_layer_info what, size_t size,
@@ -1137,64 +1258,23 @@ EXPORT CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint n, const struct _cl_i
 						   const struct _cl_icd_dispatch **layer_ret)
 {
 	const cl_uint mine = sizeof(dispatch) / sizeof(void *);
+	int *live;
 	if (!target || !n_ret || !layer_ret)
 		return CL_INVALID_VALUE;
 	next = target;
+	/* the fallback (this file built with GENBA_OPENCL_FALLBACK, preloaded)
+	 * records nothing from now on: the layer does */
+	live = dlsym(RTLD_DEFAULT, "genba_opencl_layer_live");
+	if (live)
+		__atomic_store_n(live, 1, __ATOMIC_RELEASE);
 	/* what the layer does not hook goes straight to the next one */
 	memset(&dispatch, 0, sizeof(dispatch));
 	memcpy(&dispatch, target, (n < mine ? n : mine) * sizeof(void *));
-#define HOOK(f) dispatch.f = l_##f
-	HOOK(clCreateContext);
-	HOOK(clCreateContextFromType);
-	HOOK(clCreateCommandQueue);
-	HOOK(clCreateCommandQueueWithProperties);
-	HOOK(clGetCommandQueueInfo);
-	HOOK(clGetEventProfilingInfo);
-	HOOK(clReleaseCommandQueue);
-	HOOK(clCreateBuffer);
-	HOOK(clCreateProgramWithSource);
-	HOOK(clBuildProgram);
-	HOOK(clCreateKernel);
-	HOOK(clSetKernelArg);
-	HOOK(clEnqueueNDRangeKernel);
-	HOOK(clEnqueueTask);
-	HOOK(clEnqueueNativeKernel);
-	HOOK(clEnqueueReadBuffer);
-	HOOK(clEnqueueWriteBuffer);
-	HOOK(clEnqueueReadBufferRect);
-	HOOK(clEnqueueWriteBufferRect);
-	HOOK(clEnqueueCopyBuffer);
-	HOOK(clEnqueueCopyBufferRect);
-	HOOK(clEnqueueFillBuffer);
-	HOOK(clEnqueueReadImage);
-	HOOK(clEnqueueWriteImage);
-	HOOK(clEnqueueFillImage);
-	HOOK(clEnqueueCopyImage);
-	HOOK(clEnqueueCopyImageToBuffer);
-	HOOK(clEnqueueCopyBufferToImage);
-	HOOK(clEnqueueMapBuffer);
-	HOOK(clEnqueueMapImage);
-	HOOK(clEnqueueUnmapMemObject);
-	HOOK(clEnqueueMigrateMemObjects);
-	HOOK(clEnqueueMarkerWithWaitList);
-	HOOK(clEnqueueBarrierWithWaitList);
-	HOOK(clEnqueueMarker);
-	HOOK(clEnqueueBarrier);
-	HOOK(clEnqueueWaitForEvents);
-	HOOK(clEnqueueSVMFree);
-	HOOK(clEnqueueSVMMemcpy);
-	HOOK(clEnqueueSVMMemFill);
-	HOOK(clEnqueueSVMMap);
-	HOOK(clEnqueueSVMUnmap);
-	HOOK(clFinish);
-	HOOK(clFlush);
-	HOOK(clWaitForEvents);
-	HOOK(clReleaseMemObject);
-	HOOK(clReleaseKernel);
-	HOOK(clReleaseProgram);
-	HOOK(clReleaseContext);
+#define HOOK(f) dispatch.f = l_##f;
+	OCL_HOOKED(HOOK)
 #undef HOOK
 	*layer_ret = &dispatch;
 	*n_ret = mine;
 	return CL_SUCCESS;
 }
+#endif

@@ -9,6 +9,7 @@
 //! a directory genba makes for the run ([`GpuDir`]); [`Rings`] reads them
 //! into genba's events while the program runs.
 
+mod cache;
 mod ring;
 
 use std::io;
@@ -63,47 +64,103 @@ pub fn cuda_preload() -> Option<&'static [u8]> {
     }
 }
 
+/// The OpenCL layer built as the fallback for ICD loaders without layers
+/// (its hooks reached through the auditor).
+pub fn opencl_hooks() -> Option<&'static [u8]> {
+    #[cfg(genba_opencl_hooks)]
+    {
+        Some(include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/libgenba_opencl_hooks.so"
+        )))
+    }
+    #[cfg(not(genba_opencl_hooks))]
+    {
+        None
+    }
+}
+
+/// The auditor (`LD_AUDIT`) that binds the program's references to
+/// libOpenCL and libcudart to genba's hooks.
+pub fn gpu_audit() -> Option<&'static [u8]> {
+    #[cfg(genba_gpu_audit)]
+    {
+        Some(include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/libgenba_audit.so"
+        )))
+    }
+    #[cfg(not(genba_gpu_audit))]
+    {
+        None
+    }
+}
+
 /// The Vulkan layer's name.
 pub const VULKAN_LAYER: &str = "VK_LAYER_GENBA_trace";
 
-/// The run's GPU directory: the layers written out (the Vulkan one with its
-/// manifest), and the rings the programs make. Removed when dropped.
+/// The run's GPU directories: the shared objects (and the Vulkan layer's
+/// manifest) in a cache directory named by their contents, which is never
+/// removed (a child that outlives genba still finds what its environment
+/// names), and the rings the programs make in a private directory of the
+/// run, removed when dropped.
 pub struct GpuDir {
     path: PathBuf,
     layer: Option<PathBuf>,
-    vulkan: bool,
-    cuda: Option<PathBuf>,
+    hooks: Vec<PathBuf>,
+    audit: Option<PathBuf>,
+    vulkan: Option<PathBuf>,
 }
 
+/// Set (to anything) in genba's environment: the OpenCL layer is not named
+/// in `OPENCL_LAYERS`, so that the fallback records (tests of the
+/// fallback, and ICD loaders that do not read the variable).
+pub const NO_OPENCL_LAYER: &str = "GENBA_GPU_NO_OPENCL_LAYER";
+
 impl GpuDir {
-    /// Makes a private directory (mode 0700) under `$TMPDIR` (or /tmp) and
-    /// writes the OpenCL layer into it.
+    /// Writes the shared objects into their cache directory (when not there
+    /// already) and makes the run's private directory (mode 0700) under
+    /// `$TMPDIR` (or /tmp) for the rings.
     pub fn create() -> io::Result<GpuDir> {
         if opencl_layer().is_none() && vulkan_layer().is_none() {
             return Err(io::Error::other(
                 "this genba was built without its GPU layers (the OpenCL and Vulkan headers were missing: apt-get install opencl-headers libvulkan-dev, then rebuild)",
             ));
         }
-        let path = genba_events::private_dir("genba-gpu")?;
-        let mut dir = GpuDir {
-            path,
-            layer: None,
-            vulkan: false,
-            cuda: None,
+        let files: Vec<(&str, &[u8])> = [
+            ("libgenba_audit.so", gpu_audit()),
+            ("libgenba_cuda.so", cuda_preload()),
+            ("libgenba_opencl.so", opencl_layer()),
+            ("libgenba_opencl_hooks.so", opencl_hooks()),
+            ("libgenba_vulkan.so", vulkan_layer()),
+        ]
+        .into_iter()
+        .filter_map(|(n, b)| b.map(|b| (n, b)))
+        .collect();
+        let cache = cache::directory(&files)?;
+        let write = |name: &str, bytes: &[u8]| -> io::Result<PathBuf> {
+            let p = cache.join(name);
+            cache::put(&p, bytes)?;
+            Ok(p)
         };
-        if let Some(bytes) = cuda_preload() {
-            let p = dir.path.join("libgenba_cuda.so");
-            std::fs::write(&p, bytes)?;
-            dir.cuda = Some(p);
+        let mut dir = GpuDir {
+            path: genba_events::private_dir("genba-gpu")?,
+            layer: None,
+            hooks: Vec::new(),
+            audit: None,
+            vulkan: None,
+        };
+        for (name, bytes) in &files {
+            let p = write(name, bytes)?;
+            match *name {
+                "libgenba_audit.so" => dir.audit = Some(p),
+                "libgenba_cuda.so" | "libgenba_opencl_hooks.so" => dir.hooks.push(p),
+                "libgenba_opencl.so" => dir.layer = Some(p),
+                _ => {}
+            }
         }
-        if let Some(bytes) = opencl_layer() {
-            let p = dir.path.join("libgenba_opencl.so");
-            std::fs::write(&p, bytes)?;
-            dir.layer = Some(p);
-        }
-        if let Some(bytes) = vulkan_layer() {
-            let so = dir.path.join("libgenba_vulkan.so");
-            std::fs::write(&so, bytes)?;
+        if vulkan_layer().is_some() {
+            let so = cache.join("libgenba_vulkan.so");
             // the loader finds the layer by its manifest, in the directory
             // VK_ADD_LAYER_PATH names
             let manifest = format!(
@@ -118,8 +175,8 @@ impl GpuDir {
                 VULKAN_LAYER,
                 so.display()
             );
-            std::fs::write(dir.path.join("genba_vulkan_layer.json"), manifest)?;
-            dir.vulkan = true;
+            write("genba_vulkan_layer.json", manifest.as_bytes())?;
+            dir.vulkan = Some(cache);
         }
         Ok(dir)
     }
@@ -139,23 +196,36 @@ impl GpuDir {
             _ => v,
         };
         let dir = self.path.to_string_lossy().into_owned();
-        let mut env = vec![("GENBA_GPU_DIR".to_string(), dir.clone())];
+        let mut env = vec![("GENBA_GPU_DIR".to_string(), dir)];
         if let Some(l) = &self.layer {
-            env.push((
-                "OPENCL_LAYERS".into(),
-                append("OPENCL_LAYERS", l.to_string_lossy().into_owned()),
-            ));
+            if std::env::var_os(NO_OPENCL_LAYER).is_none() {
+                env.push((
+                    "OPENCL_LAYERS".into(),
+                    append("OPENCL_LAYERS", l.to_string_lossy().into_owned()),
+                ));
+            }
         }
-        // the CUDA runtime has no layers: its entry points preloaded (each
-        // forwards to the program's libcudart)
-        if let Some(l) = &self.cuda {
+        // the CUDA runtime has no layers, and some OpenCL loaders none: the
+        // hooks preloaded under names of their own, and the auditor binding
+        // the program's references to those libraries to them (a process
+        // that did not load them sees nothing)
+        if let (Some(a), false) = (&self.audit, self.hooks.is_empty()) {
             env.push((
-                "LD_PRELOAD".into(),
-                append("LD_PRELOAD", l.to_string_lossy().into_owned()),
+                "LD_AUDIT".into(),
+                append("LD_AUDIT", a.to_string_lossy().into_owned()),
             ));
+            let hooks: Vec<String> = self
+                .hooks
+                .iter()
+                .map(|h| h.to_string_lossy().into_owned())
+                .collect();
+            env.push(("LD_PRELOAD".into(), append("LD_PRELOAD", hooks.join(":"))));
         }
-        if self.vulkan {
-            env.push(("VK_ADD_LAYER_PATH".into(), append("VK_ADD_LAYER_PATH", dir)));
+        if let Some(v) = &self.vulkan {
+            env.push((
+                "VK_ADD_LAYER_PATH".into(),
+                append("VK_ADD_LAYER_PATH", v.to_string_lossy().into_owned()),
+            ));
             env.push((
                 "VK_INSTANCE_LAYERS".into(),
                 append("VK_INSTANCE_LAYERS", VULKAN_LAYER.into()),

@@ -1095,3 +1095,244 @@ fn opencl_threads_and_queues() {
         }
     }
 }
+
+/// The API calls of a checked recording: (name, call text without its
+/// handles), sorted, and the kernels' (name, duration) in time order.
+type Seen = (Vec<String>, Vec<(String, u64)>);
+
+/// `text` with each 0x... number as H (handles differ between runs).
+fn without_handles(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("0x") {
+        out.push_str(&rest[..i]);
+        out.push('H');
+        rest = rest[i + 2..].trim_start_matches(|c: char| c.is_ascii_hexdigit());
+    }
+    out.push_str(rest);
+    out
+}
+
+fn seen(s: &Value, kernel: &str) -> Seen {
+    let mut names: Vec<String> = s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| {
+            // OpenCL's clXxx (not close, clone3)
+            x["tid"].is_u64()
+                && x["name"]
+                    .as_str()
+                    .and_then(|n| n.strip_prefix("cl"))
+                    .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_uppercase()))
+        })
+        .map(|x| without_handles(x["args"]["call"].as_str().unwrap()))
+        .collect();
+    names.sort();
+    let mut k: Vec<&Value> = gpu_slices(s, kernel);
+    k.sort_by_key(|x| x["ts"].as_u64());
+    let kernels = k
+        .iter()
+        .map(|x| {
+            (
+                x["name"].as_str().unwrap().to_string(),
+                x["dur"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    (names, kernels)
+}
+
+/// The OpenCL fallback for ICD loaders without layers: genba not naming its
+/// layer in OPENCL_LAYERS (GENBA_GPU_NO_OPENCL_LAYER), the hooks its
+/// auditor binds the program's references to libOpenCL to record alone,
+/// and record what the layer records: the same calls with the same
+/// arguments and results, each kernel with the device's own times inside
+/// the program's brackets, profiling forced and hidden the same way. With
+/// both there (the other tests), each call is recorded once.
+#[test]
+fn opencl_fallback_without_layers() {
+    require_bpf!();
+    let _s = serial();
+    let Some(prog) = vadd() else { return };
+    let dir = TempDir::new("gpu-fallback");
+    let mut runs = Vec::new();
+    for (name, args, fallback) in [
+        ("l.pftrace", ["profiled", "65536", "3"], false),
+        ("f.pftrace", ["profiled", "65536", "3"], true),
+        ("lp.pftrace", ["plain", "65536", "2"], false),
+        ("fp.pftrace", ["plain", "65536", "2"], true),
+    ] {
+        let file = dir.join(name);
+        let mut cmd = genba_cmd(["record", "--gpu", "-o"]);
+        cmd.arg(&file).arg("--").arg(&prog).args(args);
+        if fallback {
+            cmd.env("GENBA_GPU_NO_OPENCL_LAYER", "1");
+        }
+        let out = run(&mut cmd);
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        assert_eq!(truth["sums_ok"], true, "{truth}");
+        let s = check(&file);
+        let mine = truth["kernels"].as_array().unwrap();
+        let mut kernels = gpu_slices(&s, "vadd");
+        kernels.sort_by_key(|k| k["ts"].as_u64());
+        assert_eq!(kernels.len(), mine.len(), "{name}: {kernels:?}");
+        for (k, m) in kernels.iter().zip(mine) {
+            assert_in_bracket(k, m);
+            if let (Some(st), Some(en)) = (m["start"].as_u64(), m["end"].as_u64()) {
+                assert_eq!(k["dur"].as_u64(), Some(en - st), "{name}: {k} vs {m}");
+            }
+        }
+        runs.push((truth, seen(&s, "vadd")));
+    }
+    for pair in runs.chunks(2) {
+        let ((lt, (lcalls, lk)), (ft, (fcalls, fk))) = (&pair[0], &pair[1]);
+        assert!(!lcalls.is_empty());
+        assert_eq!(lcalls, fcalls, "the layer's calls, then the fallback's");
+        assert_eq!(
+            lk.iter().map(|k| &k.0).collect::<Vec<_>>(),
+            fk.iter().map(|k| &k.0).collect::<Vec<_>>()
+        );
+        // what the program saw of its own profiling: the same
+        for key in ["queue_profiling", "event_profiling_error", "others_ok"] {
+            assert_eq!(lt[key], ft[key], "{key}");
+        }
+    }
+}
+
+/// A program that dlopen()s libOpenCL and calls through dlsym(handle) is
+/// recorded by the fallback too, when no layer is loaded.
+#[test]
+fn opencl_fallback_catches_dlopen() {
+    require_bpf!();
+    let _s = serial();
+    if vadd().is_none() {
+        return;
+    }
+    let dir = TempDir::new("gpu-fallback-dlopen");
+    let bin = dir.join("opencl_dlopen");
+    gcc(&bin, "tests/programs/gpu/opencl_dlopen.c", &["-ldl"]);
+    let file = dir.join("d.pftrace");
+    let out = run(genba_cmd(["record", "--gpu", "-o"])
+        .arg(&file)
+        .arg("--")
+        .arg(&bin)
+        .env("GENBA_GPU_NO_OPENCL_LAYER", "1"));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert_eq!(out.stdout.trim(), "{\"ok\": true}");
+    let s = check(&file);
+    for name in ["clCreateContext", "clReleaseContext"] {
+        let c = calls(&s, name);
+        assert_eq!(c.len(), 1, "{name}: {c:?}");
+        assert!(c[0]["args"]["call"]
+            .as_str()
+            .unwrap()
+            .ends_with("= CL_SUCCESS"));
+    }
+}
+
+/// The PyPI CUDA runtime's library directory (None: not installed; in CI a
+/// failure).
+fn cudart_dir() -> Option<PathBuf> {
+    let lib = Command::new("python3")
+        .args([
+            "-c",
+            "import nvidia.cuda_runtime as m; print(list(m.__path__)[0])",
+        ])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()).join("lib"));
+    prerequisite(
+        lib.is_some(),
+        "no CUDA runtime (scripts/deps.sh installs nvidia-cuda-runtime-cu12)",
+    );
+    lib
+}
+
+/// `--gpu` changes nothing for a program that probes for the CUDA runtime
+/// without having loaded it (a weak reference, dlsym(RTLD_DEFAULT)): it
+/// finds nothing, as without genba. Once it dlopen()s the runtime, what it
+/// finds answers as without genba, and the call through dlsym(handle) is
+/// recorded.
+#[test]
+fn cuda_probe_sees_no_difference() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("gpu-probe");
+    let bin = dir.join("cuda_probe");
+    gcc(&bin, "tests/programs/gpu/cuda_probe.c", &["-ldl"]);
+    let plain = Command::new(&bin).output().unwrap();
+    assert!(plain.status.success());
+    let plain = String::from_utf8_lossy(&plain.stdout).to_string();
+    assert!(plain.contains("\"weak\": {\"found\": false"), "{plain}");
+    let out = run(genba_cmd(["trace", "--gpu", "-e", "trace=none", "--"]).arg(&bin));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert_eq!(out.stdout, plain);
+
+    let Some(lib) = cudart_dir() else { return };
+    let so = lib.join("libcudart.so.12");
+    let plain = Command::new(&bin).arg(&so).output().unwrap();
+    assert!(plain.status.success());
+    let plain = String::from_utf8_lossy(&plain.stdout).to_string();
+    assert!(plain.contains("\"handle\": {\"found\": true"), "{plain}");
+    let out = run(genba_cmd(["trace", "--gpu", "-e", "trace=none", "--"])
+        .arg(&bin)
+        .arg(&so));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    assert_eq!(out.stdout, plain);
+    assert_eq!(
+        out.stderr
+            .lines()
+            .filter(|l| l.starts_with("cudaGetDeviceCount("))
+            .count(),
+        1,
+        "{}",
+        out.stderr
+    );
+}
+
+/// A child that outlives genba starts programs with genba's environment
+/// still: the files it names are still there (no loader error), and the
+/// same run again uses the same files.
+#[test]
+fn gpu_files_outlive_genba() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("gpu-outlive");
+    let err = dir.join("err");
+    let done = dir.join("done");
+    let script = format!(
+        "(sleep 1; /bin/true 2>{}; env > {}.tmp; mv {}.tmp {}) &",
+        err.display(),
+        done.display(),
+        done.display(),
+        done.display()
+    );
+    let out = run(genba_cmd(["trace", "--gpu", "-e", "trace=none", "--", "sh", "-c"]).arg(&script));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    // genba is gone; the child goes on
+    let t = std::time::Instant::now();
+    while !done.exists() && t.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let env = std::fs::read_to_string(&done).expect("the child ran");
+    assert_eq!(std::fs::read_to_string(&err).unwrap(), "");
+    let preload = env
+        .lines()
+        .find_map(|l| l.strip_prefix("LD_PRELOAD="))
+        .expect("LD_PRELOAD")
+        .to_string();
+    for f in preload
+        .split(':')
+        .chain(env.lines().filter_map(|l| l.strip_prefix("LD_AUDIT=")))
+    {
+        assert!(Path::new(f).is_file(), "{f}");
+    }
+    // a second run: the same files
+    let out = run(
+        genba_cmd(["trace", "--gpu", "-e", "trace=none", "--", "sh", "-c"]).arg("echo $LD_PRELOAD"),
+    );
+    assert_eq!(out.stdout.trim(), preload);
+}
