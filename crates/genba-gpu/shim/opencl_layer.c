@@ -157,12 +157,19 @@ static void kernel_name(cl_kernel k, char *out, size_t n)
 
 /* The queues whose profiling the layer turned on: an open-addressed hash
  * of their handles (linear probing, a removed slot marked as such so that
- * probes go on past it). `forced_count` lets the calls that ask skip the
- * lock when no queue was forced. */
+ * probes go on past it), each with how the layer turned it on (what to
+ * hide of CL_QUEUE_PROPERTIES_ARRAY). `forced_count` lets the calls that
+ * ask skip the lock when no queue was forced. */
+enum forced_how {
+	FORCED_BIT = 1, /* the bit added to the program's CL_QUEUE_PROPERTIES */
+	FORCED_PAIR,	/* CL_QUEUE_PROPERTIES added to the program's list */
+	FORCED_NULL,	/* a list made: the program passed none */
+};
 #define MAX_QUEUES 1024 /* a power of two */
 #define REMOVED ((cl_command_queue)(uintptr_t)1)
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static cl_command_queue forced[MAX_QUEUES];
+static unsigned char forced_how[MAX_QUEUES];
 static int forced_count;
 
 static unsigned forced_slot(cl_command_queue q)
@@ -174,7 +181,7 @@ static unsigned forced_slot(cl_command_queue q)
 	return (unsigned)h & (MAX_QUEUES - 1);
 }
 
-static void forced_add(cl_command_queue q)
+static void forced_add(cl_command_queue q, enum forced_how how)
 {
 	pthread_mutex_lock(&table_lock);
 	/* kept at most 3/4 full: a probe always ends at an empty slot */
@@ -185,12 +192,14 @@ static void forced_add(cl_command_queue q)
 				if (forced[i] != q)
 					__atomic_add_fetch(&forced_count, 1, __ATOMIC_RELEASE);
 				forced[i] = q;
+				forced_how[i] = (unsigned char)how;
 				break;
 			}
 	}
 	pthread_mutex_unlock(&table_lock);
 }
 
+/* How `q`'s profiling was forced (0: it was not). */
 static int forced_has(cl_command_queue q)
 {
 	int r = 0;
@@ -200,7 +209,7 @@ static int forced_has(cl_command_queue q)
 	for (unsigned i = forced_slot(q), n = 0; n < MAX_QUEUES && forced[i];
 	     i = (i + 1) & (MAX_QUEUES - 1), n++)
 		if (forced[i] == q) {
-			r = 1;
+			r = forced_how[i];
 			break;
 		}
 	pthread_mutex_unlock(&table_lock);
@@ -454,13 +463,14 @@ static cl_command_queue CL_API_CALL l_clCreateCommandQueue(cl_context ctx, cl_de
 	BEGIN;
 	cl_command_queue q = next->clCreateCommandQueue(
 		ctx, dev, props | (recording() ? CL_QUEUE_PROFILING_ENABLE : 0), &err);
+	enum forced_how how = FORCED_BIT;
 	if (errp)
 		*errp = err;
 	END_CALL("clCreateCommandQueue", err, "%p, %p, %#lx, %s", (void *)ctx, (void *)dev,
 		 (unsigned long)props, errp ? "&err" : "NULL");
 	if (q && err == CL_SUCCESS && recording()) {
 		if (force)
-			forced_add(q);
+			forced_add(q, how);
 		calibrate(q);
 	}
 	return q;
@@ -474,6 +484,7 @@ l_clCreateCommandQueueWithProperties(cl_context ctx, cl_device_id dev,
 	cl_queue_properties mine[64];
 	const cl_queue_properties *use = props;
 	int force = 0;
+	enum forced_how how = FORCED_BIT;
 	BEGIN;
 	if (recording()) {
 		/* a copy of the list with profiling in CL_QUEUE_PROPERTIES */
@@ -492,6 +503,7 @@ l_clCreateCommandQueueWithProperties(cl_context ctx, cl_device_id dev,
 				mine[n++] = CL_QUEUE_PROPERTIES;
 				mine[n++] = CL_QUEUE_PROFILING_ENABLE;
 				force = 1;
+				how = props ? FORCED_PAIR : FORCED_NULL;
 			}
 			mine[n] = 0;
 			use = mine;
@@ -504,20 +516,96 @@ l_clCreateCommandQueueWithProperties(cl_context ctx, cl_device_id dev,
 		 (void *)dev, props ? "[...]" : "NULL", errp ? "&err" : "NULL");
 	if (q && err == CL_SUCCESS && recording()) {
 		if (force)
-			forced_add(q);
+			forced_add(q, how);
 		calibrate(q);
 	}
 	return q;
 }
 
+/* CL_QUEUE_PROPERTIES_ARRAY as the program made the queue: the layer's
+ * profiling taken out of it (the bit, the pair it added, or all of it when
+ * the program passed no list). */
+static cl_int properties_array(cl_command_queue q, int how, size_t size, void *value, size_t *ret)
+{
+	cl_queue_properties all[128], view[128];
+	size_t got = 0, n = 0;
+	cl_int err = next->clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES_ARRAY, sizeof(all), all, &got);
+	if (err != CL_SUCCESS)
+		return next->clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES_ARRAY, size, value, ret);
+	got /= sizeof(all[0]);
+	if (how != FORCED_NULL) {
+		for (size_t i = 0; i < got; i++) {
+			if (!all[i]) {
+				view[n++] = 0;
+				break;
+			}
+			if (i + 1 >= got)
+				break;
+			if (all[i] == CL_QUEUE_PROPERTIES) {
+				if (how == FORCED_PAIR) {
+					i++;
+					continue;
+				}
+				view[n++] = all[i];
+				view[n++] = all[++i] & ~(cl_queue_properties)CL_QUEUE_PROFILING_ENABLE;
+				continue;
+			}
+			view[n++] = all[i];
+			view[n++] = all[++i];
+		}
+	}
+	if (ret)
+		*ret = n * sizeof(view[0]);
+	if (value) {
+		if (size < n * sizeof(view[0]))
+			return CL_INVALID_VALUE;
+		memcpy(value, view, n * sizeof(view[0]));
+	}
+	return CL_SUCCESS;
+}
+
 static cl_int CL_API_CALL l_clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info what,
 						  size_t size, void *value, size_t *ret)
 {
-	cl_int err = next->clGetCommandQueueInfo(q, what, size, value, ret);
+	int how;
+	if (what != CL_QUEUE_PROPERTIES && what != CL_QUEUE_PROPERTIES_ARRAY)
+		return next->clGetCommandQueueInfo(q, what, size, value, ret);
+	how = recording() ? forced_has(q) : 0;
 	/* the program's own view: profiling as it asked */
-	if (err == CL_SUCCESS && what == CL_QUEUE_PROPERTIES && value &&
-	    size >= sizeof(cl_command_queue_properties) && forced_has(q))
+	if (how && what == CL_QUEUE_PROPERTIES_ARRAY)
+		return properties_array(q, how, size, value, ret);
+	cl_int err = next->clGetCommandQueueInfo(q, what, size, value, ret);
+	if (err == CL_SUCCESS && how && value && size >= sizeof(cl_command_queue_properties))
 		*(cl_command_queue_properties *)value &= ~(cl_command_queue_properties)CL_QUEUE_PROFILING_ENABLE;
+	return err;
+}
+
+/* OpenCL 1.0's switch of a queue's properties: the program may turn
+ * profiling on (the queue is then its own) or off (the layer keeps it on,
+ * and hides it); the old properties it is told are its own. */
+static cl_int CL_API_CALL l_clSetCommandQueueProperty(cl_command_queue q,
+						      cl_command_queue_properties props,
+						      cl_bool enable,
+						      cl_command_queue_properties *old)
+{
+	cl_command_queue_properties pass = props;
+	int how = recording() ? forced_has(q) : 0;
+	BEGIN;
+	if (recording() && !enable)
+		pass &= ~(cl_command_queue_properties)CL_QUEUE_PROFILING_ENABLE;
+	cl_int err = next->clSetCommandQueueProperty(q, pass, enable, old);
+	if (err == CL_SUCCESS && recording()) {
+		if (old && how)
+			*old &= ~(cl_command_queue_properties)CL_QUEUE_PROFILING_ENABLE;
+		if (props & CL_QUEUE_PROFILING_ENABLE) {
+			if (enable)
+				forced_remove(q);
+			else if (!how)
+				forced_add(q, FORCED_BIT);
+		}
+	}
+	END_CALL("clSetCommandQueueProperty", err, "%p, %#lx, %s, %s", (void *)q,
+		 (unsigned long)props, enable ? "CL_TRUE" : "CL_FALSE", old ? "&old" : "NULL");
 	return err;
 }
 
@@ -1171,6 +1259,322 @@ static cl_int CL_API_CALL l_clReleaseContext(cl_context c)
 	return err;
 }
 
+/* ---- platforms, devices, programs, kernels, buffers, images ------------ */
+
+/* "[n]" of a count written back on success, else the pointer's place */
+static void add_count(struct text *t, cl_int err, const cl_uint *n)
+{
+	if (n && err == CL_SUCCESS)
+		add(t, "[%u]", *n);
+	else
+		add(t, "%s", n ? "&n" : "NULL");
+}
+
+static const char *device_type(cl_device_type t)
+{
+	switch (t) {
+	case CL_DEVICE_TYPE_DEFAULT: return "CL_DEVICE_TYPE_DEFAULT";
+	case CL_DEVICE_TYPE_CPU: return "CL_DEVICE_TYPE_CPU";
+	case CL_DEVICE_TYPE_GPU: return "CL_DEVICE_TYPE_GPU";
+	case CL_DEVICE_TYPE_ACCELERATOR: return "CL_DEVICE_TYPE_ACCELERATOR";
+	case CL_DEVICE_TYPE_CUSTOM: return "CL_DEVICE_TYPE_CUSTOM";
+	case CL_DEVICE_TYPE_ALL: return "CL_DEVICE_TYPE_ALL";
+	}
+	return NULL;
+}
+
+static cl_int CL_API_CALL l_clGetPlatformIDs(cl_uint n, cl_platform_id *plats, cl_uint *nret)
+{
+	BEGIN;
+	cl_int err = next->clGetPlatformIDs(n, plats, nret);
+	if (recording()) {
+		TEXT(x);
+		add(&x, "%u, %s, ", n, plats ? "[...]" : "NULL");
+		add_count(&x, err, nret);
+		END_CALL("clGetPlatformIDs", err, "%s", x.b);
+	}
+	return err;
+}
+
+static cl_int CL_API_CALL l_clGetDeviceIDs(cl_platform_id plat, cl_device_type type, cl_uint n,
+					   cl_device_id *devs, cl_uint *nret)
+{
+	BEGIN;
+	cl_int err = next->clGetDeviceIDs(plat, type, n, devs, nret);
+	if (recording()) {
+		TEXT(x);
+		const char *tn = device_type(type);
+		add(&x, "%p, ", (void *)plat);
+		if (tn)
+			add(&x, "%s", tn);
+		else
+			add(&x, "%#lx", (unsigned long)type);
+		add(&x, ", %u, %s, ", n, devs ? "[...]" : "NULL");
+		add_count(&x, err, nret);
+		END_CALL("clGetDeviceIDs", err, "%s", x.b);
+	}
+	return err;
+}
+
+static cl_program CL_API_CALL l_clCreateProgramWithBinary(cl_context ctx, cl_uint n,
+							  const cl_device_id *devs,
+							  const size_t *lens,
+							  const unsigned char **bins,
+							  cl_int *status, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_program p = next->clCreateProgramWithBinary(ctx, n, devs, lens, bins, status, &err);
+	if (errp)
+		*errp = err;
+	if (recording()) {
+		TEXT(x);
+		add(&x, "%p, %u, %s, ", (void *)ctx, n, devs ? "[...]" : "NULL");
+		if (lens && n)
+			add(&x, "[%zu%s]", lens[0], n > 1 ? ", ..." : "");
+		else
+			add(&x, "NULL");
+		add(&x, ", %s, %s, %s", bins ? "[...]" : "NULL", status ? "[...]" : "NULL",
+		    errp ? "&err" : "NULL");
+		END_CALL("clCreateProgramWithBinary", err, "%s", x.b);
+	}
+	return p;
+}
+
+static cl_program CL_API_CALL l_clCreateProgramWithIL(cl_context ctx, const void *il, size_t len,
+						      cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_program p = next->clCreateProgramWithIL(ctx, il, len, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateProgramWithIL", err, "%p, %p, %zu, %s", (void *)ctx, il, len,
+		 errp ? "&err" : "NULL");
+	return p;
+}
+
+static cl_int CL_API_CALL l_clCompileProgram(cl_program p, cl_uint n, const cl_device_id *devs,
+					     const char *opts, cl_uint nh, const cl_program *hdrs,
+					     const char **names,
+					     void(CL_CALLBACK *cb)(cl_program, void *), void *ud)
+{
+	BEGIN;
+	cl_int err = next->clCompileProgram(p, n, devs, opts, nh, hdrs, names, cb, ud);
+	END_CALL("clCompileProgram", err, "%p, %u, %s, \"%s\", %u, %s, %s, %s, %p", (void *)p, n,
+		 devs ? "[...]" : "NULL", opts ? opts : "", nh, hdrs ? "[...]" : "NULL",
+		 names ? "[...]" : "NULL", cb ? "callback" : "NULL", ud);
+	return err;
+}
+
+static cl_program CL_API_CALL l_clLinkProgram(cl_context ctx, cl_uint n, const cl_device_id *devs,
+					      const char *opts, cl_uint np, const cl_program *progs,
+					      void(CL_CALLBACK *cb)(cl_program, void *), void *ud,
+					      cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_program p = next->clLinkProgram(ctx, n, devs, opts, np, progs, cb, ud, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clLinkProgram", err, "%p, %u, %s, \"%s\", %u, %s, %s, %p, %s", (void *)ctx, n,
+		 devs ? "[...]" : "NULL", opts ? opts : "", np, progs ? "[...]" : "NULL",
+		 cb ? "callback" : "NULL", ud, errp ? "&err" : "NULL");
+	return p;
+}
+
+static cl_int CL_API_CALL l_clCreateKernelsInProgram(cl_program p, cl_uint n, cl_kernel *ks,
+						     cl_uint *nret)
+{
+	BEGIN;
+	cl_int err = next->clCreateKernelsInProgram(p, n, ks, nret);
+	if (recording()) {
+		TEXT(x);
+		add(&x, "%p, %u, %s, ", (void *)p, n, ks ? "[...]" : "NULL");
+		add_count(&x, err, nret);
+		END_CALL("clCreateKernelsInProgram", err, "%s", x.b);
+	}
+	return err;
+}
+
+static cl_kernel CL_API_CALL l_clCloneKernel(cl_kernel k, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	char name[128] = "";
+	BEGIN;
+	cl_kernel c = next->clCloneKernel(k, &err);
+	if (errp)
+		*errp = err;
+	if (recording()) {
+		kernel_name(k, name, sizeof(name));
+		/* the kernel by its name, as the enqueues show it */
+		END_CALL("clCloneKernel", err, "\"%s\", %s", name, errp ? "&err" : "NULL");
+	}
+	return c;
+}
+
+static cl_mem CL_API_CALL l_clCreateBufferWithProperties(cl_context ctx,
+							 const cl_mem_properties *props,
+							 cl_mem_flags flags, size_t size, void *host,
+							 cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_mem m = next->clCreateBufferWithProperties(ctx, props, flags, size, host, &err);
+	if (errp)
+		*errp = err;
+	END_CALL("clCreateBufferWithProperties", err, "%p, %s, %#lx, %zu, %p, %s", (void *)ctx,
+		 props ? "[...]" : "NULL", (unsigned long)flags, size, host,
+		 errp ? "&err" : "NULL");
+	return m;
+}
+
+static cl_mem CL_API_CALL l_clCreateSubBuffer(cl_mem buf, cl_mem_flags flags,
+					      cl_buffer_create_type type, const void *info,
+					      cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_mem m = next->clCreateSubBuffer(buf, flags, type, info, &err);
+	if (errp)
+		*errp = err;
+	if (recording()) {
+		TEXT(x);
+		add(&x, "%p, %#lx, ", (void *)buf, (unsigned long)flags);
+		if (type == CL_BUFFER_CREATE_TYPE_REGION && info) {
+			const cl_buffer_region *r = info;
+			add(&x, "CL_BUFFER_CREATE_TYPE_REGION, {origin=%zu, size=%zu}", r->origin,
+			    r->size);
+		} else {
+			add(&x, "%#x, %p", (unsigned)type, info);
+		}
+		add(&x, ", %s", errp ? "&err" : "NULL");
+		END_CALL("clCreateSubBuffer", err, "%s", x.b);
+	}
+	return m;
+}
+
+/* "{CL_RGBA, CL_FLOAT}"-like, as numbers */
+static void add_format(struct text *t, const cl_image_format *f)
+{
+	if (f)
+		add(t, "{%#x, %#x}", (unsigned)f->image_channel_order,
+		    (unsigned)f->image_channel_data_type);
+	else
+		add(t, "NULL");
+}
+
+static void add_desc(struct text *t, const cl_image_desc *d)
+{
+	if (d)
+		add(t, "{type=%#x, %zux%zux%zu, array=%zu}", (unsigned)d->image_type,
+		    d->image_width, d->image_height, d->image_depth, d->image_array_size);
+	else
+		add(t, "NULL");
+}
+
+static cl_mem CL_API_CALL l_clCreateImage(cl_context ctx, cl_mem_flags flags,
+					  const cl_image_format *fmt, const cl_image_desc *desc,
+					  void *host, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_mem m = next->clCreateImage(ctx, flags, fmt, desc, host, &err);
+	if (errp)
+		*errp = err;
+	if (recording()) {
+		TEXT(x);
+		add(&x, "%p, %#lx, ", (void *)ctx, (unsigned long)flags);
+		add_format(&x, fmt);
+		add(&x, ", ");
+		add_desc(&x, desc);
+		add(&x, ", %p, %s", host, errp ? "&err" : "NULL");
+		END_CALL("clCreateImage", err, "%s", x.b);
+	}
+	return m;
+}
+
+static cl_mem CL_API_CALL l_clCreateImageWithProperties(cl_context ctx,
+							const cl_mem_properties *props,
+							cl_mem_flags flags,
+							const cl_image_format *fmt,
+							const cl_image_desc *desc, void *host,
+							cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_mem m = next->clCreateImageWithProperties(ctx, props, flags, fmt, desc, host, &err);
+	if (errp)
+		*errp = err;
+	if (recording()) {
+		TEXT(x);
+		add(&x, "%p, %s, %#lx, ", (void *)ctx, props ? "[...]" : "NULL",
+		    (unsigned long)flags);
+		add_format(&x, fmt);
+		add(&x, ", ");
+		add_desc(&x, desc);
+		add(&x, ", %p, %s", host, errp ? "&err" : "NULL");
+		END_CALL("clCreateImageWithProperties", err, "%s", x.b);
+	}
+	return m;
+}
+
+static cl_mem CL_API_CALL l_clCreateImage2D(cl_context ctx, cl_mem_flags flags,
+					    const cl_image_format *fmt, size_t w, size_t h,
+					    size_t rp, void *host, cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_mem m = next->clCreateImage2D(ctx, flags, fmt, w, h, rp, host, &err);
+	if (errp)
+		*errp = err;
+	if (recording()) {
+		TEXT(x);
+		add(&x, "%p, %#lx, ", (void *)ctx, (unsigned long)flags);
+		add_format(&x, fmt);
+		add(&x, ", %zu, %zu, %zu, %p, %s", w, h, rp, host, errp ? "&err" : "NULL");
+		END_CALL("clCreateImage2D", err, "%s", x.b);
+	}
+	return m;
+}
+
+static cl_mem CL_API_CALL l_clCreateImage3D(cl_context ctx, cl_mem_flags flags,
+					    const cl_image_format *fmt, size_t w, size_t h,
+					    size_t d, size_t rp, size_t sp, void *host,
+					    cl_int *errp)
+{
+	cl_int err = CL_SUCCESS;
+	BEGIN;
+	cl_mem m = next->clCreateImage3D(ctx, flags, fmt, w, h, d, rp, sp, host, &err);
+	if (errp)
+		*errp = err;
+	if (recording()) {
+		TEXT(x);
+		add(&x, "%p, %#lx, ", (void *)ctx, (unsigned long)flags);
+		add_format(&x, fmt);
+		add(&x, ", %zu, %zu, %zu, %zu, %zu, %p, %s", w, h, d, rp, sp, host,
+		    errp ? "&err" : "NULL");
+		END_CALL("clCreateImage3D", err, "%s", x.b);
+	}
+	return m;
+}
+
+static cl_int CL_API_CALL l_clEnqueueSVMMigrateMem(cl_command_queue q, cl_uint n,
+						   const void **ptrs, const size_t *sizes,
+						   cl_mem_migration_flags f, cl_uint nw,
+						   const cl_event *wait, cl_event *evp)
+{
+	uint64_t bytes = 0;
+	ENQ_BEGIN;
+	cl_int err = next->clEnqueueSVMMigrateMem(q, n, ptrs, sizes, f, nw, wait, use);
+	for (cl_uint i = 0; sizes && i < n; i++)
+		bytes += sizes[i];
+	ENQ_END("clEnqueueSVMMigrateMem", GENBA_GPU_OTHER, bytes, "svm migrate",
+		"%p, %u, %s, %s, %#lx", (void *)q, n, ptrs ? "[...]" : "NULL",
+		sizes ? "[...]" : "NULL", (unsigned long)f);
+	return err;
+}
+
 /* ---- the calls hooked --------------------------------------------------- */
 
 #define OCL_HOOKED(X) \
@@ -1222,7 +1626,23 @@ static cl_int CL_API_CALL l_clReleaseContext(cl_context c)
 	X(clReleaseMemObject) \
 	X(clReleaseKernel) \
 	X(clReleaseProgram) \
-	X(clReleaseContext)
+	X(clReleaseContext) \
+	X(clSetCommandQueueProperty) \
+	X(clGetPlatformIDs) \
+	X(clGetDeviceIDs) \
+	X(clCreateProgramWithBinary) \
+	X(clCreateProgramWithIL) \
+	X(clCompileProgram) \
+	X(clLinkProgram) \
+	X(clCreateKernelsInProgram) \
+	X(clCloneKernel) \
+	X(clCreateBufferWithProperties) \
+	X(clCreateSubBuffer) \
+	X(clCreateImage) \
+	X(clCreateImageWithProperties) \
+	X(clCreateImage2D) \
+	X(clCreateImage3D) \
+	X(clEnqueueSVMMigrateMem)
 
 #ifdef GENBA_OPENCL_FALLBACK
 /* each hooked call exported under its hook's name (see the top) */

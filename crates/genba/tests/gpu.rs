@@ -1336,3 +1336,83 @@ fn gpu_files_outlive_genba() {
     );
     assert_eq!(out.stdout.trim(), preload);
 }
+
+/// The OpenCL calls beyond the common path (platforms and devices,
+/// programs from binaries, IL, compiled and linked, kernels made at once
+/// and cloned, buffers with properties, sub-buffers, images of each API
+/// version, SVM migration) recorded with their decoded arguments, through
+/// the layer and through the fallback alike; and the program sees what it
+/// sees without genba, CL_QUEUE_PROPERTIES_ARRAY of queues whose profiling
+/// genba forced included (asked with no list, an empty list, a zero).
+#[test]
+fn opencl_more_calls_are_recorded() {
+    require_bpf!();
+    let _s = serial();
+    if vadd().is_none() {
+        return;
+    }
+    let dir = TempDir::new("gpu-more");
+    let bin = dir.join("opencl_more");
+    gcc(&bin, "tests/programs/gpu/opencl_more.c", &["-lOpenCL"]);
+    let plain = Command::new(&bin).output().unwrap();
+    assert!(plain.status.success());
+    let plain = String::from_utf8_lossy(&plain.stdout).to_string();
+    let truth: Value = serde_json::from_str(plain.trim()).unwrap();
+    assert_eq!(truth["result_ok"], 1, "{truth}");
+    let mut seen = Vec::new();
+    for fallback in [false, true] {
+        let mut cmd = genba_cmd(["trace", "--gpu", "-e", "trace=none", "--"]);
+        cmd.arg(&bin);
+        if fallback {
+            cmd.env("GENBA_GPU_NO_OPENCL_LAYER", "1");
+        }
+        let out = run(&mut cmd);
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        assert_eq!(out.stdout, plain, "fallback {fallback}");
+        let lines: Vec<String> = out.stderr.lines().map(without_handles).collect();
+        for want in [
+            "clGetPlatformIDs(0, NULL, [1]) = CL_SUCCESS",
+            "clGetDeviceIDs(H, CL_DEVICE_TYPE_ALL, 0, NULL, [1]) = CL_SUCCESS",
+            "clCompileProgram(H, 1, [...], \"\", 0, NULL, NULL, NULL, NULL) = CL_SUCCESS",
+            "clLinkProgram(H, 1, [...], \"\", 1, [...], NULL, NULL, &err) = CL_SUCCESS",
+            "clCreateKernelsInProgram(H, 0, NULL, [2]) = CL_SUCCESS",
+            "clCreateKernelsInProgram(H, 2, [...], NULL) = CL_SUCCESS",
+            "clCloneKernel(\"twice\", &err) = CL_SUCCESS",
+            "clCreateProgramWithIL(H, H, 16, &err) = CL_INVALID_VALUE",
+            "clCreateBufferWithProperties(H, NULL, H, 1024, H, &err) = CL_SUCCESS",
+            "clCreateSubBuffer(H, H, CL_BUFFER_CREATE_TYPE_REGION, {origin=0, size=512}, &err) = CL_SUCCESS",
+            "clCreateImage(H, H, {H, H}, {type=H, 16x16x0, array=0}, NULL, &err) = CL_SUCCESS",
+            "clCreateImageWithProperties(H, NULL, H, {H, H}, {type=H, 16x16x0, array=0}, NULL, &err) = CL_SUCCESS",
+            "clCreateImage2D(H, H, {H, H}, 16, 16, 0, NULL, &err) = CL_SUCCESS",
+            "clCreateImage3D(H, H, {H, H}, 8, 8, 8, 0, 0, NULL, &err) = CL_SUCCESS",
+            "clEnqueueSVMMigrateMem(H, 1, [...], [...], 0, 0, NULL, NULL) = CL_SUCCESS",
+        ] {
+            assert_eq!(
+                lines.iter().filter(|l| l.as_str() == want).count(),
+                1,
+                "fallback {fallback}: {want}\n{}",
+                out.stderr
+            );
+        }
+        assert!(
+            lines.iter().any(
+                |l| l.starts_with("clCreateProgramWithBinary(H, 1, [...], [")
+                    && l.ends_with("], [...], [...], &err) = CL_SUCCESS")
+            ),
+            "{}",
+            out.stderr
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("--- GPU svm migrate on queue H: ")
+                    && l.ends_with(", 4096 bytes ---")),
+            "{}",
+            out.stderr
+        );
+        let mut calls: Vec<&String> = lines.iter().filter(|l| l.starts_with("cl")).collect();
+        calls.sort();
+        seen.push(calls.into_iter().cloned().collect::<Vec<_>>());
+    }
+    assert_eq!(seen[0], seen[1], "the layer's calls, then the fallback's");
+}
