@@ -64,21 +64,37 @@ static void fallback_init(void)
 		real_table.clGetExtensionFunctionAddress("genba_initialise_the_loader");
 }
 
+/* after fallback_init: 1 the fallback records, 2 it only forwards */
+static int fallback_state;
+
 static const struct _cl_icd_dispatch *fallback_next(void)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
-	pthread_once(&once, fallback_init);
+	if (!__atomic_load_n(&fallback_state, __ATOMIC_ACQUIRE)) {
+		pthread_once(&once, fallback_init);
+		/* the loader has loaded its layers now: whether genba's did is
+		 * known for good */
+		__atomic_store_n(&fallback_state,
+				 recording() && !__atomic_load_n(&genba_opencl_layer_live,
+								 __ATOMIC_ACQUIRE)
+					 ? 1
+					 : 2,
+				 __ATOMIC_RELEASE);
+	}
 	return &real_table;
 }
 #define next (fallback_next())
 
-/* recording: genba's environment, and no layer recording in the process */
+/* recording: genba's environment, and no layer recording in the process
+ * (each call asks several times: one load once known) */
 static int fallback_recording(void)
 {
-	if (!recording())
-		return 0;
-	(void)fallback_next();
-	return !__atomic_load_n(&genba_opencl_layer_live, __ATOMIC_ACQUIRE);
+	int st = __atomic_load_n(&fallback_state, __ATOMIC_ACQUIRE);
+	if (!st) {
+		(void)fallback_next();
+		st = __atomic_load_n(&fallback_state, __ATOMIC_ACQUIRE);
+	}
+	return st == 1;
 }
 #define recording() fallback_recording()
 #endif
