@@ -36,8 +36,8 @@ fn trusted(m: &std::fs::Metadata, dir: bool) -> bool {
 
 /// The directory for `files`: `$XDG_RUNTIME_DIR` (else `$TMPDIR`, else
 /// /tmp) `/genba-gpu-<uid>-<hash>`, made if missing. One that someone else
-/// made or can write is not used: a fresh private directory instead (left
-/// in place too).
+/// made or can write, or one that cannot be made, is not used: a fresh
+/// private directory instead (left in place too).
 pub fn directory(files: &[(&str, &[u8])]) -> io::Result<PathBuf> {
     let base = ["XDG_RUNTIME_DIR", "TMPDIR"]
         .iter()
@@ -45,17 +45,25 @@ pub fn directory(files: &[(&str, &[u8])]) -> io::Result<PathBuf> {
         .map(PathBuf::from)
         .find(|p| p.is_absolute() && p.is_dir())
         .unwrap_or_else(|| PathBuf::from("/tmp"));
+    match directory_in(&base, files) {
+        Some(d) => Ok(d),
+        None => genba_events::private_dir("genba-gpu-so"),
+    }
+}
+
+/// `base/genba-gpu-<uid>-<hash>`, when it can be made or is trusted.
+fn directory_in(base: &Path, files: &[(&str, &[u8])]) -> Option<PathBuf> {
     // SAFETY: geteuid cannot fail
     let uid = unsafe { libc::geteuid() };
     let path = base.join(format!("genba-gpu-{uid}-{:016x}", hash(files)));
     match std::fs::DirBuilder::new().mode(0o755).create(&path) {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-        Err(e) => return Err(io::Error::other(format!("{}: {e}", path.display()))),
+        Err(_) => return None,
     }
     match std::fs::symlink_metadata(&path) {
-        Ok(m) if trusted(&m, true) => Ok(path),
-        _ => genba_events::private_dir("genba-gpu-so"),
+        Ok(m) if trusted(&m, true) => Some(path),
+        _ => None,
     }
 }
 
@@ -91,4 +99,33 @@ pub fn put(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
         io::Error::other(format!("{}: {e}", path.display()))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn the_same_files_the_same_directory_and_only_a_trusted_one() {
+        let base = genba_events::private_dir("genba-gpu-cache-test").unwrap();
+        let files: [(&str, &[u8]); 1] = [("a.so", b"one")];
+        let d = directory_in(&base, &files).unwrap();
+        assert_eq!(directory_in(&base, &files), Some(d.clone()));
+        let other: [(&str, &[u8]); 1] = [("a.so", b"two")];
+        assert_ne!(directory_in(&base, &other), Some(d.clone()));
+        // written, left alone when the same, rewritten when not
+        let f = d.join("a.so");
+        put(&f, b"one").unwrap();
+        let ino = std::fs::metadata(&f).unwrap().ino();
+        put(&f, b"one").unwrap();
+        assert_eq!(std::fs::metadata(&f).unwrap().ino(), ino);
+        std::fs::write(&f, b"changed").unwrap();
+        put(&f, b"one").unwrap();
+        assert_eq!(std::fs::read(&f).unwrap(), b"one");
+        // a directory others can write is not used
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o777)).unwrap();
+        assert_eq!(directory_in(&base, &files), None);
+        std::fs::remove_dir_all(&base).unwrap();
+    }
 }
