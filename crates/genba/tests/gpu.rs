@@ -1416,3 +1416,78 @@ fn opencl_more_calls_are_recorded() {
     }
     assert_eq!(seen[0], seen[1], "the layer's calls, then the fallback's");
 }
+
+/// OpenCL 1.0's clSetCommandQueueProperty (pocl has none: a driver of the
+/// test's own, tests/programs/gpu/fake_icd.c, named by OCL_ICD_VENDORS):
+/// a program that turns profiling on, then off, sees what it sees without
+/// genba (the old properties, the queue's properties after), while the
+/// queue keeps the profiling genba forced; through the layer and through
+/// the fallback, each call recorded.
+#[test]
+fn opencl_set_command_queue_property() {
+    require_bpf!();
+    let _s = serial();
+    if vadd().is_none() {
+        return;
+    }
+    let dir = TempDir::new("gpu-setprop");
+    let vendors = dir.join("vendors");
+    std::fs::create_dir_all(&vendors).unwrap();
+    let icd = dir.join("libfake_icd.so");
+    gcc(
+        &icd,
+        "tests/programs/gpu/fake_icd.c",
+        &["-fPIC", "-shared", "-fvisibility=hidden"],
+    );
+    std::fs::write(vendors.join("fake.icd"), format!("{}\n", icd.display())).unwrap();
+    let bin = dir.join("opencl_setprop");
+    gcc(&bin, "tests/programs/gpu/opencl_setprop.c", &["-lOpenCL"]);
+    let plain = Command::new(&bin)
+        .env("OCL_ICD_VENDORS", &vendors)
+        .output()
+        .unwrap();
+    assert!(plain.status.success(), "{plain:?}");
+    let stdout = String::from_utf8_lossy(&plain.stdout).to_string();
+    let truth: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(
+        (truth["after_on"].as_i64(), truth["after_off"].as_i64()),
+        (Some(2), Some(0))
+    );
+    assert!(String::from_utf8_lossy(&plain.stderr)
+        .contains("fake_icd: queue released with properties 0\n"));
+    for fallback in [false, true] {
+        let mut cmd = genba_cmd(["trace", "--gpu", "-e", "trace=none", "--"]);
+        cmd.arg(&bin).env("OCL_ICD_VENDORS", &vendors);
+        if fallback {
+            cmd.env("GENBA_GPU_NO_OPENCL_LAYER", "1");
+        }
+        let out = run(&mut cmd);
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        assert_eq!(out.stdout, stdout, "fallback {fallback}");
+        // the driver's own queue kept profiling on
+        assert!(
+            out.stderr
+                .contains("fake_icd: queue released with properties 0x2\n"),
+            "{}",
+            out.stderr
+        );
+        let lines: Vec<String> = out.stderr.lines().map(without_handles).collect();
+        for (want, n) in [
+            (
+                "clSetCommandQueueProperty(H, H, CL_TRUE, &old) = CL_SUCCESS",
+                1,
+            ),
+            (
+                "clSetCommandQueueProperty(H, H, CL_FALSE, &old) = CL_SUCCESS",
+                2,
+            ),
+        ] {
+            assert_eq!(
+                lines.iter().filter(|l| l.as_str() == want).count(),
+                n,
+                "fallback {fallback}: {want}\n{}",
+                out.stderr
+            );
+        }
+    }
+}
