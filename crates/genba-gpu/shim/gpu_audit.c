@@ -30,7 +30,9 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-enum { OTHER, HOOKS, OPENCL, CUDA, N_KINDS };
+/* An object's cookie: what it is, or (any other object, not looked at
+ * yet) its link map. */
+enum { OTHER, HOOKS, OPENCL, CUDA, N_KINDS, DRIVER, PROGRAM };
 
 /* each API's hooks object: its dynamic symbols */
 static struct hooks {
@@ -95,6 +97,21 @@ static void read_hooks(struct hooks *h, struct link_map *map)
 	h->n = h->sym && h->str ? symbol_count(map->l_addr, hash, gnu) : 0;
 }
 
+static uintptr_t find(const struct hooks *h, const char *name);
+
+/* An OpenCL driver (an ICD: it exports clIcdGetPlatformIDsKHR) calls the
+ * loader for itself when it calls libOpenCL: those are not the program's
+ * calls. Looked at once, when the object first binds to a library. */
+static int is_driver(uintptr_t *cookie)
+{
+	struct hooks h = { 0 };
+	if (*cookie < 4096)
+		return *cookie == DRIVER;
+	read_hooks(&h, (struct link_map *)*cookie);
+	*cookie = find(&h, "clIcdGetPlatformIDsKHR") ? DRIVER : PROGRAM;
+	return *cookie == DRIVER;
+}
+
 /* The address of the hooks' symbol `name` (0: none). */
 static uintptr_t find(const struct hooks *h, const char *name)
 {
@@ -129,7 +146,7 @@ EXPORT unsigned la_version(unsigned v)
 EXPORT unsigned la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
 {
 	const char *b = base(map->l_name ? map->l_name : "");
-	*cookie = OTHER;
+	*cookie = (uintptr_t)map;
 	if (lmid != LM_ID_BASE)
 		return 0;
 	if (!strcmp(b, "libgenba_opencl_hooks.so")) {
@@ -167,7 +184,7 @@ EXPORT uintptr_t la_symbind64(ElfW(Sym) * sym, unsigned ndx, uintptr_t *refcook,
 	(void)ndx;
 	(void)flags;
 	if ((*defcook != OPENCL && *defcook != CUDA) || *refcook == HOOKS ||
-	    *refcook == *defcook)
+	    *refcook == *defcook || is_driver(refcook))
 		return sym->st_value;
 	h = &hooks[*defcook];
 	n = strlen(name);

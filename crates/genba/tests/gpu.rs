@@ -1422,7 +1422,8 @@ fn opencl_more_calls_are_recorded() {
 /// a program that turns profiling on, then off, sees what it sees without
 /// genba (the old properties, the queue's properties after), while the
 /// queue keeps the profiling genba forced; through the layer and through
-/// the fallback, each call recorded.
+/// the fallback, each call recorded. The driver's own call of libOpenCL is
+/// not taken for the program's.
 #[test]
 fn opencl_set_command_queue_property() {
     require_bpf!();
@@ -1437,7 +1438,7 @@ fn opencl_set_command_queue_property() {
     gcc(
         &icd,
         "tests/programs/gpu/fake_icd.c",
-        &["-fPIC", "-shared", "-fvisibility=hidden"],
+        &["-fPIC", "-shared", "-fvisibility=hidden", "-lOpenCL"],
     );
     std::fs::write(vendors.join("fake.icd"), format!("{}\n", icd.display())).unwrap();
     let bin = dir.join("opencl_setprop");
