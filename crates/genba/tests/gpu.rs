@@ -1030,7 +1030,7 @@ fn cuda_runtime_calls_are_recorded() {
 /// each kernel on its own queue's track (no lanes: an in-order queue never
 /// overlaps itself), with its device times exactly the program's own,
 /// inside its thread's brackets, and a flow from its thread's own
-/// clEnqueueNDRangeKernel.
+/// clEnqueueNDRangeKernel; through the layer and through the fallback.
 #[test]
 fn opencl_threads_and_queues() {
     require_bpf!();
@@ -1045,53 +1045,58 @@ fn opencl_threads_and_queues() {
         "tests/programs/gpu/opencl_threads.c",
         &["-lOpenCL", "-lpthread"],
     );
-    let file = dir.join("t.pftrace");
-    let out = run(genba_cmd(["record", "--gpu", "-o"])
-        .arg(&file)
-        .arg("--")
-        .arg(&bin)
-        .args(["3", "4", "65536"]));
-    assert_eq!(out.code(), Some(0), "{}", out.describe());
-    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
-    assert_eq!(truth["ok"], true, "{truth}");
-    let s = check(&file);
-    let slices = s["slices"].as_array().unwrap();
-    // flow id -> the thread of the call it leaves
-    let mut from = std::collections::HashMap::new();
-    for c in calls(&s, "clEnqueueNDRangeKernel") {
-        for f in c["flows_out"].as_array().unwrap() {
-            from.insert(f.as_u64().unwrap(), c["tid"].as_u64().unwrap());
+    // through the layer, then through the fallback alone
+    for fallback in [false, true] {
+        let file = dir.join(&format!("t{fallback}.pftrace"));
+        let mut cmd = genba_cmd(["record", "--gpu", "-o"]);
+        cmd.arg(&file).arg("--").arg(&bin).args(["3", "4", "65536"]);
+        if fallback {
+            cmd.env("GENBA_GPU_NO_OPENCL_LAYER", "1");
         }
-    }
-    for t in truth["threads"].as_array().unwrap() {
-        let tid = t["tid"].as_u64().unwrap();
-        let queue = format!("OpenCL queue {} (", t["queue"].as_str().unwrap());
-        let mut ran: Vec<&Value> = slices
-            .iter()
-            .filter(|x| {
-                x["name"] == "twice" && x["track"].as_str().is_some_and(|q| q.starts_with(&queue))
-            })
-            .collect();
-        ran.sort_by_key(|x| x["ts"].as_u64());
-        let mine = t["kernels"].as_array().unwrap();
-        assert_eq!(ran.len(), mine.len(), "thread {tid}, {queue}: {ran:?}");
-        for (k, m) in ran.iter().zip(mine) {
-            assert!(!k["track"].as_str().unwrap().contains(" #"), "a lane: {k}");
-            let dur = k["dur"].as_u64().unwrap();
-            assert_eq!(
-                dur,
-                m["end"].as_u64().unwrap() - m["start"].as_u64().unwrap(),
-                "{k} vs {m}"
-            );
-            let start = k["ts"].as_u64().unwrap();
-            assert!(
-                m["before"].as_u64().unwrap() <= start
-                    && start + dur <= m["after"].as_u64().unwrap(),
-                "{k} vs {m}"
-            );
-            let flows = k["flows_in"].as_array().unwrap();
-            assert_eq!(flows.len(), 1, "{k}");
-            assert_eq!(from.get(&flows[0].as_u64().unwrap()), Some(&tid), "{k}");
+        let out = run(&mut cmd);
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        assert_eq!(truth["ok"], true, "{truth}");
+        let s = check(&file);
+        let slices = s["slices"].as_array().unwrap();
+        // flow id -> the thread of the call it leaves
+        let mut from = std::collections::HashMap::new();
+        for c in calls(&s, "clEnqueueNDRangeKernel") {
+            for f in c["flows_out"].as_array().unwrap() {
+                from.insert(f.as_u64().unwrap(), c["tid"].as_u64().unwrap());
+            }
+        }
+        for t in truth["threads"].as_array().unwrap() {
+            let tid = t["tid"].as_u64().unwrap();
+            let queue = format!("OpenCL queue {} (", t["queue"].as_str().unwrap());
+            let mut ran: Vec<&Value> = slices
+                .iter()
+                .filter(|x| {
+                    x["name"] == "twice"
+                        && x["track"].as_str().is_some_and(|q| q.starts_with(&queue))
+                })
+                .collect();
+            ran.sort_by_key(|x| x["ts"].as_u64());
+            let mine = t["kernels"].as_array().unwrap();
+            assert_eq!(ran.len(), mine.len(), "thread {tid}, {queue}: {ran:?}");
+            for (k, m) in ran.iter().zip(mine) {
+                assert!(!k["track"].as_str().unwrap().contains(" #"), "a lane: {k}");
+                let dur = k["dur"].as_u64().unwrap();
+                assert_eq!(
+                    dur,
+                    m["end"].as_u64().unwrap() - m["start"].as_u64().unwrap(),
+                    "{k} vs {m}"
+                );
+                let start = k["ts"].as_u64().unwrap();
+                assert!(
+                    m["before"].as_u64().unwrap() <= start
+                        && start + dur <= m["after"].as_u64().unwrap(),
+                    "{k} vs {m}"
+                );
+                let flows = k["flows_in"].as_array().unwrap();
+                assert_eq!(flows.len(), 1, "{k}");
+                assert_eq!(from.get(&flows[0].as_u64().unwrap()), Some(&tid), "{k}");
+            }
         }
     }
 }
