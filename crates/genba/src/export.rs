@@ -574,6 +574,9 @@ impl Walker<'_> {
             json!({"type": "gpu_api", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid,
                 "api": api, "name": name, "call": text(e.arg("call")),
                 "error": num(e.arg("error")).unwrap_or(0)})
+        } else if self.queues.contains_key(&track) && e.arg("state").is_some() {
+            // a command's wait in its queue: its gpu_exec line has it
+            return Ok(());
         } else if let Some(queue) = self.queues.get(&track) {
             json!({"type": "gpu_exec", "ts": e.ts, "dur": dur, "pid": pid,
                 "queue": queue, "name": name, "kind": text(e.arg("kind")),

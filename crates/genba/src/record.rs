@@ -289,6 +289,9 @@ pub(crate) struct RecordSink {
     settings_track: Option<Track>,
     /// GPU queues' tracks by (pid, queue): each lane and its last end.
     gpu_queues: HashMap<(u32, u64), Vec<(Track, u64)>>,
+    /// Each queue's commands waiting (QUEUED to START): tracks beside the
+    /// queue's, lanes as waits overlap (each lane's last end).
+    gpu_waits: HashMap<(u32, u64), Vec<(Track, u64)>>,
     /// GPU devices' names by (pid, device handle).
     gpu_devices: HashMap<(u32, u64), String>,
     /// GPU records each process's shim dropped (its ring was full).
@@ -364,6 +367,7 @@ impl RecordSink {
             next_flow: 1,
             settings_track: None,
             gpu_queues: HashMap::default(),
+            gpu_waits: HashMap::default(),
             gpu_devices: HashMap::default(),
             gpu_lost: HashMap::default(),
             gpu_untimed: 0,
@@ -777,6 +781,22 @@ impl RecordSink {
                 };
                 self.w
                     .slice(t, c.start, c.end - c.start, &c.name, &args, &[], flow_in)?;
+                // its wait in the queue, apart from its execution
+                if c.queued != 0 && c.queued < c.start {
+                    let wt = self.gpu_wait_lane(c)?;
+                    self.w.slice(
+                        wt,
+                        c.queued,
+                        c.start - c.queued,
+                        &c.name,
+                        &[
+                            ("state", ArgValue::Str("queued")),
+                            ("enqueued_by", ArgValue::Uint(c.task.tid.into())),
+                        ],
+                        &[],
+                        &[],
+                    )?;
+                }
             }
             GpuEvent::Clock(c) => {
                 self.gpu_devices.insert((c.pid, c.device), c.name.clone());
@@ -811,6 +831,35 @@ impl RecordSink {
             }
         }
         Ok(())
+    }
+
+    /// The track a command waits on from QUEUED to START: its queue's
+    /// waiting track (named after the queue), or another lane of it while
+    /// the earlier waits have not ended (commands queued behind others).
+    fn gpu_wait_lane(&mut self, c: &GpuCommand) -> io::Result<Track> {
+        let key = (c.task.tgid, c.queue);
+        let lanes = self.gpu_waits.entry(key).or_default();
+        if let Some(l) = lanes.iter_mut().find(|l| l.1 <= c.queued) {
+            l.1 = c.start;
+            return Ok(l.0);
+        }
+        let n = lanes.len();
+        let device = self
+            .gpu_devices
+            .get(&(c.task.tgid, c.device))
+            .cloned()
+            .unwrap_or_else(|| format!("device {:#x}", c.device));
+        let mut name = format!(
+            "waiting in {} queue {:#x} ({device})",
+            c.api.name(),
+            c.queue
+        );
+        if n > 0 {
+            name.push_str(&format!(" #{}", n + 1));
+        }
+        let t = self.w.process_track(&name, c.task.tgid)?;
+        self.gpu_waits.entry(key).or_default().push((t, c.start));
+        Ok(t)
     }
 
     /// The track a command runs on: its queue's, or a lane beside it when

@@ -941,6 +941,10 @@ fn classify(e: &ReadEvent, gpu_queue: bool) -> Slice {
             error,
         };
     }
+    if gpu_queue && e.arg("state").is_some() {
+        // a command's wait in its queue (its command's slice has it)
+        return Slice::Other;
+    }
     if gpu_queue {
         let kind = match e.arg("kind") {
             Some(Value::Str(k)) => k.clone(),

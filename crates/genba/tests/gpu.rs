@@ -163,6 +163,29 @@ fn opencl_kernels_on_the_programs_own_clock() {
         assert_eq!(k["args"]["queued_ns"].as_u64(), Some(queued), "{k}");
         assert_eq!(k["args"]["kind"], "kernel");
         assert_eq!(k["flows_in"].as_array().unwrap().len(), 1, "{k}");
+        // its wait in the queue, apart: QUEUED to START on the queue's
+        // waiting track
+        if queued > 0 {
+            let waits: Vec<&Value> = s["slices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|w| {
+                    w["name"] == "vadd"
+                        && w["args"]["state"] == "queued"
+                        && w["ts"].as_u64() == Some(start - queued)
+                })
+                .collect();
+            assert_eq!(waits.len(), 1, "the wait of {k}: {waits:?}");
+            assert_eq!(waits[0]["dur"].as_u64(), Some(queued), "{:?}", waits[0]);
+            assert!(
+                waits[0]["track"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("waiting in OpenCL queue 0x")),
+                "{:?}",
+                waits[0]
+            );
+        }
     }
     // each enqueue call: on the program's thread, decoded, with the flow
     // its kernel ends
