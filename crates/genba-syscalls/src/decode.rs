@@ -1415,6 +1415,26 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
 /// decoder reads whole (UBI_IOCRNVOL's struct ubi_rnvol_req, 4368 bytes).
 const IOC_MAX: u32 = 4368;
 
+/// An [`ioctl_sizes`] value with this bit is not a size but a copy of
+/// another kind (genba.h's GENBA_IOC_SPECIAL; the kind in bits 24-30).
+pub const IOC_SPECIAL: u32 = 0x8000_0000;
+/// [`ioctl_sizes`] value: a struct whose first u32 counts the elements
+/// after its header; with the header's bytes in the low 16 bits and an
+/// element's in bits 16-23 (at most [`IOC_MAX`] bytes in all).
+pub const IOC_COUNTED: u32 = 0x8100_0000;
+/// [`ioctl_sizes`] value for KVM_RUN under `-e kvm=vcpu`: when it returns
+/// 0, the exit reason of its vcpu (4 bytes, read at the call's exit).
+pub const IOC_KVM_EXIT: u32 = 0x8200_0000;
+/// KVM_RUN's request number.
+pub const KVM_RUN: u32 = ioctl::KVM_RUN;
+
+/// The descriptor a successful KVM ioctl made and its name, when the call
+/// says it (`anon_inode:kvm-vcpu:0`); `fd_name` is the name of the
+/// descriptor it was made on.
+pub fn kvm_created_fd(call: &CallView<'_>, fd_name: Option<&str>) -> Option<(i32, String)> {
+    ioctl::kvm_created_fd(call, fd_name)
+}
+
 /// The ioctl requests whose argument the decoders read but whose number
 /// does not encode its size (the terminal's 'T' requests), with the bytes
 /// to copy. The others are copied as their number says.
@@ -2409,6 +2429,7 @@ pub fn returns_fd(name: &str, args: &[u64; 6]) -> bool {
         // LANDLOCK_CREATE_RULESET_VERSION: it returns the ABI version
         "landlock_create_ruleset" => args[2] & 1 == 0,
         "bpf" => bpf::returns_fd(args),
+        "ioctl" => ioctl::returns_fd(args[1] as u32),
         _ => table::by_name(name)
             .and_then(|i| decoder_for(i.nr))
             .is_some_and(|d| d.ret == Ret::Fd),

@@ -13,6 +13,9 @@ mod dm;
 mod drm;
 #[path = "ioctl_kd.rs"]
 mod kd;
+#[path = "ioctl_kvm.rs"]
+mod kvm;
+pub(super) use kvm::{created_fd as kvm_created_fd, KVM_RUN};
 #[path = "ioctl_small.rs"]
 mod small;
 pub(super) use small::mixer_name;
@@ -25,7 +28,13 @@ mod v4l2;
 /// (VIDIOC_CREATE_BUFS).
 pub(super) fn return_text(s: &mut String, call: &super::CallView<'_>) -> bool {
     ((call.args[1] >> 8) & 0xff == 0x56 && v4l2::return_text(s, call))
+        || ((call.args[1] >> 8) & 0xff == 0xae && kvm::return_text(s, call))
         || small::return_text(s, call)
+}
+
+/// Whether request `req` returns a new descriptor.
+pub(super) fn returns_fd(req: u32) -> bool {
+    kvm::returns_fd(req)
 }
 
 /// The structure sizes of the request families in their own modules.
@@ -35,6 +44,7 @@ pub(super) fn family_sizes() -> Vec<(u32, u32)> {
     v.extend(termios::sizes());
     v.extend(dm::sizes());
     v.extend(small::sizes());
+    v.extend(kvm::sizes());
     v
 }
 
@@ -359,6 +369,7 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
             None => return false,
             how => how,
         },
+        0xae => kvm::how(req),
         // the families of ioctl_small.rs (None: not one of them)
         _ => match small::how(req) {
             None => return false,

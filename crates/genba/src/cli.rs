@@ -181,12 +181,16 @@ pub struct TraceArgs {
     /// Qualifying expression: trace=SET, status=SET, signal=SET, quiet=SET,
     /// inject=SET:OPTS, fault=SET:OPTS, verbose=SET (the calls whose
     /// structures are decoded; the others show them as addresses),
-    /// decode-fds=, decode-pids=, or a syscall set.
+    /// decode-fds=, decode-pids=, kvm=vcpu, or a syscall set.
     #[arg(short = 'e', value_name = "EXPR")]
     pub exprs: Vec<String>,
     /// The calls whose structures are decoded (-e verbose=SET).
     #[arg(long = "verbose", value_name = "SET")]
     pub verbose_set: Vec<String>,
+    /// KVM: `vcpu` prints the reason each KVM_RUN that returned 0 left the
+    /// guest (`= 0 (KVM_EXIT_HLT)`), read as the call returns (-e kvm=vcpu).
+    #[arg(long = "kvm", value_name = "vcpu")]
+    pub kvm_set: Vec<String>,
     /// The system calls to trace (-e trace=SET).
     #[arg(long = "trace", value_name = "SET")]
     pub trace_set: Vec<String>,

@@ -84,6 +84,8 @@ pub struct Filter {
     pub dump_read: Option<FdSet>,
     /// `-e write=`: descriptors whose data written is dumped in hex.
     pub dump_write: Option<FdSet>,
+    /// `-e kvm=vcpu`: KVM_RUN's exit reason read at its return and shown.
+    pub kvm_vcpu: bool,
 }
 
 /// A set of descriptors (`-e read=`, `-e write=`): numbers, `all` or
@@ -174,6 +176,7 @@ impl Filter {
             inject: Default::default(),
             dump_read: None,
             dump_write: None,
+            kvm_vcpu: false,
         };
         for e in exprs {
             let (q, val) = match e.split_once('=') {
@@ -192,11 +195,15 @@ impl Filter {
                 "read" | "reads" | "r" => f.dump_read = Some(FdSet::parse(val)?),
                 "write" | "writes" | "w" => f.dump_write = Some(FdSet::parse(val)?),
                 "verbose" | "v" => f.verbose = Some(parse_set(val)?),
+                "kvm" => match val {
+                    "vcpu" => f.kvm_vcpu = true,
+                    _ => bail!("invalid -e kvm= argument '{val}' (expected vcpu)"),
+                },
                 "abbrev" | "a" | "raw" => {
                     bail!("-e {q}= is not supported yet by genba")
                 }
                 _ => bail!(
-                    "invalid qualifier '{q}' in -e {e} (expected trace=, status=, signal=, quiet=, inject=, fault=, verbose=, read=, write=, decode-fds= or decode-pids=)"
+                    "invalid qualifier '{q}' in -e {e} (expected trace=, status=, signal=, quiet=, inject=, fault=, verbose=, read=, write=, decode-fds=, decode-pids= or kvm=)"
                 ),
             }
         }

@@ -96,6 +96,7 @@ fn parse_cli() -> Result<Cli, clap::Error> {
             ("read_set", "read="),
             ("write_set", "write="),
             ("verbose_set", "verbose="),
+            ("kvm_set", "kvm="),
         ] {
             if let (Some(idx), Some(vals)) = (m.indices_of(id), m.get_many::<String>(id)) {
                 exprs.extend(idx.zip(vals).map(|(i, v)| (i, format!("{prefix}{v}"))));
@@ -543,6 +544,17 @@ fn resolve_command(command: &[String]) -> Result<Option<std::path::PathBuf>> {
     Ok(Some(path))
 }
 
+/// What BPF copies of ioctl's argument, by request: the decoders' sizes,
+/// and under `-e kvm=vcpu` the exit reason of each KVM_RUN.
+fn ioctl_sizes(filter: &Filter) -> Vec<(u32, u32)> {
+    let mut v = genba_syscalls::ioctl_sizes();
+    if filter.kvm_vcpu {
+        use genba_syscalls::decode::{IOC_KVM_EXIT, KVM_RUN};
+        v.push((KVM_RUN, IOC_KVM_EXIT));
+    }
+    v
+}
+
 fn trace(mut a: TraceArgs) -> Result<i32> {
     // --- validate everything before touching the kernel ---
     if a.command.is_empty() && a.pids.is_empty() {
@@ -876,7 +888,7 @@ fn trace(mut a: TraceArgs) -> Result<i32> {
             .map(|_| record::exact_profile(RECORD_PERIOD_NS, RECORD_STACK_BYTES)),
         inject: !filter.inject.is_empty(),
         poke_exit: filter.inject.pokes_at_exit(),
-        ioctl_sizes: genba_syscalls::ioctl_sizes(),
+        ioctl_sizes: ioctl_sizes(&filter),
         // strace reads no clock unless a time is shown: nor does genba
         // (the kernel's summaries get their times whatever this says)
         timed: json

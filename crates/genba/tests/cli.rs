@@ -2262,3 +2262,183 @@ fn group_stops_are_shown_as_strace_shows_them() {
         "genba\n{gt}\nstrace\n{st}"
     );
 }
+
+/// tests/programs/kvm.c's report of what it did (see the program).
+struct KvmRun {
+    vm: i32,
+    vcpu: i32,
+    /// KVM_GET_SUPPORTED_CPUID's count and first entry's eax, when it fit.
+    cpuid: Option<(usize, String)>,
+    /// Statistics descriptors and their names, as /proc showed them.
+    stats: Vec<(i32, String)>,
+    /// KVM_RUN's exit reasons, in order.
+    exits: Vec<u32>,
+}
+
+fn kvm_report(stdout: &str) -> KvmRun {
+    let mut r = KvmRun {
+        vm: -1,
+        vcpu: -1,
+        cpuid: None,
+        stats: Vec::new(),
+        exits: Vec::new(),
+    };
+    for line in stdout.lines() {
+        let field = |key: &str| {
+            line.split(' ')
+                .find_map(|w| w.strip_prefix(key))
+                .map(str::to_string)
+        };
+        if let (Some(vm), Some(vcpu)) = (field("kvm="), field("vcpu=")) {
+            r.vm = vm.parse().unwrap();
+            r.vcpu = vcpu.parse().unwrap();
+        } else if let (Some(n), Some(eax)) = (field("cpuid="), field("eax0=")) {
+            r.cpuid = Some((n.parse().unwrap(), eax));
+        } else if let Some((fd, name)) = line.strip_prefix("stats=").and_then(|l| l.split_once(' '))
+        {
+            let name = name.trim_start_matches('<').trim_end_matches('>');
+            r.stats.push((fd.parse().unwrap(), name.to_string()));
+        } else if let Some(e) = field("exit=") {
+            r.exits.push(e.parse().unwrap());
+        }
+    }
+    r
+}
+
+/// KVM: the descriptors KVM_CREATE_VM, KVM_CREATE_VCPU and KVM_GET_STATS_FD
+/// return are named from the calls themselves (the program closes them
+/// and exits before genba prints), -e kvm=vcpu shows each KVM_RUN's exit
+/// reason as the program saw it, and the structures are decoded as strace
+/// does (CPUID entries in full with -v, as many as the kernel gave).
+#[test]
+fn kvm_descriptors_exit_reasons_and_structures() {
+    require_bpf!();
+    if !Path::new("/dev/kvm").exists() {
+        eprintln!("SKIP: no /dev/kvm (KVM is not available on this machine)");
+        return;
+    }
+    let _s = serial();
+    let dir = TempDir::new("kvm");
+    let trace = |extra: &[&str], out_file: &Path| {
+        let out = run(genba_cmd(["trace", "-y", "-e", "trace=ioctl,close", "-o"])
+            .arg(out_file)
+            .args(extra)
+            .arg("--")
+            .arg(program("kvm")));
+        (out, read(out_file))
+    };
+    let (out, text) = trace(&["-v", "-e", "kvm=vcpu"], &dir.join("vcpu.txt"));
+    if out.code() == Some(77) {
+        // /dev/kvm is there but cannot be used (no virtualization here)
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI: /dev/kvm exists but cannot be used\n{}",
+            out.describe()
+        );
+        eprintln!("SKIP: /dev/kvm unusable: {}", out.stderr.trim());
+        return;
+    }
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let r = kvm_report(&out.stdout);
+    let (vm, vcpu) = (
+        format!("{}<anon_inode:kvm-vm>", r.vm),
+        format!("{}<anon_inode:kvm-vcpu:0>", r.vcpu),
+    );
+    // the lines with the return column's padding folded
+    let fold = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let lines = fold(&text);
+    let has = |want: &str| {
+        assert!(
+            lines.iter().any(|l| l.contains(want)),
+            "no line with {want:?} in\n{text}"
+        )
+    };
+    let ends = |want: &str| {
+        assert!(
+            lines.iter().any(|l| l.ends_with(want)),
+            "no line ending with {want:?} in\n{text}"
+        )
+    };
+    ends(&format!("KVM_CREATE_VM, 0) = {vm}"));
+    has(&format!("ioctl({vm}, KVM_CREATE_VCPU, 0) = {vcpu}"));
+    has(&format!(
+        "ioctl({vm}, KVM_SET_USER_MEMORY_REGION, {{slot=0, flags=0, guest_phys_addr=0x1000, memory_size="
+    ));
+    has(&format!(
+        "ioctl({vcpu}, KVM_SET_REGS, {{rax=0x78, rbx=0, rcx=0, rdx=0, rsi=0, rdi=0, rsp=0, rbp=0, r8=0"
+    ));
+    has(&format!(
+        "ioctl({vcpu}, KVM_GET_SREGS, {{cs={{base=0xffff0000, "
+    ));
+    assert!(
+        r.stats.len() == 2,
+        "the program made no statistics descriptors\n{}",
+        out.stdout
+    );
+    for (fd, name) in &r.stats {
+        ends(&format!("KVM_GET_STATS_FD, 0) = {fd}"));
+        has(&format!("close({fd}<{name}>) = 0"));
+    }
+    has(&format!("close({vcpu}) = 0"));
+    has(&format!("close({vm}) = 0"));
+    // every CPUID entry the kernel gave, at exit; the same given back
+    if let Some((n, eax)) = &r.cpuid {
+        for call in ["KVM_GET_SUPPORTED_CPUID", "KVM_SET_CPUID2"] {
+            let line = lines
+                .iter()
+                .find(|l| l.contains(call))
+                .unwrap_or_else(|| panic!("no {call} in\n{text}"));
+            let head =
+                format!("{call}, {{nent={n}, entries=[{{function=0, index=0, flags=0, eax={eax}, ");
+            assert!(line.contains(&head), "{head:?} not in\n{line}");
+            assert_eq!(line.matches("{function=").count(), *n, "{line}");
+            assert!(line.ends_with("}]}) = 0"), "{line}");
+        }
+    }
+    // the exit reasons, in the program's order
+    let name = |e: u32| match e {
+        2 => "KVM_EXIT_IO",
+        5 => "KVM_EXIT_HLT",
+        _ => panic!("the program saw exit reason {e}"),
+    };
+    let want: Vec<String> = r
+        .exits
+        .iter()
+        .map(|&e| format!("ioctl({vcpu}, KVM_RUN, 0) = 0 ({})", name(e)))
+        .collect();
+    let got: Vec<String> = lines
+        .iter()
+        .filter(|l| l.contains("KVM_RUN"))
+        .cloned()
+        .collect();
+    assert_eq!(got, want, "\n{text}");
+    assert_eq!(r.exits.len(), 4, "three `out`, then `hlt`: {:?}", r.exits);
+
+    // without -e kvm=vcpu: no exit reason, and the structures abbreviated
+    let (out, text) = trace(&[], &dir.join("plain.txt"));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let plain = fold(&text);
+    let runs: Vec<&String> = plain.iter().filter(|l| l.contains("KVM_RUN")).collect();
+    assert_eq!(runs.len(), 4, "{text}");
+    assert!(runs.iter().all(|l| l.ends_with("= 0")), "{text}");
+    if r.cpuid.is_some() {
+        assert!(text.contains("entries=[...]}) = 0"), "{text}");
+    }
+    assert!(
+        text.contains(
+            "KVM_SET_REGS, {rax=0x78, ..., rsp=0, rbp=0, ..., rip=0x1000, rflags=0x2}) = 0"
+        ),
+        "{text}"
+    );
+
+    // anything else than vcpu: a one-line error
+    let out = run(&mut genba_cmd(["trace", "-e", "kvm=all", "--", "true"]));
+    assert_one_line_error(&out, "-e kvm=all");
+    assert!(out.stderr.contains("kvm="), "{}", out.describe());
+    let out = run(&mut genba_cmd(["trace", "--kvm=vcpus", "--", "true"]));
+    assert_one_line_error(&out, "--kvm=vcpus");
+}

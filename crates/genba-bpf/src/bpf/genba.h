@@ -174,6 +174,7 @@ enum genba_cap_kind {
 	 * key space of another call's (ptrace's requests), and only the map
 	 * gives sizes */
 	GENBA_CAP_IOC = 15,
+	/* (ioc_sizes values with GENBA_IOC_SPECIAL: see below) */
 	/* struct mmsghdr[args[len_arg]] (sendmmsg): for each of the first
 	 * GENBA_MMSG_MAX, the entry (its msghdr and msg_len), its name and its
 	 * iov data (max bytes of each buffer), then the count */
@@ -278,6 +279,18 @@ struct genba_cap {
 #define GENBA_STACK_CHUNK 512
 
 #define GENBA_FD_RET 0xfe
+
+/* An ioc_sizes value with this bit is not a size but a copy of another
+ * kind (bits 24-30, GENBA_IOC_KIND_MASK with it). */
+#define GENBA_IOC_SPECIAL 0x80000000U
+#define GENBA_IOC_KIND_MASK 0xff000000U
+/* A struct that starts with a u32 count of the elements after its header:
+ * the header (the low 16 bits, in bytes) and count elements of bits 16-23
+ * bytes each, at most max (KVM_SET_CPUID2's struct kvm_cpuid2). */
+#define GENBA_IOC_COUNTED 0x81000000U
+/* KVM_RUN under -e kvm=vcpu: at exit, when it returned 0, the exit reason
+ * of the descriptor's vcpu (4 bytes). */
+#define GENBA_IOC_KVM_EXIT 0x82000000U
 /* len_arg GENBA_LEN_CONST + n (below GENBA_FD_RET): the length is the
  * constant n rather than an argument (ptrace's regset: one iovec) */
 #define GENBA_LEN_CONST 0x80

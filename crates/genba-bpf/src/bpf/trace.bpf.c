@@ -26,9 +26,34 @@ struct inode {
 	unsigned long i_ino;
 } __attribute__((preserve_access_index));
 
+struct qstr {
+	const unsigned char *name;
+} __attribute__((preserve_access_index));
+
+struct dentry {
+	struct qstr d_name;
+} __attribute__((preserve_access_index));
+
+struct path {
+	struct dentry *dentry;
+} __attribute__((preserve_access_index));
+
 struct file {
 	struct inode *f_inode;
+	struct path f_path;
 	void *private_data;
+} __attribute__((preserve_access_index));
+
+/* -e kvm=vcpu: a vcpu descriptor's file holds its struct kvm_vcpu, whose
+ * run is the struct kvm_run the program maps. Flavors (___genba): a kernel
+ * without KVM has no such types, its relocations are left unresolved, and
+ * the code reading them is dead (see cap_kvm_exit) */
+struct kvm_run___genba {
+	__u32 exit_reason;
+} __attribute__((preserve_access_index));
+
+struct kvm_vcpu___genba {
+	struct kvm_run___genba *run;
 } __attribute__((preserve_access_index));
 
 struct sock_common {
@@ -421,7 +446,9 @@ struct cap_ctx {
 	/* the argument being captured, copied from its spec */
 	__u64 ptr, len, ret, sp;
 	__u32 max;
-	__u8 cap_kind, mult, pad2[2];
+	__u8 cap_kind, mult;
+	__u8 exiting; /* set at exit (ret is then the call's) */
+	__u8 pad2;
 };
 
 static __always_inline int room(struct cap_ctx *c)
@@ -1006,6 +1033,81 @@ __noinline int cap_stacks(struct cap_ctx *c, struct uregs *u, void *ctx __arg_ct
 	return 1;
 }
 
+/* -e kvm=vcpu: KVM_RUN returned 0; the reason its vcpu left the guest
+ * (its struct kvm_run's exit_reason), read now as the program finds it on
+ * return, not when genba prints the call (the vcpu may have run again, or
+ * the program ended). 4 bytes; nothing when the descriptor is no vcpu
+ * (its name is not kvm-vcpu:N) or the kernel has no KVM types. */
+__noinline int cap_kvm_exit(struct cap_ctx *c)
+{
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct kvm_vcpu___genba *vcpu;
+	struct kvm_run___genba *run;
+	struct pt_regs *regs;
+	struct scratch *s;
+	struct file *f;
+	const unsigned char *dn;
+	char name[16] __attribute__((aligned(8))) = {};
+	__u32 reason = 0, o;
+
+	if (!c || !room(c))
+		return 0;
+	/* resolved by libbpf at load: 0 without KVM, and all below is dead */
+	if (!bpf_core_field_exists(struct kvm_vcpu___genba, run) ||
+	    !bpf_core_field_exists(struct kvm_run___genba, exit_reason))
+		return 0;
+	regs = (struct pt_regs *)bpf_task_pt_regs(t);
+	if (!regs)
+		return 0;
+	f = fd_file((int)BPF_CORE_READ(regs, di));
+	if (!f)
+		return 0;
+	dn = BPF_CORE_READ(f, f_path.dentry, d_name.name);
+	if (!dn || bpf_probe_read_kernel_str(name, sizeof(name), dn) < 10)
+		return 0;
+	/* "kvm-vcpu:" */
+	if (*(__u64 *)name != 0x757063762d6d766bULL || name[8] != ':')
+		return 0;
+	vcpu = BPF_CORE_READ(f, private_data);
+	run = BPF_CORE_READ(vcpu, run);
+	if (!run || bpf_probe_read_kernel(&reason, sizeof(reason), &run->exit_reason))
+		return 0;
+	s = get_scratch();
+	if (!s)
+		return 0;
+	o = c->off & GENBA_OFF_MASK;
+	c->kind = GENBA_ITEM_DATA;
+	c->elem = 0;
+	*(__u32 *)(s->buf + o + sizeof(struct genba_cap)) = reason;
+	cap_finish(c, s->buf, o, 0, 4, 0);
+	return 1;
+}
+
+/* The ioc_sizes values with GENBA_IOC_SPECIAL set. */
+__noinline int cap_ioc_special(struct cap_ctx *c, __u32 v)
+{
+	if (!c)
+		return 0;
+	switch (v & GENBA_IOC_KIND_MASK) {
+	case GENBA_IOC_COUNTED: {
+		__u32 cnt = 0;
+		__u64 n = v & 0xffff;
+
+		if (!c->ptr)
+			return 0;
+		if (bpf_probe_read_user(&cnt, sizeof(cnt), (void *)c->ptr))
+			cnt = 0;
+		n += (__u64)cnt * ((v >> 16) & 0xff);
+		return cap_bytes(c, c->ptr, n, c->max, n);
+	}
+	case GENBA_IOC_KVM_EXIT:
+		if (c->exiting && c->ret == 0)
+			return cap_kvm_exit(c);
+		return 0;
+	}
+	return 0;
+}
+
 /* Captures one argument as c->cap_kind says. A global function, so the
  * verifier checks it once rather than once per argument and kind. */
 __noinline int capture_arg(struct cap_ctx *c)
@@ -1071,6 +1173,8 @@ __noinline int capture_arg(struct cap_ctx *c)
 		if (c->mult)
 			req = ((__u32)c->mult << 24) | (req & 0xffffff);
 		sz = bpf_map_lookup_elem(&ioc_sizes, &req);
+		if (sz && (*sz & GENBA_IOC_SPECIAL))
+			return cap_ioc_special(c, *sz);
 		n = sz ? (*sz & 0xffff) : ((!c->mult && (req >> 30)) ? (req >> 16) & 0x3fff : 0);
 		__u64 most = sz ? (*sz >> 16) : 0;
 		__u8 last;
@@ -1556,7 +1660,7 @@ int sys_exit(__u64 *ctx)
 	e->ret = ret;
 	e->enter_ts = enter_ts;
 	e->off_cpu_ns = off_cpu;
-	struct cap_ctx c = { .off = sizeof(*e), .retry = retry };
+	struct cap_ctx c = { .off = sizeof(*e), .retry = retry, .exiting = 1 };
 	if (spec && ret == 0 && retry && !(inj & GENBA_INJ_SKIPPED) &&
 	    (nr == NR_EXECVE || nr == NR_EXECVEAT)) {
 		/* the old program's memory is gone: what could not be read at
