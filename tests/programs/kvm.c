@@ -4,8 +4,8 @@
  *   kvm=VMFD vcpu=VCPUFD
  *   cpuid=N eax0=X       (KVM_GET_SUPPORTED_CPUID's count and first eax, given
  *                         back by KVM_SET_CPUID2; cpuid=E2BIG: more than 100)
- *   stats=FD <NAME>      (the VM's, then the vcpu's statistics descriptor,
- *                         as /proc names them)
+ *   fd=FD <NAME>         (each descriptor it made, as /proc names it: the
+ *                         VM, the vcpu, their statistics, a VFIO device)
  *   exit=REASON          (each KVM_RUN's exit reason, in order)
  * Then closes every descriptor and exits at once: a tracer that asked /proc
  * or the vcpu's kvm_run when it printed would find nothing there.
@@ -19,6 +19,19 @@
 #include <errno.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+/* the descriptors made, closed at the end */
+static int made[8], nmade;
+
+static void named(int fd)
+{
+	char link[64], name[256];
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, name, sizeof(name) - 1);
+	name[n > 0 ? n : 0] = 0;
+	printf("fd=%d <%s>\n", fd, name);
+	made[nmade++] = fd;
+}
 
 static void need(int ok, const char *what)
 {
@@ -68,6 +81,8 @@ int main(int argc, char **argv)
 	struct kvm_run *run = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, vcpu, 0);
 	need(run != MAP_FAILED, "mmap vcpu");
 	printf("kvm=%d vcpu=%d\n", vm, vcpu);
+	named(vm);
+	named(vcpu);
 
 	/* the CPUID entries KVM supports, given to the vcpu as they are */
 	enum { MAX_ENTRIES = 100 };
@@ -84,19 +99,17 @@ int main(int argc, char **argv)
 	}
 
 	/* the statistics descriptors of the VM and of the vcpu */
-	int stats[2] = { -1, -1 };
 #ifdef KVM_GET_STATS_FD
 	for (int i = 0; i < 2; i++) {
-		stats[i] = ioctl(i ? vcpu : vm, KVM_GET_STATS_FD, 0);
-		if (stats[i] < 0)
-			continue;
-		char link[64], name[256];
-		snprintf(link, sizeof(link), "/proc/self/fd/%d", stats[i]);
-		ssize_t n = readlink(link, name, sizeof(name) - 1);
-		name[n > 0 ? n : 0] = 0;
-		printf("stats=%d <%s>\n", stats[i], name);
+		int stats = ioctl(i ? vcpu : vm, KVM_GET_STATS_FD, 0);
+		if (stats >= 0)
+			named(stats);
 	}
 #endif
+	/* a VFIO device (where the kernel has it) */
+	struct kvm_create_device dev = { .type = KVM_DEV_TYPE_VFIO };
+	if (ioctl(vm, KVM_CREATE_DEVICE, &dev) == 0)
+		named(dev.fd);
 
 	struct kvm_sregs sregs;
 	need(ioctl(vcpu, KVM_GET_SREGS, &sregs) == 0, "KVM_GET_SREGS");
@@ -116,11 +129,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	/* gone before any tracer prints: the names must come from the calls */
 	munmap(run, size);
-	for (int i = 0; i < 2; i++)
-		if (stats[i] >= 0)
-			close(stats[i]);
-	close(vcpu);
-	close(vm);
+	for (int i = nmade - 1; i >= 0; i--)
+		close(made[i]);
 	close(kvm);
 	_exit(0);
 }
