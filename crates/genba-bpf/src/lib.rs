@@ -303,12 +303,13 @@ pub const POKES: usize = 4;
 pub const POKE_BYTES: usize = 256;
 
 impl Pokes {
-    /// Leaves `pieces` (address, bytes) for `tid`'s call in progress.
-    pub fn set(&self, tid: u32, pieces: &[(u64, &[u8])]) -> Result<()> {
-        // struct genba_poke: n, pad, addr[], len[], data[][]
+    /// Leaves `pieces` (address, bytes) for `tid`'s call `nr` in progress.
+    pub fn set(&self, tid: u32, nr: u32, pieces: &[(u64, &[u8])]) -> Result<()> {
+        // struct genba_poke: n, nr, addr[], len[], data[][]
         let mut v = vec![0u8; 8 + POKES * 8 + POKES * 4 + POKES * POKE_BYTES];
         let n = pieces.len().min(POKES);
         v[0..4].copy_from_slice(&(n as u32).to_ne_bytes());
+        v[4..8].copy_from_slice(&nr.to_ne_bytes());
         for (i, (addr, data)) in pieces.iter().take(POKES).enumerate() {
             let len = data.len().min(POKE_BYTES);
             let a = 8 + i * 8;
@@ -450,6 +451,13 @@ impl Tracer {
         ro.inflight_mask = slots - 1;
         ro.inject_on = cfg.inject as u32;
         open.progs.poke_exit.set_autoload(cfg.poke_exit);
+        if !cfg.poke_exit {
+            // no memory for what no program reads
+            open.maps
+                .pokes
+                .set_max_entries(1)
+                .map_err(map_err("pokes"))?;
+        }
         match &cfg.profile {
             Some(p) => {
                 ro.prof_period = p.period_ns.max(10_000);
@@ -539,7 +547,7 @@ impl Tracer {
                 .map_err(map_err("events"))?;
         }
         let skel = open.load().map_err(|e| {
-            if cfg.poke_exit {
+            if cfg.poke_exit && WRITE_USER_REFUSED.load(std::sync::atomic::Ordering::Relaxed) {
                 // the one program that writes user memory: a kernel in
                 // lockdown (integrity) refuses bpf_probe_write_user
                 Error::Load(format!(
@@ -1077,12 +1085,28 @@ impl Tracer {
 /// set GENBA_DEBUG), when everything down to debug messages is shown.
 pub fn libbpf_logging(verbose: bool) {
     fn to_stderr(_: libbpf_rs::PrintLevel, msg: String) {
-        eprint!("{msg}");
+        note_helper_refused(&msg);
+        if VERBOSE.load(std::sync::atomic::Ordering::Relaxed) {
+            eprint!("{msg}");
+        }
     }
-    if verbose {
-        libbpf_rs::set_print(Some((libbpf_rs::PrintLevel::Debug, to_stderr)));
-    } else {
-        libbpf_rs::set_print(None);
+    VERBOSE.store(verbose, std::sync::atomic::Ordering::Relaxed);
+    // the verifier's log is read (not shown unless verbose) to tell why a
+    // program was refused
+    libbpf_rs::set_print(Some((libbpf_rs::PrintLevel::Debug, to_stderr)));
+}
+
+static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// The verifier refused bpf_probe_write_user (poke_exit's helper): a kernel
+/// in lockdown, or one that forbids it to this program type.
+static WRITE_USER_REFUSED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+fn note_helper_refused(msg: &str) {
+    if msg.contains("cannot use helper bpf_probe_write_user")
+        || msg.contains("unknown func bpf_probe_write_user")
+    {
+        WRITE_USER_REFUSED.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 }
 

@@ -6,6 +6,16 @@
 
 use serde_json::json;
 
+/// The recording's format, in its settings: 2 closes a whole recording
+/// with the end marker (a file of format 1, or none, has no marker: only a
+/// packet cut says it was cut short).
+pub const FORMAT: u64 = 2;
+
+/// Whether the recording's settings (`format`) promise the end marker.
+pub fn has_end_marker(format: Option<u64>) -> bool {
+    format.is_some_and(|f| f >= 2)
+}
+
 /// Why a recording is taken to be cut short.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reason {

@@ -102,6 +102,7 @@ fn export(
                 gpu_lost_track: None,
                 first: true,
                 ended: false,
+                format: None,
                 last_ts: None,
                 lost: None,
                 unplaced: Vec::new(),
@@ -145,6 +146,8 @@ struct Walker<'a> {
     first: bool,
     /// The recording's closing marker was read.
     ended: bool,
+    /// The settings' `format` (whether a whole recording ends with a marker).
+    format: Option<u64>,
     /// The latest timestamp read.
     last_ts: Option<u64>,
     /// The events lost, as last counted.
@@ -241,8 +244,9 @@ impl Walker<'_> {
             bail!(Exit(1, format!("{path}: empty, not a recording")));
         }
         let (bytes, whole) = reader.position();
-        let truncated =
-            crate::cut::decide(inside, self.ended, (bytes, whole), self.last_ts, self.lost);
+        // a recording made before the end marker existed never has one
+        let ended = self.ended || !crate::cut::has_end_marker(self.format);
+        let truncated = crate::cut::decide(inside, ended, (bytes, whole), self.last_ts, self.lost);
         // processes and threads no event of which followed: at the last
         // time the file has
         let last = self.last_ts;
@@ -460,6 +464,12 @@ impl Walker<'_> {
         if Some(e.track) == self.settings_track {
             if name == crate::record::END_MARKER {
                 self.ended = true;
+            }
+            if name == "settings" {
+                self.format = match e.arg("format") {
+                    Some(Value::Uint(u)) => Some(*u),
+                    _ => None,
+                };
             }
             if !self.chrome {
                 let mut m = Map::new();

@@ -128,7 +128,11 @@ fn parse_pokes(v: &str) -> Option<Vec<(usize, Vec<u8>)>> {
             let rest = p.strip_prefix("@arg")?;
             let (n, hex) = rest.split_once('=')?;
             let n: usize = n.parse().ok().filter(|n| (1..=7).contains(n))?;
-            if hex.is_empty() || hex.len() % 2 != 0 || hex.len() > 2048 {
+            if hex.is_empty()
+                || hex.len() % 2 != 0
+                || hex.len() > 2048
+                || !hex.bytes().all(|b| b.is_ascii_hexdigit())
+            {
                 return None;
             }
             let bytes = (0..hex.len())
@@ -733,7 +737,20 @@ impl Listener {
             let nargs = table::by_nr(nr).map_or(6, |i| i.nargs as usize);
             let args = &n.data.args[..nargs.min(6)];
             let mut poked = false;
-            for (a, data) in &set.enter {
+            // the thread is still the one stopped (its id not reused)
+            // before its memory is written
+            let valid = {
+                let mut id = n.id;
+                // SAFETY: an ioctl on the listener with a u64 it reads.
+                unsafe {
+                    libc::ioctl(
+                        self.fd.as_raw_fd(),
+                        libc::SECCOMP_IOCTL_NOTIF_ID_VALID,
+                        &mut id as *mut u64,
+                    ) == 0
+                }
+            };
+            for (a, data) in set.enter.iter().filter(|_| valid) {
                 poked |= args
                     .get(*a)
                     .is_some_and(|&addr| write_memory(tid, addr, data));
@@ -747,7 +764,7 @@ impl Listener {
                 poked |= self
                     .pokes
                     .as_ref()
-                    .is_some_and(|p| p.set(tid, &pieces).is_ok());
+                    .is_some_and(|p| p.set(tid, nr, &pieces).is_ok());
             }
             if poked {
                 flags |= INJ_POKED;

@@ -464,6 +464,7 @@ impl RecordSink {
                 ("on_cpu_samples", ArgValue::Uint(samples.into())),
                 ("cwd", ArgValue::Str(&cwd)),
                 ("genba", ArgValue::Str(env!("CARGO_PKG_VERSION"))),
+                ("format", ArgValue::Uint(crate::cut::FORMAT)),
             ],
             &[],
         )

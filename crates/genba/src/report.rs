@@ -255,6 +255,8 @@ struct Report {
     truncated: Option<crate::cut::Cut>,
     /// The recording's closing marker was read: it ended as it should.
     ended: bool,
+    /// The settings' `format` (whether a whole recording ends with a marker).
+    format: Option<u64>,
     /// The latest timestamp read.
     last_ts: Option<u64>,
     /// The samples, on and off the CPU, as genba profile reports them.
@@ -468,6 +470,10 @@ impl Report {
             };
             self.cwd = text("cwd");
             self.command = text("command");
+            self.format = match e.arg("format") {
+                Some(Value::Uint(u)) => Some(*u),
+                _ => None,
+            };
             self.freq = num("freq_hz");
             let period = num("period_ns");
             if period > 0 && self.profile.is_none() {
@@ -1082,7 +1088,9 @@ fn load(path: &str, timeline: bool) -> Result<Report> {
     if r.packets == 0 && inside.is_none() {
         bail!(Exit(1, format!("{path}: empty, not a recording")));
     }
-    r.truncated = crate::cut::decide(inside, r.ended, (r.bytes, r.packets), r.last_ts, r.lost);
+    // a recording made before the end marker existed never has one
+    let ended = r.ended || !crate::cut::has_end_marker(r.format);
+    r.truncated = crate::cut::decide(inside, ended, (r.bytes, r.packets), r.last_ts, r.lost);
     r.settle_wakeups();
     r.settle_gpu_blocked();
     Ok(r)

@@ -84,7 +84,7 @@ struct genba_sys_exit {
 #define GENBA_POKE_BYTES 256
 struct genba_poke {
 	__u32 n;
-	__u32 pad;
+	__u32 nr; /* the call's number: written only at that call's exit */
 	__u64 addr[GENBA_POKES];
 	__u32 len[GENBA_POKES];
 	__u8 data[GENBA_POKES * GENBA_POKE_BYTES]; /* piece i at i * GENBA_POKE_BYTES */

@@ -1966,10 +1966,16 @@ int poke_exit(struct bpf_raw_tracepoint_args *ctx)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	struct genba_poke *p = bpf_map_lookup_elem(&pokes, &tid);
+	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
 	__u32 i;
 
 	if (!p)
 		return 0;
+	/* another call's exit (the one poked never returned: a tid reused) */
+	if ((__u32)BPF_CORE_READ(regs, orig_ax) != p->nr) {
+		bpf_map_delete_elem(&pokes, &tid);
+		return 0;
+	}
 	for (i = 0; i < GENBA_POKES; i++) {
 		__u32 len = p->len[i];
 
