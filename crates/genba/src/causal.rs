@@ -27,6 +27,9 @@ use crate::stacks::{relative, StackOptions, Stacks};
 use crate::world::World;
 use crate::{bpf_error, resolve_command, Exit, BOOKKEEPING};
 
+mod coverage;
+use coverage::Stopped;
+
 /// The off-CPU classes a candidate can be, as the profile tags them.
 const CLASSES: [(&str, u32); 4] = [("[I]", 2), ("[L]", 3), ("[S]", 4), ("[B]", 5)];
 /// A window ends, then the next waits until the delays owed are paid
@@ -217,6 +220,8 @@ struct Causal<'a> {
     speedups: Vec<u32>,
     /// The run's first and last counts, for the delays' share.
     first: Option<Snapshot>,
+    /// Why the experiments stopped (for a candidate that got none).
+    stopped: Stopped,
 }
 
 impl Sink for Causal<'_> {
@@ -670,6 +675,7 @@ impl Causal<'_> {
                     .stop_after
                     .is_some_and(|d| now - self.started >= d + self.warmup)
                 {
+                    self.stopped = Stopped::Duration;
                     self.phase = Phase::Done;
                     return;
                 }
@@ -1019,6 +1025,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         period_ns,
         speedups,
         first: None,
+        stopped: Stopped::Ended,
     };
     session.release()?;
     session.run(&mut col)?;
@@ -1222,6 +1229,7 @@ fn runs(
     for i in 0..n {
         if col.stop_after.is_some_and(|d| col.started.elapsed() >= d) {
             notes.push(format!("--duration reached: {i} of {n} runs done"));
+            col.stopped = Stopped::Duration;
             break;
         }
         // one session at a time: two would count every delay twice
@@ -1290,8 +1298,11 @@ fn runs(
     Ok(last.expect("a session"))
 }
 
-/// Each candidate's predictions for progress point `point`, most helpful first.
+/// Each candidate's predictions for progress point `point`, most helpful
+/// first, the candidates not tested last.
 fn ranked(col: &Causal, point: usize) -> Vec<(usize, Vec<Point>, f64)> {
+    let untested = col.untested();
+    let is_untested = |c: usize| untested.iter().any(|(u, _)| *u == c);
     let mut rows: Vec<(usize, Vec<Point>, f64)> = (0..col.candidates.len())
         .map(|c| {
             let p = estimate::predict(&col.exps, c, point);
@@ -1299,8 +1310,29 @@ fn ranked(col: &Causal, point: usize) -> Vec<(usize, Vec<Point>, f64)> {
             (c, p, s)
         })
         .collect();
-    rows.sort_by(|a, b| b.2.total_cmp(&a.2));
+    rows.sort_by(|a, b| {
+        is_untested(a.0)
+            .cmp(&is_untested(b.0))
+            .then(b.2.total_cmp(&a.2))
+    });
     rows
+}
+
+impl Causal<'_> {
+    /// The candidates the experiments could not test, with the reason.
+    fn untested(&self) -> Vec<(usize, String)> {
+        (0..self.candidates.len())
+            .filter_map(|c| coverage::why_untested(&self.exps, c, self.stopped).map(|w| (c, w)))
+            .collect()
+    }
+
+    /// Candidate `c`'s experiments (above 0%) and the hits they saw.
+    fn tried(&self, c: usize) -> (usize, u64) {
+        self.exps
+            .iter()
+            .filter(|e| e.candidate == c && e.speedup > 0)
+            .fold((0, 0), |(n, h), e| (n + 1, h + e.hits))
+    }
 }
 
 fn pct(x: f64) -> String {
@@ -1376,7 +1408,16 @@ fn render_text(r: &Report) -> String {
                 "program speedup"
             }
         );
+        let untested = col.untested();
         for (c, points, slope) in ranked(col, i) {
+            if untested.iter().any(|(u, _)| *u == c) {
+                let _ = writeln!(
+                    s,
+                    "  {:<40} {:>7}  not tested (below)",
+                    col.candidates[c].label, "-"
+                );
+                continue;
+            }
             let cells: Vec<String> = points
                 .iter()
                 .filter(|p| p.speedup > 0)
@@ -1418,6 +1459,9 @@ fn render_text(r: &Report) -> String {
     for (l, why) in &col.left_out {
         let _ = writeln!(s, "not tested: {l}: {why}");
     }
+    for (c, why) in col.untested() {
+        let _ = writeln!(s, "not tested: {}: {why}", col.candidates[c].label);
+    }
     for n in notes {
         let _ = writeln!(s, "genba: {n}");
     }
@@ -1434,6 +1478,7 @@ fn render_json(r: &Report) -> serde_json::Value {
         elapsed,
         notes,
     } = *r;
+    let untested = col.untested();
     let points: Vec<serde_json::Value> = progress
         .iter()
         .enumerate()
@@ -1441,8 +1486,12 @@ fn render_json(r: &Report) -> serde_json::Value {
             let rows: Vec<serde_json::Value> = ranked(col, i)
                 .into_iter()
                 .map(|(c, pts, slope)| {
+                    let (n, hits) = col.tried(c);
                     serde_json::json!({
                         "candidate": col.candidates[c].label,
+                        "tested": !untested.iter().any(|(u, _)| *u == c),
+                        "experiments": n,
+                        "hits": hits,
                         "kind": match col.candidates[c].spec {
                             Spec::OnCpu(_) => "on-cpu",
                             Spec::OffCpu { .. } => "off-cpu",
@@ -1476,7 +1525,20 @@ fn render_json(r: &Report) -> serde_json::Value {
         "candidates": col.candidates.iter().map(|c| c.label.clone()).collect::<Vec<_>>(),
         "progress": points,
         "delays": delays.map(|(n, ns, asked)| serde_json::json!({"taken": n, "ns": ns, "asked_ns": asked, "signals": signals})),
-        "not_tested": col.left_out.iter().map(|(l, w)| serde_json::json!({"candidate": l, "why": w})).collect::<Vec<_>>(),
+        "not_tested": col
+            .left_out
+            .iter()
+            .map(|(l, w)| serde_json::json!({"candidate": l, "why": w}))
+            .chain(untested.iter().map(|(c, w)| {
+                let (n, hits) = col.tried(*c);
+                serde_json::json!({
+                    "candidate": col.candidates[*c].label,
+                    "why": w,
+                    "experiments": n,
+                    "hits": hits,
+                })
+            }))
+            .collect::<Vec<_>>(),
         "notes": notes,
     });
     v

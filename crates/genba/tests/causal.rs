@@ -1064,3 +1064,106 @@ fn end_to_end_runs_as_many_as_asked() {
     // the program ran five times, each printing its rate
     assert_eq!(o.stdout.lines().count(), 5, "{}", o.describe());
 }
+
+/// A candidate the experiments never saw run (`[I]`: the serial program
+/// sleeps, it never waits on I/O) is said to be not tested, and why, in
+/// the JSON and in the text, not given a prediction of 0; one that got no
+/// experiment before --duration ran out is said so too.
+#[test]
+fn candidates_not_tested_are_said_with_why() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("serial");
+    let tmp = TempDir::new("causal-untested");
+    let compute = format!("serial.c:{}", line_of("serial", "the compute line"));
+    let out = tmp.join("u.json");
+    let o = run(genba_cmd([
+        "causal",
+        "--format",
+        "json",
+        "-o",
+        out.to_str().unwrap(),
+        "--progress",
+        "round=round_done",
+        "--candidate",
+        &compute,
+        "--candidate",
+        "[I]",
+        "--speedups",
+        "50",
+        "--warmup-ms",
+        "300",
+        "--duration",
+        "2.5",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["100", "100", "4"])
+    .current_dir(sources()));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let row = |c: &str| {
+        v["progress"][0]["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["candidate"] == c)
+            .cloned()
+            .unwrap_or_else(|| panic!("no row {c}\n{v}"))
+    };
+    // the compute line ran, and was tested; [I] had experiments but never ran
+    assert_eq!(row(&compute)["tested"], true, "{v}");
+    assert!(row(&compute)["hits"].as_u64().unwrap() > 0, "{v}");
+    let io = row("[I]");
+    assert_eq!(io["tested"], false, "{v}");
+    assert!(io["experiments"].as_u64().unwrap() >= 1, "{v}");
+    assert_eq!(io["hits"], 0, "{v}");
+    // ranked after every tested candidate
+    assert_eq!(first(&v), &Value::from(compute.clone()), "{v}");
+    let nt = v["not_tested"].as_array().unwrap();
+    assert_eq!(nt.len(), 1, "{v}");
+    assert_eq!(nt[0]["candidate"], "[I]", "{v}");
+    assert!(
+        nt[0]["why"]
+            .as_str()
+            .unwrap()
+            .starts_with("it never ran in its "),
+        "{v}"
+    );
+
+    // a run whose experiments stop before the second candidate's turn
+    // (each window lasts at least 200 ms: by 0.3 s two have begun, the
+    // baseline and the first candidate's), in the text report
+    let o = run(genba_cmd([
+        "causal",
+        "--progress",
+        "round=round_done",
+        "--candidate",
+        &compute,
+        "--candidate",
+        "[I]",
+        "--speedups",
+        "50",
+        "--warmup-ms",
+        "300",
+        "--duration",
+        "0.3",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["100", "100", "2"])
+    .current_dir(sources()));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    assert!(
+        o.stderr
+            .contains("not tested: [I]: no experiment before --duration ran out"),
+        "{}",
+        o.describe()
+    );
+    let row = o
+        .stderr
+        .lines()
+        .find(|l| l.trim_start().starts_with("[I] "))
+        .unwrap_or_else(|| panic!("{}", o.describe()));
+    assert!(row.ends_with("not tested (below)"), "{}", o.describe());
+}
