@@ -27,6 +27,7 @@ use crate::stacks::{relative, StackOptions, Stacks};
 use crate::world::World;
 use crate::{bpf_error, resolve_command, Exit, BOOKKEEPING};
 
+mod budget;
 mod coverage;
 use coverage::Stopped;
 
@@ -222,6 +223,10 @@ struct Causal<'a> {
     first: Option<Snapshot>,
     /// Why the experiments stopped (for a candidate that got none).
     stopped: Stopped,
+    /// End to end: the runs planned within --budget, when it cut any.
+    budget: Option<(f64, f64, budget::Plan)>,
+    /// End to end: progress points suggested from the warm-up.
+    suggested: Vec<String>,
 }
 
 impl Sink for Causal<'_> {
@@ -717,6 +722,9 @@ pub fn run(a: CausalArgs) -> Result<i32> {
     if a.runs == Some(0) {
         bail!("--runs must be at least 1");
     }
+    if !(a.budget > 0.0 && a.budget <= 1e7) {
+        bail!("--budget must be a positive number of seconds, at most 10000000");
+    }
     let progress: Vec<Progress> = if end_to_end {
         vec![Progress {
             name: "run".into(),
@@ -1026,6 +1034,8 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         speedups,
         first: None,
         stopped: Stopped::Ended,
+        budget: None,
+        suggested: Vec::new(),
     };
     session.release()?;
     session.run(&mut col)?;
@@ -1215,13 +1225,28 @@ fn runs(
     if col.candidates.is_empty() {
         return Ok(warmup);
     }
-    let n = a
-        .runs
-        .unwrap_or(4 * col.candidates.len() * col.speedups.len());
+    let warm = col.started.elapsed().as_secs_f64();
+    col.suggest();
+    if !col.suggested.is_empty() {
+        let said = format!(
+            "no --progress: each run is one experiment; a progress point makes many a run, e.g. at the entry of the warm-up's hottest functions: {}",
+            col.suggested.join(" ")
+        );
+        eprintln!("genba causal: {said}");
+        notes.push(said);
+    }
+    let n = match a.runs {
+        Some(n) => n,
+        None => col.fit_budget(a.budget, warm),
+    };
     eprintln!(
-        "genba causal: the warm-up run took {:.3} s; {n} runs follow, one experiment each",
-        col.started.elapsed().as_secs_f64()
+        "genba causal: the warm-up run took {warm:.3} s; {n} runs follow, one experiment each"
     );
+    if let Some((_, _, p)) = &col.budget {
+        let said = col.budget_said(p);
+        eprintln!("genba causal: {said}");
+        notes.push(said);
+    }
     let (lo, hi) = col.text_range();
     col.first = Some(page.snapshot());
     col.phase = Phase::Running;
@@ -1540,6 +1565,101 @@ fn render_json(r: &Report) -> serde_json::Value {
             }))
             .collect::<Vec<_>>(),
         "notes": notes,
+        "suggested_progress": col.suggested,
+        "budget": col.budget.as_ref().map(|(b, w, p)| serde_json::json!({
+            "seconds": b,
+            "run_s": w,
+            "allowed_runs": p.allowed,
+            "runs": p.runs,
+            "planned_runs": p.full,
+            "speedups": p.speedups,
+            "dropped_speedups": p.dropped_speedups,
+            "second_runs_dropped": p.reps < 2,
+        })),
     });
     v
+}
+
+impl Causal<'_> {
+    /// End to end, within `budget_s` seconds in all: the runs that fit,
+    /// after a warm-up run of `warm_s`. Drops what does not fit (the
+    /// candidates dropped go to `left_out`) and keeps the plan to say it.
+    fn fit_budget(&mut self, budget_s: f64, warm_s: f64) -> usize {
+        let allowed = budget::allowed(budget_s, warm_s);
+        let plan = budget::fit(allowed, self.candidates.len(), &self.speedups);
+        if plan.runs == plan.full {
+            return plan.runs;
+        }
+        let why = format!(
+            "dropped to keep within --budget {budget_s} s (a run takes about {warm_s:.1} s)"
+        );
+        for c in self.candidates.drain(plan.candidates..) {
+            self.left_out.push((c.label, why.clone()));
+        }
+        self.speedups = plan.speedups.clone();
+        let n = plan.runs;
+        self.budget = Some((budget_s, warm_s, plan));
+        n
+    }
+
+    /// What the budget cut, in a sentence.
+    fn budget_said(&self, p: &budget::Plan) -> String {
+        let Some((budget_s, warm_s, _)) = self.budget else {
+            return String::new();
+        };
+        let mut dropped = Vec::new();
+        if p.reps < 2 {
+            dropped.push("the second run of each candidate and speedup".to_string());
+        }
+        if !p.dropped_speedups.is_empty() {
+            let s: Vec<String> = p.dropped_speedups.iter().map(|s| format!("{s}%")).collect();
+            dropped.push(format!("speedups {}", s.join(", ")));
+        }
+        let gone: Vec<&str> = self
+            .left_out
+            .iter()
+            .filter(|(_, w)| w.starts_with("dropped to keep within --budget"))
+            .map(|(l, _)| l.as_str())
+            .collect();
+        if !gone.is_empty() {
+            dropped.push(format!("candidates {}", gone.join(", ")));
+        }
+        format!(
+            "--budget {budget_s} s: a run takes about {warm_s:.1} s, so {} runs fit after the warm-up: {} runs of the {} planned; dropped: {}",
+            p.allowed,
+            p.runs,
+            p.full,
+            dropped.join("; ")
+        )
+    }
+
+    /// Progress points to suggest when none was given: the entries of the
+    /// warm-up's hottest functions (main aside: it is entered once), each
+    /// one a uprobe can hold.
+    fn suggest(&mut self) {
+        let mut funcs: Vec<(&String, u64)> =
+            self.funcs.iter().map(|(k, v)| (k, v.samples)).collect();
+        funcs.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let mut out = Vec::new();
+        for (f, _) in funcs {
+            if out.len() == 3 {
+                break;
+            }
+            if f == "main"
+                || f.is_empty()
+                || !f
+                    .chars()
+                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '.')
+            {
+                continue;
+            }
+            match genba_symbolize::function_entry(&self.exe, f) {
+                Ok(Some((_, bytes))) if !genba_symbolize::lock_prefixed(&bytes) => {
+                    out.push(format!("--progress {f}={f}"));
+                }
+                _ => {}
+            }
+        }
+        self.suggested = out;
+    }
 }

@@ -474,9 +474,15 @@ pub struct CausalArgs {
     /// Without --progress, the program is run this many times after a
     /// warm-up run, each run one experiment, its whole length the measure
     /// (default: two runs for each candidate and speedup, as many
-    /// baselines).
+    /// baselines, as far as --budget allows).
     #[arg(long = "runs", value_name = "N")]
     pub runs: Option<usize>,
+    /// Without --progress and --runs, the time (seconds) the runs may take
+    /// in all, the warm-up run's included: the runs are planned from the
+    /// warm-up run's length, and what does not fit (second runs of a
+    /// point, then speedups, then candidates) is dropped and said.
+    #[arg(long = "budget", default_value_t = 600.0, value_name = "S")]
+    pub budget: f64,
     /// Length of one experiment, in ms.
     #[arg(long = "experiment-ms", default_value_t = 200, value_name = "MS")]
     pub experiment_ms: u64,

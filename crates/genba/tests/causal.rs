@@ -1167,3 +1167,102 @@ fn candidates_not_tested_are_said_with_why() {
         .unwrap_or_else(|| panic!("{}", o.describe()));
     assert!(row.ends_with("not tested (below)"), "{}", o.describe());
 }
+
+/// Without --progress and --runs, the runs fit in --budget: planned from
+/// the warm-up run's length, what is dropped said, and as many runs made
+/// as announced. The warm-up's hottest function is suggested as a
+/// progress point.
+#[test]
+fn end_to_end_runs_fit_the_budget() {
+    require_bpf!();
+    let _g = serial();
+    let prog = build("serial");
+    let tmp = TempDir::new("causal-budget");
+    let compute = format!("serial.c:{}", line_of("serial", "the compute line"));
+    let wait = format!("[B] serial.c:{}", line_of("serial", "the wait line"));
+    let out = tmp.join("b.json");
+    let o = run(genba_cmd([
+        "causal",
+        "--format",
+        "json",
+        "-o",
+        out.to_str().unwrap(),
+        "--candidate",
+        &compute,
+        "--candidate",
+        &wait,
+        "--speedups",
+        "25,50,100",
+        "--budget",
+        "6",
+        "--",
+    ])
+    .arg(&prog)
+    .args(["100", "100", "10r"])
+    .current_dir(sources()));
+    assert_eq!(o.code(), Some(0), "{}", o.describe());
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let b = &v["budget"];
+    let runs = b["runs"].as_u64().unwrap_or_else(|| panic!("{v}")) as usize;
+    let allowed = b["allowed_runs"].as_u64().unwrap() as usize;
+    let run_s = b["run_s"].as_f64().unwrap();
+    // the full plan: 2 candidates x 3 speedups, twice each, as many baselines
+    assert_eq!(b["planned_runs"], 24, "{v}");
+    // what the warm-up's length lets fit in 6 s (at least a baseline and
+    // an experiment), and no more
+    assert!((2..24).contains(&runs), "{v}");
+    assert!(runs <= allowed.max(2), "{v}");
+    assert!(allowed as f64 * run_s <= 6.0 - run_s + 1e-6, "{v}");
+    assert_eq!(allowed, ((6.0 - run_s) / run_s).floor() as usize, "{v}");
+    // announced, said, and done: the program ran the warm-up and the runs
+    assert!(
+        o.stderr
+            .contains(&format!("{runs} runs follow, one experiment each")),
+        "{}",
+        o.describe()
+    );
+    assert_eq!(v["experiments"].as_array().unwrap().len(), runs, "{v}");
+    assert_eq!(o.stdout.lines().count(), runs + 1, "{}", o.describe());
+    let said = v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|n| n.starts_with("--budget 6 s: "))
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(
+        said.contains(&format!("{runs} runs of the 24 planned; dropped: ")),
+        "{said}"
+    );
+    // the second runs go first
+    assert_eq!(b["second_runs_dropped"], true, "{v}");
+    assert!(said.contains("the second run of each"), "{said}");
+    // fewer speedups: the dropped ones said, the kept ones the only tried
+    let kept: Vec<u64> = b["speedups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
+    for e in v["experiments"].as_array().unwrap() {
+        let s = e["speedup"].as_u64().unwrap();
+        assert!(s == 0 || kept.contains(&s), "{v}");
+    }
+    if kept.len() < 3 {
+        assert!(said.contains("speedups "), "{said}");
+    }
+    // the suggestion: compute() is where the program runs
+    assert!(
+        v["suggested_progress"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s == "--progress compute=compute"),
+        "{v}"
+    );
+    assert!(
+        o.stderr.contains("--progress compute=compute"),
+        "{}",
+        o.describe()
+    );
+}
