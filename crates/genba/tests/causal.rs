@@ -426,6 +426,14 @@ fn causal_refuses_bad_input() {
             "--runs must be at least 1",
         ),
         (
+            vec!["causal", "--budget", "0", "--", "/bin/true"],
+            "--budget must be a positive number of seconds",
+        ),
+        (
+            vec!["causal", "--budget", "nan", "--", "/bin/true"],
+            "--budget must be a positive number of seconds",
+        ),
+        (
             vec!["causal", "--progress", "x=a.c:3", "--", "/bin/true"],
             "has no line table",
         ),
