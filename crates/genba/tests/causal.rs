@@ -549,9 +549,11 @@ fn iowait_fsync_dominates_and_read_does_not() {
     let p_read = Part::new(&prog, read.clone(), |p| {
         vec!["100".into(), p.to_string(), "0.6".into(), dir.clone()]
     });
+    // 20 s: a window lasts until 10 rounds, and on a busy disk a round's
+    // 16 fsyncs take 70 ms (12 s gave one experiment at some speedups)
     let v = causal(
         &prog,
-        &["100", "100", "12", &dir],
+        &["100", "100", "20", &dir],
         &[fsync.clone(), read.clone()],
         &tmp,
     );
@@ -579,7 +581,7 @@ fn lock_critical_section_is_the_bottleneck() {
     });
     let v = causal_at(
         &prog,
-        &["100", "100", "16"],
+        &["100", "100", "24"],
         &["item=item_done"],
         &[crit.clone(), outside.clone(), wait.clone()],
         &tmp,
@@ -997,7 +999,7 @@ fn serial_compute_then_fsync_both_predicted() {
         "--",
     ])
     .arg(&prog)
-    .args(["100", "100", "12", "fsync"])
+    .args(["100", "100", "20", "fsync"])
     .current_dir(&dir));
     assert_eq!(o.code(), Some(0), "{}", o.describe());
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
