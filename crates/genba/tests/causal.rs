@@ -602,9 +602,29 @@ fn lock_critical_section_is_the_bottleneck() {
     eprintln!("{report}");
 }
 
+/// The real speedup of giving each of the runq program's two threads a
+/// CPU like the one they share: two threads on one CPU against twice one
+/// thread alone on it (the median of three pairs run back to back). On
+/// an idle machine it is what a second CPU gives; on a busy one, a second
+/// CPU gives only what the others leave of it, which the program's own
+/// run queue cannot tell (the load balancer moves the others off the
+/// CPU the program is pinned to), so the truth is taken on that CPU.
+fn own_cpu_speedup(prog: &Path) -> f64 {
+    let mut r: Vec<f64> = (0..3)
+        .map(|_| {
+            let both = rate(prog, &["2", "1", "0.6"]);
+            1.0 - both / (2.0 * rate(prog, &["1", "1", "0.6"]))
+        })
+        .collect();
+    r.sort_by(f64::total_cmp);
+    r[1]
+}
+
 /// Two threads computing on one CPU: each waits in the run queue ([S])
-/// while the other runs. Two CPUs are the real 100% speedup of that wait
-/// (no run queue left); genba, on the one-CPU program, predicts it.
+/// behind the other. A CPU for each is the real 100% speedup of that wait
+/// (no run queue of the program's own left); genba, on the one-CPU
+/// program, predicts it. (A second CPU of the machine, the truth measured
+/// too and shown, is that only while the machine is otherwise idle.)
 #[test]
 fn run_queue_wait_is_cpu_capacity() {
     require_bpf!();
@@ -612,7 +632,8 @@ fn run_queue_wait_is_cpu_capacity() {
     let prog = build("runq");
     let tmp = TempDir::new("causal-runq");
     let args = |cpus: &str| vec!["2".to_string(), cpus.to_string(), "0.6".to_string()];
-    let before = real_speedup(&prog, &args("1"), &args("2"));
+    let two_before = real_speedup(&prog, &args("1"), &args("2"));
+    let before = own_cpu_speedup(&prog);
     let v = causal_at(
         &prog,
         &["2", "1", "10"],
@@ -620,8 +641,13 @@ fn run_queue_wait_is_cpu_capacity() {
         &["[S]".to_string()],
         &tmp,
     );
-    let after = real_speedup(&prog, &args("1"), &args("2"));
-    let mut report = String::new();
+    let after = own_cpu_speedup(&prog);
+    let two_after = real_speedup(&prog, &args("1"), &args("2"));
+    let mut report = format!(
+        "a second CPU of the machine: real {:+.1}% before, {:+.1}% after\n",
+        two_before * 100.0,
+        two_after * 100.0
+    );
     check_point(&v, 0, "[S]", 100, before, after, &mut report);
     // less of the wait gains less (as far as the intervals tell them
     // apart), and all of it gains something
