@@ -1030,6 +1030,8 @@ fn serial_compute_then_fsync_both_predicted() {
     assert_eq!(o.code(), Some(0), "{}", o.describe());
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let mut report = String::new();
+    // each part's real gain at 100%, before and after genba's run
+    let mut at100 = Vec::new();
     for (cand, before, faster) in [
         (
             &compute,
@@ -1042,15 +1044,25 @@ fn serial_compute_then_fsync_both_predicted() {
         for (&(s, r0), &(_, r1)) in before.iter().zip(&after) {
             check_point(&v, 0, cand, s, r0, r1, &mut report);
         }
+        at100.push((before[2].1, after[2].1));
     }
-    // the true bottleneck (the part whose removal gains more, as measured
-    // before genba ran: the compute, here) is ranked first
-    let truest = if t_compute[2].1 >= t_fsync[2].1 {
-        &compute
+    // the true bottleneck is ranked first: the part whose removal gains
+    // more, by over 10 points before and after genba's run (the compute,
+    // on an idle disk: +94% against +6%). On a busy disk the fsyncs grow
+    // and the two can trade places between before and after: then no
+    // part is the bottleneck, and no ranking is asserted.
+    let (c, f) = (at100[0], at100[1]);
+    let truest = if c.0.min(c.1) > f.0.max(f.1) + 0.10 {
+        Some(&compute)
+    } else if f.0.min(f.1) > c.0.max(c.1) + 0.10 {
+        Some(&fsync)
     } else {
-        &fsync
+        None
     };
-    assert_eq!(first(&v), &Value::from(truest.clone()), "{report}\n{v}");
+    match truest {
+        Some(t) => assert_eq!(first(&v), &Value::from(t.clone()), "{report}\n{v}"),
+        None => report.push_str("the parts' real gains overlap: no ranking asserted\n"),
+    }
     eprintln!("{report}");
 }
 
