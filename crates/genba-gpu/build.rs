@@ -19,7 +19,7 @@ fn main() {
     println!("cargo:rerun-if-changed={CL_ICD}");
     println!("cargo:rerun-if-env-changed=CC");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    dispatch_names(&out);
+    let names = dispatch_names(&out);
     build(
         "opencl_layer.c",
         "libgenba_opencl.so",
@@ -28,14 +28,22 @@ fn main() {
         "OpenCL headers (apt-get install opencl-headers)",
         &[],
     );
-    build(
-        "opencl_layer.c",
-        "libgenba_opencl_hooks.so",
-        "genba_opencl_hooks",
-        "/usr/include/CL/cl_layer.h",
-        "OpenCL headers (apt-get install opencl-headers)",
-        &["-DGENBA_OPENCL_FALLBACK"],
-    );
+    // the fallback fills its table by these names: without them every
+    // entry would stay NULL, so it is not built at all
+    if names > 0 {
+        build(
+            "opencl_layer.c",
+            "libgenba_opencl_hooks.so",
+            "genba_opencl_hooks",
+            "/usr/include/CL/cl_layer.h",
+            "OpenCL headers (apt-get install opencl-headers)",
+            &["-DGENBA_OPENCL_FALLBACK"],
+        );
+    } else {
+        println!(
+            "cargo:warning=the OpenCL fallback is not built: no dispatch table entries found in {CL_ICD}"
+        );
+    }
     build(
         "vulkan_layer.c",
         "libgenba_vulkan.so",
@@ -66,8 +74,9 @@ fn main() {
 /// `$OUT_DIR/ocl_dispatch_names.h`: an X-macro over the entries of the
 /// OpenCL dispatch table (`struct _cl_icd_dispatch` of cl_icd.h, each
 /// entry typed `cl_api_<name>`), for the fallback to fill its table of the
-/// real loader's functions by name. Empty without the header.
-fn dispatch_names(out: &Path) {
+/// real loader's functions by name. Empty without the header. Returns how
+/// many entries it found.
+fn dispatch_names(out: &Path) -> usize {
     let text = std::fs::read_to_string(CL_ICD).unwrap_or_default();
     let body = text
         .find("struct _cl_icd_dispatch {")
@@ -89,6 +98,7 @@ fn dispatch_names(out: &Path) {
         names.join(" \\\n")
     );
     std::fs::write(out.join("ocl_dispatch_names.h"), h).unwrap();
+    names.len()
 }
 
 /// Compiles shim/`src` (with `extra` flags) into `$OUT_DIR/so` and sets

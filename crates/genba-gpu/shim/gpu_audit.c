@@ -136,7 +136,10 @@ static int starts(const char *s, const char *prefix)
 
 EXPORT unsigned la_version(unsigned v)
 {
-	return v < 1 ? 0 : LAV_CURRENT;
+	/* the version ld.so speaks, if older than the one built against */
+	if (v < 1)
+		return 0;
+	return v < LAV_CURRENT ? v : LAV_CURRENT;
 }
 
 /* Each object: what it is (kept in its cookie), and which of its bindings
