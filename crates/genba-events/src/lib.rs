@@ -296,17 +296,26 @@ pub struct GpuCommand {
     /// When the shim saw it complete, on CLOCK_MONOTONIC (0: unknown): it
     /// ended before then.
     pub observed: Nanos,
+    /// When the enqueue call returned (0: unknown): an OpenCL command was
+    /// put in its queue before then.
+    pub enqueue_returned: Nanos,
+    /// When the first wait that covered it returned (clFinish of its queue,
+    /// clWaitForEvents of its event, its blocking enqueue; 0: none seen):
+    /// it ended before then.
+    pub waited: Nanos,
 }
 
 impl GpuCommand {
     /// Holds the command's mapped device times to what the host knows: it
     /// was not put in its queue before its enqueue call began (`enqueued`;
     /// for Vulkan, whose `queued` is the host's submission time, it did
-    /// not start before that), and it did not end after the shim saw it
+    /// not start before that) nor after the call returned
+    /// (`enqueue_returned`, OpenCL), and it did not end after the first of
+    /// the wait that covered it returning (`waited`) and the shim seeing it
     /// complete (`observed`). Times that break one are moved together (the
     /// device's own durations kept) to the nearest the facts allow, the
-    /// start's bound first when both cannot hold. Returns how far (ns; 0:
-    /// the mapping agreed with the host).
+    /// start's bound first when they cannot all hold. Returns how far (ns;
+    /// 0: the mapping agreed with the host).
     pub fn hold_to_facts(&mut self) -> u64 {
         if self.start == 0 || self.end < self.start {
             return 0;
@@ -322,13 +331,26 @@ impl GpuCommand {
         } else {
             (self.start, self.enqueued.max(self.queued))
         };
-        let mut shift: i128 = 0;
-        if self.observed != 0 && self.end > self.observed {
-            shift = self.observed as i128 - self.end as i128;
+        // the shifts the facts allow: [least, most]
+        let least: i128 = if lo != 0 {
+            lo as i128 - first as i128
+        } else {
+            i128::MIN
+        };
+        let mut most = i128::MAX;
+        for bound in [self.observed, self.waited] {
+            if bound != 0 {
+                most = most.min(bound as i128 - self.end as i128);
+            }
         }
-        if lo != 0 && (first as i128 + shift) < lo as i128 {
-            shift = lo as i128 - first as i128;
+        if device_queued && self.queued != 0 && self.enqueue_returned != 0 {
+            most = most.min(self.enqueue_returned as i128 - self.queued as i128);
         }
+        let shift = if least > most {
+            least
+        } else {
+            0.clamp(least, most)
+        };
         if shift == 0 {
             return 0;
         }
@@ -607,6 +629,8 @@ mod tests {
             bytes: 0,
             error: 0,
             observed,
+            enqueue_returned: 0,
+            waited: 0,
         }
     }
 
@@ -635,6 +659,39 @@ mod tests {
         let mut c = command(GpuApi::OpenCl, 100, [110, 120, 130, 300], 150);
         assert_eq!(c.hold_to_facts(), 10);
         assert_eq!((c.queued, c.end), (100, 290));
+    }
+
+    #[test]
+    fn queued_after_its_enqueue_returned_moves_earlier() {
+        // (a): QUEUED after the call that enqueued it returned
+        let mut c = command(GpuApi::OpenCl, 100, [180, 190, 200, 260], 900);
+        c.enqueue_returned = 150;
+        assert_eq!(c.hold_to_facts(), 30);
+        assert_eq!((c.queued, c.submit, c.start, c.end), (150, 160, 170, 230));
+        // inside the call: nothing moves
+        let mut c = command(GpuApi::OpenCl, 100, [120, 190, 200, 260], 900);
+        c.enqueue_returned = 150;
+        assert_eq!(c.hold_to_facts(), 0);
+    }
+
+    #[test]
+    fn the_wait_that_returned_bounds_the_end() {
+        // (b): the wait returned at 240, the callback wrote at 400: the
+        // wait is the tighter fact
+        let mut c = command(GpuApi::OpenCl, 40, [110, 120, 130, 300], 400);
+        c.waited = 240;
+        assert_eq!(c.hold_to_facts(), 60);
+        assert_eq!((c.queued, c.start, c.end), (50, 70, 240));
+        // ... and still never before its enqueue
+        let mut c = command(GpuApi::OpenCl, 100, [110, 120, 130, 300], 400);
+        c.waited = 200;
+        assert_eq!(c.hold_to_facts(), 10);
+        assert_eq!((c.queued, c.end), (100, 290));
+        // a wait before the observation, a wait after it: the earlier wins
+        let mut c = command(GpuApi::OpenCl, 50, [110, 120, 130, 300], 280);
+        c.waited = 500;
+        assert_eq!(c.hold_to_facts(), 20);
+        assert_eq!(c.end, 280);
     }
 
     #[test]

@@ -85,6 +85,11 @@ struct genba_gpu_cmd {
 	uint64_t bytes; /* moved by a transfer */
 	uint32_t kind;  /* enum genba_gpu_kind */
 	uint32_t pad;
+	/* CLOCK_MONOTONIC: the enqueue call's return (QUEUED was before it),
+	 * and the return of the first wait that covered the command (clFinish,
+	 * clWaitForEvents, a blocking enqueue: END was before it) (0: unknown) */
+	uint64_t enqueue_returned;
+	uint64_t waited;
 };
 
 struct genba_gpu_clock {

@@ -255,6 +255,75 @@ static struct device_clock {
 static const clockid_t domains[] = { CLOCK_MONOTONIC, CLOCK_MONOTONIC_RAW, CLOCK_BOOTTIME,
 				     CLOCK_REALTIME };
 
+/* A device with a clock of its own, simulated for the tests (never set by
+ * genba itself): GENBA_GPU_TEST_DEVICE_CLOCK="<offset ns>,<drift ppm>"
+ * moves every device time the layer reads by the offset plus the drift
+ * times the time since the first one it moved, so that the device looks
+ * as if it stamped with a clock of its own that runs fast or slow. */
+static int sim_on = -1;
+static int64_t sim_offset;
+static double sim_ppm;
+static uint64_t sim_base;
+
+static int simulated(void)
+{
+	if (__atomic_load_n(&sim_on, __ATOMIC_ACQUIRE) < 0) {
+		const char *v = getenv("GENBA_GPU_TEST_DEVICE_CLOCK");
+		long long off = 0;
+		double ppm = 0;
+		int on = v && sscanf(v, "%lld,%lf", &off, &ppm) == 2;
+		sim_offset = off;
+		sim_ppm = ppm;
+		__atomic_store_n(&sim_on, on, __ATOMIC_RELEASE);
+	}
+	return sim_on;
+}
+
+static cl_ulong device_time(cl_ulong t)
+{
+	uint64_t base;
+	if (!t || !simulated())
+		return t;
+	base = __atomic_load_n(&sim_base, __ATOMIC_ACQUIRE);
+	if (!base) {
+		uint64_t zero = 0;
+		__atomic_compare_exchange_n(&sim_base, &zero, t, 0, __ATOMIC_ACQ_REL,
+					    __ATOMIC_ACQUIRE);
+		base = __atomic_load_n(&sim_base, __ATOMIC_ACQUIRE);
+	}
+	return (cl_ulong)((int64_t)t + sim_offset +
+			  (int64_t)(((double)(int64_t)(t - base)) * sim_ppm / 1e6));
+}
+
+/* The API's own pairing of the device's clock with the host's
+ * (clGetDeviceAndHostTimer, OpenCL 2.1), when the device answers it: the
+ * host timer's clock found as the marker's is (between two reads of it),
+ * and the offset onto CLOCK_MONOTONIC. 0: not supported (pocl 5 answers
+ * CL_INVALID_OPERATION), or a host timer on none of the host clocks. */
+static int timer_pair(cl_device_id dev, int64_t *offset, uint64_t *uncertainty)
+{
+	cl_ulong d = 0, h = 0;
+	uint64_t before[4], after[4];
+	if (simulated() || !next->clGetDeviceAndHostTimer)
+		return 0;
+	for (int i = 0; i < 4; i++)
+		before[i] = now_ns(domains[i]);
+	if (next->clGetDeviceAndHostTimer(dev, &d, &h) != CL_SUCCESS || !d)
+		return 0;
+	for (int i = 0; i < 4; i++)
+		after[i] = now_ns(domains[i]);
+	for (int i = 0; i < 4; i++)
+		if (h >= before[i] && h <= after[i]) {
+			/* h on domains[i]; MONOTONIC - domains[i] read around it */
+			int64_t m = (int64_t)(before[0] / 2 + after[0] / 2) -
+				    (int64_t)(before[i] / 2 + after[i] / 2);
+			*offset = (int64_t)h - (int64_t)d + m;
+			*uncertainty = (after[0] - before[0]) / 2;
+			return 1;
+		}
+	return 0;
+}
+
 /* Which host clock `q`'s device stamps its commands with: a marker's end
  * must fall between two reads of that clock around it. Once per device. */
 static void calibrate(cl_command_queue q)
@@ -295,6 +364,7 @@ static void calibrate(cl_command_queue q)
 		after[i] = now_ns(domains[i]);
 	next->clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof(end), &end, NULL);
 	next->clReleaseEvent(ev);
+	end = device_time(end);
 	c.device = (uint64_t)(uintptr_t)dev;
 	c.domain = -1;
 	for (int i = 0; i < 4; i++)
@@ -302,8 +372,10 @@ static void calibrate(cl_command_queue q)
 			c.domain = (int32_t)domains[i];
 			break;
 		}
-	if (c.domain < 0) {
-		/* a clock of its own: the marker ended about when clFinish saw it */
+	/* a clock of its own: the API's pairing where the device has one, else
+	 * the marker ended about when clFinish saw it (genba narrows it with
+	 * every command's facts) */
+	if (c.domain < 0 && !timer_pair(dev, &c.offset, &c.uncertainty)) {
 		uint64_t mid = before[0] + (after[0] - before[0]) / 2;
 		c.offset = (int64_t)mid - (int64_t)end;
 		c.uncertainty = (after[0] - before[0]) / 2;
@@ -350,15 +422,73 @@ static uint64_t mapped(cl_ulong t, int64_t offset)
 /* ---- commands: their device times, once complete ----------------------- */
 
 struct pending {
+	struct pending *prev, *next_p; /* the list of pending commands */
+	cl_event ev;
 	cl_command_queue queue;
 	cl_device_id device;
 	uint64_t t_enqueue;
+	uint64_t t_exit; /* the enqueue call's return */
+	uint64_t waited; /* the first wait that covered it returned (0: none) */
 	uint64_t bytes;
 	uint32_t kind;
 	uint32_t tid;
 	int owned; /* the layer made the event: it releases it */
 	char name[128];
 };
+
+/* The commands watched and not yet complete, so that a wait that returns
+ * can say it covered them. */
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pending *pending_head;
+
+static void pending_add(struct pending *p)
+{
+	pthread_mutex_lock(&pending_lock);
+	p->prev = NULL;
+	p->next_p = pending_head;
+	if (pending_head)
+		pending_head->prev = p;
+	pending_head = p;
+	pthread_mutex_unlock(&pending_lock);
+}
+
+/* Takes `p` off the list; its wait's return (0: none). */
+static uint64_t pending_remove(struct pending *p)
+{
+	uint64_t w;
+	pthread_mutex_lock(&pending_lock);
+	if (p->prev)
+		p->prev->next_p = p->next_p;
+	else if (pending_head == p)
+		pending_head = p->next_p;
+	if (p->next_p)
+		p->next_p->prev = p->prev;
+	p->prev = p->next_p = NULL;
+	w = p->waited;
+	pthread_mutex_unlock(&pending_lock);
+	return w;
+}
+
+/* A wait returned at `t1`: the commands it covered ended before then. A
+ * clFinish of `q` (begun at `t0`) covers the commands enqueued on it
+ * before it began; clWaitForEvents, its events. */
+static void waits_returned(cl_command_queue q, uint64_t t0, cl_uint n, const cl_event *evs,
+			   uint64_t t1)
+{
+	pthread_mutex_lock(&pending_lock);
+	for (struct pending *p = pending_head; p; p = p->next_p) {
+		int covered = 0;
+		if (p->waited)
+			continue;
+		if (q)
+			covered = p->queue == q && p->t_exit <= t0;
+		for (cl_uint i = 0; evs && i < n && !covered; i++)
+			covered = evs[i] == p->ev;
+		if (covered)
+			p->waited = t1;
+	}
+	pthread_mutex_unlock(&pending_lock);
+}
 
 static void CL_CALLBACK completed(cl_event ev, cl_int status, void *data)
 {
@@ -369,8 +499,13 @@ static void CL_CALLBACK completed(cl_event ev, cl_int status, void *data)
 						   CL_PROFILING_COMMAND_SUBMIT,
 						   CL_PROFILING_COMMAND_START,
 						   CL_PROFILING_COMMAND_END };
-	for (int i = 0; i < 4; i++)
+	uint64_t waited = pending_remove(p);
+	for (int i = 0; i < 4; i++) {
 		next->clGetEventProfilingInfo(ev, what[i], sizeof(t[i]), &t[i], NULL);
+		t[i] = device_time(t[i]);
+	}
+	c.enqueue_returned = p->t_exit;
+	c.waited = waited;
 	c.queue = (uint64_t)(uintptr_t)p->queue;
 	c.device = (uint64_t)(uintptr_t)p->device;
 	{
@@ -398,7 +533,7 @@ static cl_event *event_for(cl_event *user, cl_event *own)
 
 /* After an enqueue that succeeded: watch its event until it completes. */
 static void watch(cl_command_queue q, cl_event *user, cl_event ev, uint32_t kind, uint64_t bytes,
-		  const char *name, uint64_t t0)
+		  const char *name, uint64_t t0, uint64_t t1, cl_bool blocking)
 {
 	struct pending *p;
 	if (!ev)
@@ -412,6 +547,10 @@ static void watch(cl_command_queue q, cl_event *user, cl_event ev, uint32_t kind
 	p->queue = q;
 	next->clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof(p->device), &p->device, NULL);
 	p->t_enqueue = t0;
+	p->t_exit = t1;
+	/* a blocking enqueue returned after its command completed */
+	p->waited = blocking ? t1 : 0;
+	p->ev = ev;
 	p->bytes = bytes;
 	p->kind = kind;
 	p->tid = gettid_cached();
@@ -419,7 +558,9 @@ static void watch(cl_command_queue q, cl_event *user, cl_event ev, uint32_t kind
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	if (user)
 		next->clRetainEvent(ev);
+	pending_add(p);
 	if (next->clSetEventCallback(ev, CL_COMPLETE, completed, p) != CL_SUCCESS) {
+		pending_remove(p);
 		next->clReleaseEvent(ev);
 		free(p);
 	}
@@ -711,7 +852,8 @@ static cl_int CL_API_CALL l_clSetKernelArg(cl_kernel k, cl_uint i, size_t size, 
 /* After an enqueue: the call's record (timed when its command will be),
  * then its command watched until it completes. */
 static void enqueued(const char *fn, uint64_t t0, cl_int err, cl_command_queue q, cl_event *user,
-		     cl_event *use, uint32_t kind, uint64_t bytes, const char *cmd, struct text *a)
+		     cl_event *use, uint32_t kind, uint64_t bytes, const char *cmd, struct text *a,
+		     cl_bool blocking)
 {
 	uint64_t t1 = now_ns(CLOCK_MONOTONIC);
 	TEXT(r);
@@ -719,12 +861,13 @@ static void enqueued(const char *fn, uint64_t t0, cl_int err, cl_command_queue q
 	result_text(&r, err);
 	put_call_typed(timed ? GENBA_GPU_CALL_TIMED : GENBA_GPU_CALL, fn, t0, t1, err, a->b, r.b);
 	if (timed)
-		watch(q, user, *use, kind, bytes, cmd, t0);
+		watch(q, user, *use, kind, bytes, cmd, t0, t1, blocking);
 }
 
 /* Every enqueue wrapper names its queue q, its wait list nw, its event evp. */
 #define ENQ_BEGIN                                                              \
 	cl_event own = NULL;                                                   \
+	cl_bool blk = CL_FALSE;                                                \
 	uint64_t t0 = recording() ? now_ns(CLOCK_MONOTONIC) : 0;               \
 	cl_event *use = recording() ? event_for(evp, &own) : evp
 #define ENQ_END(fn, kind, bytes, cmd, ...)                                     \
@@ -733,7 +876,7 @@ static void enqueued(const char *fn, uint64_t t0, cl_int err, cl_command_queue q
 			TEXT(a);                                               \
 			add(&a, __VA_ARGS__);                                  \
 			add_wait(&a, nw, evp);                                 \
-			enqueued(fn, t0, err, q, evp, use, kind, bytes, cmd, &a); \
+			enqueued(fn, t0, err, q, evp, use, kind, bytes, cmd, &a, blk); \
 		}                                                              \
 	} while (0)
 
@@ -786,7 +929,7 @@ static cl_int CL_API_CALL l_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel
 		add(&a, ", ");
 		add_sizes(&a, dim, local);
 		add_wait(&a, nw, evp);
-		enqueued("clEnqueueNDRangeKernel", t0, err, q, evp, use, GENBA_GPU_KERNEL, 0, name, &a);
+		enqueued("clEnqueueNDRangeKernel", t0, err, q, evp, use, GENBA_GPU_KERNEL, 0, name, &a, blk);
 	}
 	return err;
 }
@@ -802,7 +945,7 @@ static cl_int CL_API_CALL l_clEnqueueTask(cl_command_queue q, cl_kernel k, cl_ui
 		kernel_name(k, name, sizeof(name));
 		add(&a, "%p, \"%s\"", (void *)q, name);
 		add_wait(&a, nw, evp);
-		enqueued("clEnqueueTask", t0, err, q, evp, use, GENBA_GPU_KERNEL, 0, name, &a);
+		enqueued("clEnqueueTask", t0, err, q, evp, use, GENBA_GPU_KERNEL, 0, name, &a, blk);
 	}
 	return err;
 }
@@ -825,6 +968,7 @@ static cl_int CL_API_CALL l_clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl
 						const cl_event *wait, cl_event *evp)
 {
 	ENQ_BEGIN;
+	blk = blocking;
 	cl_int err = next->clEnqueueReadBuffer(q, m, blocking, off, size, ptr, nw, wait, use);
 	ENQ_END("clEnqueueReadBuffer", GENBA_GPU_READ, size, "read buffer",
 		"%p, %p, %s, %zu, %zu, %p", (void *)q, (void *)m, tf(blocking), off, size, ptr);
@@ -836,6 +980,7 @@ static cl_int CL_API_CALL l_clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, c
 						 cl_uint nw, const cl_event *wait, cl_event *evp)
 {
 	ENQ_BEGIN;
+	blk = blocking;
 	cl_int err = next->clEnqueueWriteBuffer(q, m, blocking, off, size, ptr, nw, wait, use);
 	ENQ_END("clEnqueueWriteBuffer", GENBA_GPU_WRITE, size, "write buffer",
 		"%p, %p, %s, %zu, %zu, %p", (void *)q, (void *)m, tf(blocking), off, size, ptr);
@@ -849,6 +994,7 @@ static cl_int CL_API_CALL l_clEnqueueReadBufferRect(cl_command_queue q, cl_mem m
 						    const cl_event *wait, cl_event *evp)
 {
 	ENQ_BEGIN;
+	blk = blocking;
 	cl_int err = next->clEnqueueReadBufferRect(q, m, blocking, bo, ho, region, brp, bsp, hrp,
 						   hsp, ptr, nw, wait, use);
 	if (recording()) {
@@ -858,7 +1004,7 @@ static cl_int CL_API_CALL l_clEnqueueReadBufferRect(cl_command_queue q, cl_mem m
 		add(&a, ", %zu, %zu, %zu, %zu, %p", brp, bsp, hrp, hsp, ptr);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueReadBufferRect", t0, err, q, evp, use, GENBA_GPU_READ,
-			 volume(region), "read buffer rect", &a);
+			 volume(region), "read buffer rect", &a, blk);
 	}
 	return err;
 }
@@ -871,6 +1017,7 @@ static cl_int CL_API_CALL l_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem 
 						     const cl_event *wait, cl_event *evp)
 {
 	ENQ_BEGIN;
+	blk = blocking;
 	cl_int err = next->clEnqueueWriteBufferRect(q, m, blocking, bo, ho, region, brp, bsp, hrp,
 						    hsp, ptr, nw, wait, use);
 	if (recording()) {
@@ -880,7 +1027,7 @@ static cl_int CL_API_CALL l_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem 
 		add(&a, ", %zu, %zu, %zu, %zu, %p", brp, bsp, hrp, hsp, ptr);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueWriteBufferRect", t0, err, q, evp, use, GENBA_GPU_WRITE,
-			 volume(region), "write buffer rect", &a);
+			 volume(region), "write buffer rect", &a, blk);
 	}
 	return err;
 }
@@ -912,7 +1059,7 @@ static cl_int CL_API_CALL l_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem s
 		add(&a, ", %zu, %zu, %zu, %zu", srp, ssp, drp, dsp);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueCopyBufferRect", t0, err, q, evp, use, GENBA_GPU_COPY,
-			 volume(region), "copy buffer rect", &a);
+			 volume(region), "copy buffer rect", &a, blk);
 	}
 	return err;
 }
@@ -944,6 +1091,7 @@ static cl_int CL_API_CALL l_clEnqueueReadImage(cl_command_queue q, cl_mem img, c
 					       const cl_event *wait, cl_event *evp)
 {
 	ENQ_BEGIN;
+	blk = blocking;
 	cl_int err = next->clEnqueueReadImage(q, img, blocking, origin, region, rp, sp, ptr, nw,
 					      wait, use);
 	if (recording()) {
@@ -953,7 +1101,7 @@ static cl_int CL_API_CALL l_clEnqueueReadImage(cl_command_queue q, cl_mem img, c
 		add(&a, ", %zu, %zu, %p", rp, sp, ptr);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueReadImage", t0, err, q, evp, use, GENBA_GPU_READ,
-			 image_bytes(img, region), "read image", &a);
+			 image_bytes(img, region), "read image", &a, blk);
 	}
 	return err;
 }
@@ -964,6 +1112,7 @@ static cl_int CL_API_CALL l_clEnqueueWriteImage(cl_command_queue q, cl_mem img, 
 						const cl_event *wait, cl_event *evp)
 {
 	ENQ_BEGIN;
+	blk = blocking;
 	cl_int err = next->clEnqueueWriteImage(q, img, blocking, origin, region, rp, sp, ptr, nw,
 					       wait, use);
 	if (recording()) {
@@ -973,7 +1122,7 @@ static cl_int CL_API_CALL l_clEnqueueWriteImage(cl_command_queue q, cl_mem img, 
 		add(&a, ", %zu, %zu, %p", rp, sp, ptr);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueWriteImage", t0, err, q, evp, use, GENBA_GPU_WRITE,
-			 image_bytes(img, region), "write image", &a);
+			 image_bytes(img, region), "write image", &a, blk);
 	}
 	return err;
 }
@@ -990,7 +1139,7 @@ static cl_int CL_API_CALL l_clEnqueueFillImage(cl_command_queue q, cl_mem img, c
 		add3s(&a, origin, region, NULL);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueFillImage", t0, err, q, evp, use, GENBA_GPU_FILL,
-			 image_bytes(img, region), "fill image", &a);
+			 image_bytes(img, region), "fill image", &a, blk);
 	}
 	return err;
 }
@@ -1008,7 +1157,7 @@ static cl_int CL_API_CALL l_clEnqueueCopyImage(cl_command_queue q, cl_mem src, c
 		add3s(&a, so, dof, region);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueCopyImage", t0, err, q, evp, use, GENBA_GPU_COPY,
-			 image_bytes(src, region), "copy image", &a);
+			 image_bytes(src, region), "copy image", &a, blk);
 	}
 	return err;
 }
@@ -1029,7 +1178,7 @@ static cl_int CL_API_CALL l_clEnqueueCopyImageToBuffer(cl_command_queue q, cl_me
 		add(&a, ", %zu", dof);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueCopyImageToBuffer", t0, err, q, evp, use, GENBA_GPU_COPY,
-			 image_bytes(src, region), "copy image to buffer", &a);
+			 image_bytes(src, region), "copy image to buffer", &a, blk);
 	}
 	return err;
 }
@@ -1049,7 +1198,7 @@ static cl_int CL_API_CALL l_clEnqueueCopyBufferToImage(cl_command_queue q, cl_me
 		add3(&a, region);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueCopyBufferToImage", t0, err, q, evp, use, GENBA_GPU_COPY,
-			 image_bytes(dst, region), "copy buffer to image", &a);
+			 image_bytes(dst, region), "copy buffer to image", &a, blk);
 	}
 	return err;
 }
@@ -1061,6 +1210,7 @@ static void *CL_API_CALL l_clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_b
 {
 	cl_int err = CL_SUCCESS;
 	ENQ_BEGIN;
+	blk = blocking;
 	void *p = next->clEnqueueMapBuffer(q, m, blocking, flags, off, size, nw, wait, use, &err);
 	if (errp)
 		*errp = err;
@@ -1078,6 +1228,7 @@ static void *CL_API_CALL l_clEnqueueMapImage(cl_command_queue q, cl_mem img, cl_
 {
 	cl_int err = CL_SUCCESS;
 	ENQ_BEGIN;
+	blk = blocking;
 	void *p = next->clEnqueueMapImage(q, img, blocking, flags, origin, region, rp, sp, nw, wait,
 					  use, &err);
 	if (errp)
@@ -1089,7 +1240,7 @@ static void *CL_API_CALL l_clEnqueueMapImage(cl_command_queue q, cl_mem img, cl_
 		add3s(&a, origin, region, NULL);
 		add_wait(&a, nw, evp);
 		enqueued("clEnqueueMapImage", t0, err, q, evp, use, GENBA_GPU_MAP,
-			 image_bytes(img, region), "map image", &a);
+			 image_bytes(img, region), "map image", &a, blk);
 	}
 	return p;
 }
@@ -1140,6 +1291,7 @@ static cl_int CL_API_CALL l_clEnqueueMarker(cl_command_queue q, cl_event *evp)
 {
 	/* its event is not optional: the program's own, as it passed it */
 	const cl_uint nw = 0;
+	const cl_bool blk = CL_FALSE;
 	uint64_t t0 = recording() ? now_ns(CLOCK_MONOTONIC) : 0;
 	cl_event *use = evp;
 	cl_int err = next->clEnqueueMarker(q, use);
@@ -1182,6 +1334,7 @@ static cl_int CL_API_CALL l_clEnqueueSVMMemcpy(cl_command_queue q, cl_bool block
 					       const cl_event *wait, cl_event *evp)
 {
 	ENQ_BEGIN;
+	blk = blocking;
 	cl_int err = next->clEnqueueSVMMemcpy(q, blocking, dst, src, size, nw, wait, use);
 	ENQ_END("clEnqueueSVMMemcpy", GENBA_GPU_COPY, size, "svm memcpy", "%p, %s, %p, %p, %zu",
 		(void *)q, tf(blocking), dst, src, size);
@@ -1204,6 +1357,7 @@ static cl_int CL_API_CALL l_clEnqueueSVMMap(cl_command_queue q, cl_bool blocking
 					    const cl_event *wait, cl_event *evp)
 {
 	ENQ_BEGIN;
+	blk = blocking;
 	cl_int err = next->clEnqueueSVMMap(q, blocking, flags, ptr, size, nw, wait, use);
 	ENQ_END("clEnqueueSVMMap", GENBA_GPU_MAP, size, "svm map", "%p, %s, %#lx, %p, %zu",
 		(void *)q, tf(blocking), (unsigned long)flags, ptr, size);
@@ -1223,6 +1377,8 @@ static cl_int CL_API_CALL l_clFinish(cl_command_queue q)
 {
 	BEGIN;
 	cl_int err = next->clFinish(q);
+	if (recording() && err == CL_SUCCESS)
+		waits_returned(q, t0, 0, NULL, now_ns(CLOCK_MONOTONIC));
 	END_CALL("clFinish", err, "%p", (void *)q);
 	return err;
 }
@@ -1239,6 +1395,8 @@ static cl_int CL_API_CALL l_clWaitForEvents(cl_uint n, const cl_event *evs)
 {
 	BEGIN;
 	cl_int err = next->clWaitForEvents(n, evs);
+	if (recording() && err == CL_SUCCESS)
+		waits_returned(NULL, t0, n, evs, now_ns(CLOCK_MONOTONIC));
 	END_CALL("clWaitForEvents", err, "%u, %s", n, evs ? "[...]" : "NULL");
 	return err;
 }

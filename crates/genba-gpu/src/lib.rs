@@ -10,11 +10,13 @@
 //! into genba's events while the program runs.
 
 mod cache;
+mod clockfit;
 mod ring;
 
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use clockfit::{ClockFit, Estimate};
 pub use ring::Rings;
 
 /// The OpenCL layer's shared object, when genba was built with the OpenCL

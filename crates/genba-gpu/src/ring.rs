@@ -24,7 +24,7 @@ const T_CMD: u16 = 2;
 const T_CLOCK: u16 = 3;
 const T_CALL_TIMED: u16 = 4;
 /// struct genba_gpu_cmd: 7 u64s, kind u32, pad u32.
-const CMD: usize = 64;
+const CMD: usize = 80;
 /// struct genba_gpu_clock: device u64, domain i32, pad u32, offset i64, uncertainty u64.
 const CLOCK: usize = 32;
 
@@ -224,6 +224,8 @@ fn parse(pid: u32, r: &[u8]) -> Option<GpuEvent> {
                 bytes: u64_le(r, c + 48),
                 error: err,
                 observed: t1,
+                enqueue_returned: u64_le(r, c + 64),
+                waited: u64_le(r, c + 72),
             }))
         }
         T_CLOCK if r.len() >= REC + CLOCK => {
