@@ -387,8 +387,15 @@ pub struct GpuClock {
     pub domain: Option<i32>,
     /// With no domain: CLOCK_MONOTONIC = device time + offset.
     pub offset: i64,
-    /// Half the bracket the offset was measured in.
+    /// Half the bracket the offset was measured in, or, once refined, half
+    /// the band of offsets every command's facts allow.
     pub uncertainty: u64,
+    /// With no domain: how fast the offset changes (parts per billion of
+    /// host time; 0: no drift seen).
+    pub drift_ppb: i64,
+    /// With no domain: how many commands' facts the offset rests on (0:
+    /// the shim's own measurement).
+    pub commands: u64,
 }
 
 /// One profiling sample: taken on the CPU (weight 1), or a blocked sample

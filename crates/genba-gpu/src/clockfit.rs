@@ -53,6 +53,8 @@ pub struct ClockFit {
     pub commands: u64,
     /// Times the facts agreed with no line and the fit restarted.
     pub restarts: u64,
+    /// Commands left out: no one offset satisfies their own facts.
+    pub contradictory: u64,
 }
 
 impl ClockFit {
@@ -80,27 +82,40 @@ impl ClockFit {
     }
 
     /// Adds the facts of one command, as the shim mapped it (before any
-    /// correction), and updates the estimate.
+    /// correction), and updates the estimate. All four of a command's
+    /// times are moved by one offset (its durations are the device's), so
+    /// its bounds are all taken at its START: [`offset_at`](Self::offset_at)
+    /// its START is the offset that satisfies them.
     pub fn add(&mut self, c: &GpuCommand) {
         let mut lo = Vec::new();
         let mut hi = Vec::new();
+        let at = if c.start != 0 { c.start } else { c.queued };
         if c.queued != 0 {
             if c.enqueued != 0 {
-                lo.push((c.queued, c.enqueued as f64 - c.queued as f64));
+                lo.push((at, c.enqueued as f64 - c.queued as f64));
             }
             if c.enqueue_returned != 0 {
-                hi.push((c.queued, c.enqueue_returned as f64 - c.queued as f64));
+                hi.push((at, c.enqueue_returned as f64 - c.queued as f64));
             }
         }
         if c.end != 0 {
             let by = [c.waited, c.observed].into_iter().filter(|&t| t != 0).min();
             if let Some(by) = by {
-                hi.push((c.end, by as f64 - c.end as f64));
+                hi.push((at, by as f64 - c.end as f64));
             }
         }
-        if lo.is_empty() && hi.is_empty() {
+        if at == 0 || (lo.is_empty() && hi.is_empty()) {
             return;
         }
+        // a command no one offset can satisfy (its device durations longer
+        // than the host's brackets allow) says nothing of the offset
+        let least = lo.iter().map(|b| b.1).fold(f64::NEG_INFINITY, f64::max);
+        let most = hi.iter().map(|b| b.1).fold(f64::INFINITY, f64::min);
+        if least > most {
+            self.contradictory += 1;
+            return;
+        }
+        self.commands += 1;
         self.add_bounds(&lo, &hi);
         if self.estimate.is_some_and(|e| e.uncertainty < 0.0) {
             // no line agrees with all of them: start again from this one
@@ -113,7 +128,6 @@ impl ClockFit {
 
     /// Bounds on δ at host times: `lo` lower, `hi` upper.
     fn add_bounds(&mut self, lo: &[(Nanos, f64)], hi: &[(Nanos, f64)]) {
-        self.commands += 1;
         let origin = *self
             .origin
             .get_or_insert(lo.iter().chain(hi).map(|b| b.0).min().unwrap_or(0));
@@ -392,6 +406,23 @@ mod tests {
         assert!(f.restarts >= 1, "{f:?}");
         let late = errors[2800..].iter().map(|x| x.abs()).max().unwrap();
         assert!(late < 20_000, "{late}");
+    }
+
+    #[test]
+    fn a_command_that_contradicts_itself_is_left_out() {
+        let run = run(50, 21);
+        let mut f = ClockFit::new();
+        for t in &run[..40] {
+            f.add(&reported(t, &|_| 1_000, 0));
+        }
+        let before = f.estimate().unwrap();
+        // its device time from QUEUED to END longer than from its enqueue
+        // call's entry to its wait's return
+        let mut c = reported(&run[40], &|_| 1_000, 0);
+        c.end = c.queued + (run[40].waited - run[40].enqueued) + 1_000;
+        f.add(&c);
+        assert_eq!((f.contradictory, f.commands), (1, 40));
+        assert_eq!(f.estimate().unwrap(), before);
     }
 
     #[test]

@@ -239,6 +239,8 @@ fn parse(pid: u32, r: &[u8]) -> Option<GpuEvent> {
                 domain: (domain >= 0).then_some(domain),
                 offset: u64_le(r, c + 16) as i64,
                 uncertainty: u64_le(r, c + 24),
+                drift_ppb: 0,
+                commands: 0,
                 name: strings(r, REC + CLOCK).next().unwrap_or_default(),
             }))
         }

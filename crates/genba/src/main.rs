@@ -10,6 +10,7 @@ mod cut;
 mod export;
 mod fdtrack;
 mod filter;
+mod gpuclock;
 mod gputable;
 mod inject;
 mod irqwaker;

@@ -811,6 +811,9 @@ impl RecordSink {
                     Some(4) => "CLOCK_MONOTONIC_RAW".to_string(),
                     Some(7) => "CLOCK_BOOTTIME".to_string(),
                     Some(d) => format!("clock {d}"),
+                    None if c.commands > 0 => {
+                        "its own (an offset narrowed by its commands' facts)".to_string()
+                    }
                     None => "its own (an offset measured around a marker)".to_string(),
                 };
                 self.w.instant(
@@ -823,6 +826,8 @@ impl RecordSink {
                         ("device_clock", ArgValue::Str(&domain)),
                         ("offset_ns", ArgValue::Int(c.offset)),
                         ("uncertainty_ns", ArgValue::Uint(c.uncertainty)),
+                        ("drift_ppb", ArgValue::Int(c.drift_ppb)),
+                        ("from_commands", ArgValue::Uint(c.commands)),
                     ],
                     &[],
                 )?;

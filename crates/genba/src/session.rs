@@ -104,6 +104,8 @@ pub struct Session {
     /// GPU commands whose mapped times broke the host's facts: how many,
     /// and the most one was moved (ns).
     gpu_moved: (u64, u64),
+    /// Devices with clocks of their own, their offsets refined.
+    gpu_clocks: crate::gpuclock::DeviceClocks,
     /// With GENBA_DEBUG: the BPF programs' run statistics, counted while held.
     run_stats: Option<genba_bpf::RunStats>,
     /// genba's own CPU time when the programs were attached (ns).
@@ -184,6 +186,7 @@ impl Session {
             gpu: None,
             gpu_lost: Default::default(),
             gpu_moved: (0, 0),
+            gpu_clocks: Default::default(),
             // GENBA_DEBUG: the kernel times each BPF program's runs
             run_stats: std::env::var_os("GENBA_DEBUG")
                 .is_some()
@@ -225,13 +228,18 @@ impl Session {
         let mut out = Vec::new();
         rings.poll(&mut out, force);
         for mut e in out {
+            let mut refined = None;
             match &mut e {
                 genba_events::GpuEvent::Lost { pid, records } => {
                     self.gpu_lost.insert(*pid, *records);
                 }
                 // no command before its enqueue or after its completion
                 // was seen, whatever the clock mapping said
+                genba_events::GpuEvent::Clock(c) => self.gpu_clocks.clock(c),
                 genba_events::GpuEvent::Command(c) => {
+                    // a device's own clock: its offset as all the facts
+                    // so far narrow it
+                    refined = self.gpu_clocks.command(c);
                     let moved = c.hold_to_facts();
                     if moved > 0 {
                         self.gpu_moved.0 += 1;
@@ -241,6 +249,9 @@ impl Session {
                 _ => {}
             }
             sink.event(&Event::Gpu(Box::new(e)));
+            if let Some(r) = refined {
+                sink.event(&Event::Gpu(Box::new(r)));
+            }
         }
     }
 
@@ -281,8 +292,9 @@ impl Session {
         let (n, most) = self.gpu_moved;
         if n > 0 {
             eprintln!(
-                "genba: {n} GPU commands' mapped device times broke the host's order (before their \
-                 enqueue, or after their completion was seen): moved, by up to {:.1} us",
+                "genba: {n} GPU commands' mapped device times broke the host's order (queued \
+                 outside their enqueue call, or ended after the wait for them returned or their \
+                 completion was seen): moved, by up to {:.1} us",
                 most as f64 / 1e3
             );
         }

@@ -1520,3 +1520,102 @@ fn opencl_set_command_queue_property() {
         }
     }
 }
+
+/// A device with a clock of its own (simulated by the layer for tests:
+/// every device time it reads moved 7 s and made to run 300 ppm fast): the
+/// layer finds no host clock for it, maps it by a marker, and genba narrows
+/// the offset with every command's facts and follows the drift. Every
+/// kernel still lies inside the program's own CLOCK_MONOTONIC brackets,
+/// with its duration within 1% of the device's; no command had to be moved
+/// by the last resort (`hold_to_facts`); the recording says the mapping it
+/// used: the drift found and an uncertainty narrower than the marker's.
+#[test]
+fn a_device_clock_of_its_own_is_narrowed_by_the_facts() {
+    require_bpf!();
+    let _s = serial();
+    let Some(prog) = vadd() else { return };
+    let dir = TempDir::new("gpu-own-clock");
+    let file = dir.join("o.pftrace");
+    let out = run(genba_cmd(["record", "--gpu", "-o"])
+        .arg(&file)
+        .env("GENBA_GPU_TEST_DEVICE_CLOCK", "7000000000,300")
+        .arg("--")
+        .arg(&prog)
+        .args(["profiled", "262144", "150"]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(truth["sums_ok"], true, "{truth}");
+    // the last resort moved nothing, or by little: only a command whose
+    // own facts no offset satisfies (its device time stretched by the
+    // drift past the host's bracket of it) is left to it
+    if let Some(l) = out
+        .stderr
+        .lines()
+        .find(|l| l.contains("broke the host's order"))
+    {
+        let us: f64 = l
+            .rsplit("by up to ")
+            .next()
+            .and_then(|x| x.strip_suffix(" us"))
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("{l}"));
+        assert!(us <= 2.0, "{l}");
+    }
+    let s = check(&file);
+    let mine = truth["kernels"].as_array().unwrap();
+    let mut kernels = gpu_slices(&s, "vadd");
+    kernels.sort_by_key(|k| k["ts"].as_u64());
+    assert_eq!(kernels.len(), mine.len(), "{kernels:?}");
+    for (k, m) in kernels.iter().zip(mine) {
+        let dur = k["dur"].as_u64().unwrap() as f64;
+        let own = (m["end"].as_u64().unwrap() - m["start"].as_u64().unwrap()) as f64;
+        assert!((dur - own).abs() <= own * 0.01 + 2.0, "{k} vs {m}");
+        assert_in_bracket(k, m);
+    }
+    // the mapping, as the layer measured it and as the facts narrowed it
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(&file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    let clocks: Vec<Value> = x
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "gpu_clock")
+        .collect();
+    let marker = clocks
+        .iter()
+        .find(|c| c["from_commands"] == 0)
+        .unwrap_or_else(|| panic!("{clocks:?}"));
+    assert!(
+        marker["device_clock"]
+            .as_str()
+            .unwrap()
+            .contains("measured around a marker"),
+        "{marker}"
+    );
+    let last = clocks.last().unwrap();
+    assert!(
+        last["from_commands"].as_u64().unwrap() > 0
+            && last["device_clock"]
+                .as_str()
+                .unwrap()
+                .contains("narrowed by its commands' facts"),
+        "{clocks:?}"
+    );
+    assert!(
+        last["uncertainty_ns"].as_u64() < marker["uncertainty_ns"].as_u64(),
+        "{clocks:?}"
+    );
+    // the device runs 300 ppm fast: the offset falls by ~300,000 ppb
+    let drift = last["drift_ppb"].as_i64().unwrap();
+    assert!(
+        (-450_000..=-150_000).contains(&drift),
+        "drift {drift}: {clocks:?}"
+    );
+    // the offset: about -7 s (the simulated shift) plus pocl's
+    // MONOTONIC_RAW to MONOTONIC
+    let off = last["offset_ns"].as_i64().unwrap();
+    assert!(
+        (-7_000_000_000 - 2_000_000_000..-7_000_000_000 + 2_000_000_000).contains(&off),
+        "{off}"
+    );
+}
