@@ -60,6 +60,10 @@ pub struct GpuTables {
     calls: HashMap<String, Row>,
     commands: HashMap<(String, String), Row>,
     queues: HashMap<String, Busy>,
+    /// Each device's commands' executions, and its queues.
+    devices: HashMap<String, (Busy, std::collections::HashSet<String>)>,
+    /// The devices' names (live events), by process and handle.
+    device_names: HashMap<(u32, u64), String>,
     /// blocked inside a GPU call: (function, class, call site)
     blocked: HashMap<(String, String, String), Row>,
 }
@@ -97,11 +101,12 @@ impl GpuTables {
     }
 
     /// A command that ran `ns` on the device from `start` after `queued` ns
-    /// in queue `queue`.
+    /// in queue `queue` of device `device`.
     #[allow(clippy::too_many_arguments)]
     pub fn command(
         &mut self,
         queue: &str,
+        device: &str,
         kind: &str,
         name: &str,
         start: u64,
@@ -130,6 +135,14 @@ impl GpuTables {
             None => self.queues.entry(queue.to_string()).or_default(),
         };
         q.runs.push((start, start + ns));
+        let d = match self.devices.get_mut(device) {
+            Some(d) => d,
+            None => self.devices.entry(device.to_string()).or_default(),
+        };
+        d.0.runs.push((start, start + ns));
+        if !d.1.contains(queue) {
+            d.1.insert(queue.to_string());
+        }
     }
 
     /// A thread blocked `ns` (an exact off-CPU interval of class `class`)
@@ -154,8 +167,13 @@ impl GpuTables {
                 } else {
                     0
                 };
+                let device = match self.device_names.get(&(c.task.tgid, c.device)) {
+                    Some(n) => format!("{} {n}", c.api.name()),
+                    None => format!("{} device {:#x}", c.api.name(), c.device),
+                };
                 self.command(
                     &format!("queue {:#x}", c.queue),
+                    &device,
                     kind_name(c.kind),
                     &c.name,
                     c.start,
@@ -163,6 +181,9 @@ impl GpuTables {
                     queued,
                     c.bytes,
                 )
+            }
+            GpuEvent::Clock(c) => {
+                self.device_names.insert((c.pid, c.device), c.name.clone());
             }
             _ => {}
         }
@@ -191,6 +212,22 @@ impl GpuTables {
             })
             .collect();
         rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
+        rows
+    }
+
+    /// Each device: its queues, its commands, its busy time (the union of
+    /// its queues' executions: two queues running at once count once), its
+    /// first start, last end.
+    fn device_rows(&self) -> Vec<(&String, usize, usize, u64, u64, u64)> {
+        let mut rows: Vec<_> = self
+            .devices
+            .iter()
+            .map(|(d, (b, q))| {
+                let (ns, first, last) = b.union();
+                (d, q.len(), b.runs.len(), ns, first, last)
+            })
+            .collect();
+        rows.sort_by(|a, b| b.3.cmp(&a.3).then(a.0.cmp(b.0)));
         rows
     }
 
@@ -293,6 +330,30 @@ impl GpuTables {
                 };
                 let _ = writeln!(s, "{:>9} {:>11} {:>7}  {}", n, secs(ns), share, queue);
             }
+            let _ = writeln!(
+                s,
+                "\nGPU devices (busy: the union of their queues' busy times):"
+            );
+            let _ = writeln!(
+                s,
+                "{:>7} {:>9} {:>11} {:>7}  device",
+                "queues", "commands", "busy s", "busy"
+            );
+            for (device, queues, n, ns, _, _) in self.device_rows() {
+                let share = match wall_ns {
+                    Some(w) if w > 0 => format!("{:.1}%", ns as f64 * 100.0 / w as f64),
+                    _ => "-".into(),
+                };
+                let _ = writeln!(
+                    s,
+                    "{:>7} {:>9} {:>11} {:>7}  {}",
+                    queues,
+                    n,
+                    secs(ns),
+                    share,
+                    device
+                );
+            }
         }
         if !self.calls.is_empty() {
             let _ = writeln!(s, "\nGPU API calls (on the calling threads):");
@@ -344,7 +405,7 @@ impl GpuTables {
         s
     }
 
-    /// The tables as JSON: `commands`, `transfers`, `queues`, `calls`,
+    /// The tables as JSON: `commands`, `transfers`, `queues`, `devices`, `calls`,
     /// `blocked`.
     pub fn render_json(&self, wall_ns: Option<u64>) -> serde_json::Value {
         json!({
@@ -356,6 +417,10 @@ impl GpuTables {
                 "kind": kind, "commands": n, "bytes": bytes, "device_ns": ns})).collect::<Vec<_>>(),
             "queues": self.queue_rows().into_iter().map(|(queue, n, ns, first, last)| json!({
                 "queue": queue, "commands": n, "busy_ns": ns,
+                "busy_percent": wall_ns.filter(|w| *w > 0).map(|w| ns as f64 * 100.0 / w as f64),
+                "first_ns": first, "last_end_ns": last})).collect::<Vec<_>>(),
+            "devices": self.device_rows().into_iter().map(|(device, queues, n, ns, first, last)| json!({
+                "device": device, "queues": queues, "commands": n, "busy_ns": ns,
                 "busy_percent": wall_ns.filter(|w| *w > 0).map(|w| ns as f64 * 100.0 / w as f64),
                 "first_ns": first, "last_end_ns": last})).collect::<Vec<_>>(),
             "calls": self.call_rows().into_iter().map(|(name, g)| json!({

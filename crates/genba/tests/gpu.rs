@@ -493,6 +493,20 @@ fn trace_and_profile_show_the_gpu() {
         "{}",
         out.stderr
     );
+    // the device's busy time: its one queue, named as the layer named it
+    let err: Vec<&str> = out.stderr.lines().collect();
+    let h = err
+        .iter()
+        .position(|l| *l == "GPU devices (busy: the union of their queues' busy times):")
+        .unwrap_or_else(|| panic!("{}", out.stderr));
+    let row: Vec<&str> = err[h + 2].split_whitespace().collect();
+    assert_eq!(row[0], "1", "{}", err[h + 2]);
+    assert!(row[1].parse::<u64>().unwrap() >= 3, "{}", err[h + 2]);
+    assert!(
+        row[4] == "OpenCL" && !err[h + 2].contains("device 0x"),
+        "{}",
+        err[h + 2]
+    );
 
     let dir = TempDir::new("gpu-profile");
     let report = dir.join("p.txt");
@@ -1121,6 +1135,49 @@ fn opencl_threads_and_queues() {
                 assert_eq!(from.get(&flows[0].as_u64().unwrap()), Some(&tid), "{k}");
             }
         }
+        // the device busy for the union of its three queues' commands
+        // (they overlap: one device, three threads)
+        let mut runs: Vec<(u64, u64)> = slices
+            .iter()
+            .filter(|x| {
+                x["track"]
+                    .as_str()
+                    .is_some_and(|q| q.starts_with("OpenCL queue"))
+            })
+            .map(|x| {
+                let ts = x["ts"].as_u64().unwrap();
+                (ts, ts + x["dur"].as_u64().unwrap())
+            })
+            .collect();
+        runs.sort_unstable();
+        let (mut union, mut reach) = (0, 0);
+        for &(a, b) in &runs {
+            union += b.saturating_sub(a.max(reach));
+            reach = reach.max(b);
+        }
+        let out = run(genba_cmd(["report", "--format", "json"]).arg(&file));
+        assert_eq!(out.code(), Some(0), "{}", out.describe());
+        let j: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        let devices = j["gpu"]["devices"].as_array().unwrap();
+        assert_eq!(devices.len(), 1, "{devices:?}");
+        let d = &devices[0];
+        assert_eq!(d["queues"].as_u64(), Some(3), "{d}");
+        assert_eq!(d["commands"].as_u64(), Some(runs.len() as u64), "{d}");
+        assert_eq!(d["busy_ns"].as_u64(), Some(union), "{d}");
+        assert!(d["device"].as_str().unwrap().starts_with("OpenCL "), "{d}");
+        let queues = j["gpu"]["queues"].as_array().unwrap();
+        let most = queues.iter().map(|q| q["busy_ns"].as_u64().unwrap()).max();
+        let sum: u64 = queues.iter().map(|q| q["busy_ns"].as_u64().unwrap()).sum();
+        assert!(most <= Some(union) && union <= sum, "{d} {queues:?}");
+        let share = d["busy_percent"].as_f64().unwrap();
+        assert!(share > 0.0 && share <= 100.0, "{d}");
+        let text = run(genba_cmd(["report"]).arg(&file));
+        assert!(
+            text.stdout
+                .contains("GPU devices (busy: the union of their queues' busy times):"),
+            "{}",
+            text.stdout
+        );
     }
 }
 
