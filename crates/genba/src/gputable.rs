@@ -433,6 +433,17 @@ impl GpuTables {
     }
 }
 
+/// The device of a queue's track ("OpenCL queue 0x… (pthread-…)"): its API
+/// and the name in parentheses ("OpenCL pthread-…"), or the queue's name
+/// when it has none.
+pub fn device_of(queue: &str) -> String {
+    let api = queue.split(' ').next().unwrap_or("");
+    match queue.split_once(" (") {
+        Some((_, d)) if d.ends_with(')') => format!("{api} {}", &d[..d.len() - 1]),
+        _ => queue.to_string(),
+    }
+}
+
 /// A kind of command whose bytes the device moves (a map or an unmap may
 /// move none: its bandwidth would mean nothing).
 fn moves_bytes(kind: &str) -> bool {

@@ -673,7 +673,7 @@ impl Report {
                             _ => track.as_str(),
                         }
                         .to_string();
-                        let device = gpu_device_of(&queue);
+                        let device = crate::gputable::device_of(&queue);
                         self.gpu
                             .command(&queue, &device, &kind, &name, open.ts, dur, queued, bytes)
                     }
@@ -1380,16 +1380,5 @@ mod tests {
         assert_eq!(log2_bucket(1023), 9);
         assert_eq!(log2_bucket(1024), 10);
         assert_eq!(log2_bucket(u64::MAX), 39);
-    }
-}
-
-/// The device of a queue's track ("OpenCL queue 0x… (pthread-…)"): its API
-/// and the name in parentheses ("OpenCL pthread-…"), or the queue's name
-/// when it has none.
-fn gpu_device_of(queue: &str) -> String {
-    let api = queue.split(' ').next().unwrap_or("");
-    match queue.split_once(" (") {
-        Some((_, d)) if d.ends_with(')') => format!("{api} {}", &d[..d.len() - 1]),
-        _ => queue.to_string(),
     }
 }
