@@ -14,7 +14,7 @@
 //! them either (the drift changed), the bounds so far are dropped and the
 //! fit starts again from the newest command.
 
-use genba_events::{GpuCommand, Nanos};
+use genba_events::{GpuApi, GpuCommand, Nanos};
 
 /// The steepest drift looked for: 1% (10,000 ppm; real clocks drift well
 /// under 100 ppm).
@@ -90,7 +90,14 @@ impl ClockFit {
         let mut lo = Vec::new();
         let mut hi = Vec::new();
         let at = if c.start != 0 { c.start } else { c.queued };
-        if c.queued != 0 {
+        if c.api != GpuApi::OpenCl {
+            // Vulkan's QUEUED is the host's submission, not a device time:
+            // the device started after it and after the recording call
+            let host = c.enqueued.max(c.queued);
+            if host != 0 && c.start != 0 {
+                lo.push((at, host as f64 - c.start as f64));
+            }
+        } else if c.queued != 0 {
             if c.enqueued != 0 {
                 lo.push((at, c.enqueued as f64 - c.queued as f64));
             }
@@ -233,7 +240,7 @@ fn hull(mut p: Vec<Bound>, upper: bool) -> Vec<Bound> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use genba_events::{GpuApi, GpuKind, Task};
+    use genba_events::{GpuKind, Task};
 
     /// A small deterministic generator (the tests' jitter).
     struct Rng(u64);
@@ -423,6 +430,26 @@ mod tests {
         f.add(&c);
         assert_eq!((f.contradictory, f.commands), (1, 40));
         assert_eq!(f.estimate().unwrap(), before);
+    }
+
+    #[test]
+    fn vulkan_bounds_its_start_by_the_submission() {
+        // QUEUED is the host's submission (not moved by the device's
+        // clock): the device's START after it, its END before the wait
+        let mut f = ClockFit::new();
+        let mut c = reported(&run(1, 2)[0], &|_| 0, 0);
+        c.api = GpuApi::Vulkan;
+        c.enqueue_returned = 0;
+        c.enqueued = 990_000;
+        c.queued = 1_000_000;
+        c.start = 1_000_000 - 3_000;
+        c.end = c.start + 10_000;
+        c.waited = c.end + 20_000;
+        c.observed = c.waited;
+        f.add(&c);
+        let e = f.estimate().unwrap();
+        // δ in [3000, 20000]: the middle
+        assert_eq!((e.offset, e.uncertainty), (11_500.0, 8_500.0));
     }
 
     #[test]

@@ -458,3 +458,36 @@ fn bandwidth(bytes: u64, ns: u64) -> String {
         "-".into()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_device_is_named_by_its_queues_track() {
+        assert_eq!(
+            device_of("OpenCL queue 0x55 (pthread-skylake-Intel(R) Xeon(R) Processor)"),
+            "OpenCL pthread-skylake-Intel(R) Xeon(R) Processor"
+        );
+        assert_eq!(device_of("OpenCL queue 0x55"), "OpenCL queue 0x55");
+    }
+
+    #[test]
+    fn a_device_is_busy_for_the_union_of_its_queues() {
+        let mut t = GpuTables::default();
+        // two queues of one device overlapping by 50, a third queue on
+        // another device
+        t.command("q1", "d", "kernel", "k", 100, 100, 0, 0);
+        t.command("q2", "d", "kernel", "k", 150, 100, 0, 0);
+        t.command("q3", "e", "kernel", "k", 0, 10, 0, 0);
+        let j = t.render_json(Some(1000));
+        let d = &j["devices"][0];
+        assert_eq!(
+            (d["device"].as_str(), d["queues"].as_u64()),
+            (Some("d"), Some(2))
+        );
+        assert_eq!(d["busy_ns"].as_u64(), Some(150));
+        assert_eq!(d["busy_percent"].as_f64(), Some(15.0));
+        assert_eq!(j["devices"][1]["busy_ns"].as_u64(), Some(10));
+    }
+}
