@@ -250,6 +250,7 @@ static struct device_clock {
 	cl_device_id dev;
 	int domain;
 	int64_t offset;
+	int ready; /* calibrated, and its clock record written */
 } clocks[MAX_DEVICES];
 
 static const clockid_t domains[] = { CLOCK_MONOTONIC, CLOCK_MONOTONIC_RAW, CLOCK_BOOTTIME,
@@ -342,6 +343,15 @@ static void calibrate(cl_command_queue q)
 	for (int i = 0; i < MAX_DEVICES; i++) {
 		if (clocks[i].dev == dev) {
 			pthread_mutex_unlock(&table_lock);
+			/* another thread is calibrating it: its queue's commands
+			 * wait for the mapping and follow the device's clock
+			 * record (up to 2 s) */
+			for (int n = 0; n < 40000 && !__atomic_load_n(&clocks[i].ready,
+									__ATOMIC_ACQUIRE);
+			     n++) {
+				struct timespec ts = { 0, 50000 };
+				nanosleep(&ts, NULL);
+			}
 			return;
 		}
 		if (!clocks[i].dev && slot < 0)
@@ -357,8 +367,10 @@ static void calibrate(cl_command_queue q)
 		return;
 	for (int i = 0; i < 4; i++)
 		before[i] = now_ns(domains[i]);
-	if (next->clEnqueueMarkerWithWaitList(q, 0, NULL, &ev) != CL_SUCCESS)
+	if (next->clEnqueueMarkerWithWaitList(q, 0, NULL, &ev) != CL_SUCCESS) {
+		__atomic_store_n(&clocks[slot].ready, 1, __ATOMIC_RELEASE);
 		return;
+	}
 	next->clFinish(q);
 	for (int i = 0; i < 4; i++)
 		after[i] = now_ns(domains[i]);
@@ -380,11 +392,14 @@ static void calibrate(cl_command_queue q)
 		c.offset = (int64_t)mid - (int64_t)end;
 		c.uncertainty = (after[0] - before[0]) / 2;
 	}
+	pthread_mutex_lock(&table_lock);
 	clocks[slot].domain = c.domain;
 	clocks[slot].offset = c.offset;
+	pthread_mutex_unlock(&table_lock);
 	next->clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof(name) - 1, name, NULL);
 	put_struct(GENBA_GPU_CLOCK, gettid_cached(), 0, now_ns(CLOCK_MONOTONIC), &c, sizeof(c),
 		   name);
+	__atomic_store_n(&clocks[slot].ready, 1, __ATOMIC_RELEASE);
 }
 
 /* What to add to a device time of `dev` to put it on CLOCK_MONOTONIC, now
