@@ -843,38 +843,27 @@ impl RecordSink {
     /// waiting track (named after the queue), or another lane of it while
     /// the earlier waits have not ended (commands queued behind others).
     fn gpu_wait_lane(&mut self, c: &GpuCommand) -> io::Result<Track> {
-        let key = (c.task.tgid, c.queue);
-        let lanes = self.gpu_waits.entry(key).or_default();
-        if let Some(l) = lanes.iter_mut().find(|l| l.1 <= c.queued) {
-            l.1 = c.start;
-            return Ok(l.0);
-        }
-        let n = lanes.len();
-        let device = self
-            .gpu_devices
-            .get(&(c.task.tgid, c.device))
-            .cloned()
-            .unwrap_or_else(|| format!("device {:#x}", c.device));
-        let mut name = format!(
-            "waiting in {} queue {:#x} ({device})",
-            c.api.name(),
-            c.queue
-        );
-        if n > 0 {
-            name.push_str(&format!(" #{}", n + 1));
-        }
-        let t = self.w.process_track(&name, c.task.tgid)?;
-        self.gpu_waits.entry(key).or_default().push((t, c.start));
-        Ok(t)
+        self.lane(c, true, c.queued, c.start)
     }
 
     /// The track a command runs on: its queue's, or a lane beside it when
     /// it overlaps the queue's last command (an out-of-order queue).
     fn gpu_lane(&mut self, c: &GpuCommand) -> io::Result<Track> {
+        self.lane(c, false, c.start, c.end)
+    }
+
+    /// A lane of command `c`'s queue (`waiting`: of its waits) free from
+    /// `from` on, taken until `to`; a new one (`#2`...) when none is.
+    fn lane(&mut self, c: &GpuCommand, waiting: bool, from: u64, to: u64) -> io::Result<Track> {
         let key = (c.task.tgid, c.queue);
-        let lanes = self.gpu_queues.entry(key).or_default();
-        if let Some(l) = lanes.iter_mut().find(|l| l.1 <= c.start) {
-            l.1 = c.end;
+        let map = if waiting {
+            &mut self.gpu_waits
+        } else {
+            &mut self.gpu_queues
+        };
+        let lanes = map.entry(key).or_default();
+        if let Some(l) = lanes.iter_mut().find(|l| l.1 <= from) {
+            l.1 = to;
             return Ok(l.0);
         }
         let n = lanes.len();
@@ -885,11 +874,19 @@ impl RecordSink {
             .unwrap_or_else(|| format!("device {:#x}", c.device));
         let api = c.api.name();
         let mut name = format!("{api} queue {:#x} ({device})", c.queue);
+        if waiting {
+            name = format!("waiting in {name}");
+        }
         if n > 0 {
             name.push_str(&format!(" #{}", n + 1));
         }
         let t = self.w.process_track(&name, c.task.tgid)?;
-        self.gpu_queues.entry(key).or_default().push((t, c.end));
+        let map = if waiting {
+            &mut self.gpu_waits
+        } else {
+            &mut self.gpu_queues
+        };
+        map.entry(key).or_default().push((t, to));
         Ok(t)
     }
 
