@@ -92,20 +92,30 @@ fn write_trace() -> Vec<u8> {
             300,
             "write",
             &[("ret", ArgValue::Int(4))],
-            &[i + 1],
+            &[],
             &[],
         )
         .unwrap();
+        // the wakeup, as genba records it: an instant on the waker's track
+        // with a flow to the woken thread's wait for a CPU
         w.instant(
+            worker,
+            t + 4_700,
+            "wakeup",
+            &[("wakee_tid", ArgValue::Uint(4242))],
+            &[i + 1],
+        )
+        .unwrap();
+        w.slice(
             main,
             t + 4_900,
-            "woken",
+            50,
+            "[S] runnable",
             &[("waker_tid", ArgValue::Uint(4243))],
             &[],
+            &[i + 1],
         )
         .unwrap();
-        w.slice(main, t + 4_900, 50, "running", &[], &[], &[i + 1])
-            .unwrap();
     }
     w.counter(lost, 6_600_000, 0).unwrap();
     w.finish().unwrap()
