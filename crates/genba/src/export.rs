@@ -105,7 +105,7 @@ fn export(
                 format: None,
                 last_ts: None,
                 lost: None,
-                unplaced: Vec::new(),
+                unplaced: HashMap::new(),
             };
             w.walk(path, input)?
         }
@@ -154,12 +154,12 @@ struct Walker<'a> {
     lost: Option<i64>,
     /// jsonl: process and thread lines waiting for their time, the first
     /// event of the thread (of the process) read after them.
-    unplaced: Vec<Unplaced>,
+    /// By process: one lookup per event, however many wait.
+    unplaced: HashMap<u32, Vec<Unplaced>>,
 }
 
 /// A process or thread line, its `ts` not yet known.
 struct Unplaced {
-    pid: u32,
     /// None: the process's line.
     tid: Option<u32>,
     line: Map<String, serde_json::Value>,
@@ -250,7 +250,10 @@ impl Walker<'_> {
         // processes and threads no event of which followed: at the last
         // time the file has
         let last = self.last_ts;
-        for u in std::mem::take(&mut self.unplaced) {
+        let mut left: Vec<(u32, Vec<Unplaced>)> =
+            std::mem::take(&mut self.unplaced).into_iter().collect();
+        left.sort_by_key(|(pid, _)| *pid);
+        for u in left.into_iter().flat_map(|(_, v)| v) {
             self.place(u, last)?;
         }
         // slices still open where the file ends (a recording cut short)
@@ -415,20 +418,27 @@ impl Walker<'_> {
     /// jsonl: a process or thread line, written when its time is known.
     fn unplaced(&mut self, pid: u32, tid: Option<u32>, line: serde_json::Value) {
         if let serde_json::Value::Object(line) = line {
-            self.unplaced.push(Unplaced { pid, tid, line });
+            self.unplaced
+                .entry(pid)
+                .or_default()
+                .push(Unplaced { tid, line });
         }
     }
 
     /// The lines of thread `tid` (and of its process `pid`) waiting for
     /// their time: an event of theirs at `ts`.
     fn placed(&mut self, pid: u32, tid: Option<u32>, ts: u64) -> Result<()> {
-        if self.unplaced.is_empty() {
+        let Some(list) = self.unplaced.get_mut(&pid) else {
             return Ok(());
-        }
-        let (now, wait): (Vec<Unplaced>, Vec<Unplaced>) = std::mem::take(&mut self.unplaced)
+        };
+        let (now, wait): (Vec<Unplaced>, Vec<Unplaced>) = std::mem::take(list)
             .into_iter()
-            .partition(|u| u.pid == pid && (u.tid.is_none() || u.tid == tid));
-        self.unplaced = wait;
+            .partition(|u| u.tid.is_none() || u.tid == tid);
+        if wait.is_empty() {
+            self.unplaced.remove(&pid);
+        } else {
+            self.unplaced.insert(pid, wait);
+        }
         for u in now {
             self.place(u, Some(ts))?;
         }
