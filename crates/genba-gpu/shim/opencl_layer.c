@@ -337,6 +337,12 @@ static void calibrate(cl_command_queue q)
 	char name[256] = "";
 	int slot = -1;
 
+	/* a loader older than OpenCL 1.2 (the fallback's table is filled by
+	 * name) may lack the marker: no mapping then, never a NULL call */
+	if (!next->clGetCommandQueueInfo || !next->clEnqueueMarkerWithWaitList ||
+	    !next->clFinish || !next->clGetEventProfilingInfo || !next->clReleaseEvent ||
+	    !next->clGetDeviceInfo)
+		return;
 	if (next->clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof(dev), &dev, NULL) != CL_SUCCESS)
 		return;
 	pthread_mutex_lock(&table_lock);
