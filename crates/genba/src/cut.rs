@@ -1,7 +1,7 @@
 //! A recording cut short, as `genba report` and `genba export` say it: the
 //! file ends inside a packet (a disk full, a copy cut), or it ends on a
 //! whole packet but without the marker a recording that ended as it should
-//! closes with (genba killed, the machine gone). Either way what is there is
+//! closes with (genba killed, or the machine down). Either way what is there is
 //! read, and where it ends is said.
 
 use serde_json::json;

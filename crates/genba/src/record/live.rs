@@ -1,6 +1,7 @@
 //! What a recording writes while it runs rather than at its end, so that a
-//! recording cut short (genba killed with SIGKILL, the machine gone) holds
-//! what came before: the packets collected are written out every half
+//! recording cut short (genba killed with SIGKILL) holds what came before
+//! (written to the file, not synced: a machine that goes down keeps what
+//! the kernel had put on disk): the packets collected are written out every half
 //! second, the events lost so far are counted as they change (so losses sit
 //! where they happened on the timeline), and a marker closes a recording
 //! that ended as it should (its absence says it was cut short).
