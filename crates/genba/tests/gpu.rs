@@ -1662,10 +1662,13 @@ fn a_device_clock_of_its_own_is_narrowed_by_the_facts() {
         last["uncertainty_ns"].as_u64() < marker["uncertainty_ns"].as_u64(),
         "{clocks:?}"
     );
-    // the device runs 300 ppm fast: the offset falls by ~300,000 ppb
+    // the device runs 300 ppm fast: the offset falls. How closely the
+    // slope is known depends on how long the commands span (a few tens of
+    // ms on a busy machine: a fraction of the facts' width); its size is
+    // checked by clockfit's unit tests on known inputs, its direction here
     let drift = last["drift_ppb"].as_i64().unwrap();
     assert!(
-        (-450_000..=-150_000).contains(&drift),
+        (-2_000_000..=-100_000).contains(&drift),
         "drift {drift}: {clocks:?}"
     );
     // the offset: about -7 s (the simulated shift) plus pocl's
