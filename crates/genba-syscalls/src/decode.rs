@@ -1435,6 +1435,16 @@ pub fn kvm_created_fd(call: &CallView<'_>, fd_name: Option<&str>) -> Option<(i32
     ioctl::kvm_created_fd(call, fd_name)
 }
 
+/// Whether ioctl request `req` is a KVM request that makes a descriptor.
+pub fn kvm_creates_fd(req: u32) -> bool {
+    ioctl::kvm_creates_fd(req)
+}
+
+/// The descriptor a KVM request of [`kvm_creates_fd`] made, named or not.
+pub fn kvm_made_fd(call: &CallView<'_>) -> Option<i32> {
+    ioctl::kvm_made_fd(call)
+}
+
 /// The ioctl requests whose argument the decoders read but whose number
 /// does not encode its size (the terminal's 'T' requests), with the bytes
 /// to copy. The others are copied as their number says.

@@ -15,7 +15,9 @@ mod drm;
 mod kd;
 #[path = "ioctl_kvm.rs"]
 mod kvm;
-pub(super) use kvm::{created_fd as kvm_created_fd, KVM_RUN};
+pub(super) use kvm::{
+    created_fd as kvm_created_fd, creates_fd as kvm_creates_fd, made_fd as kvm_made_fd, KVM_RUN,
+};
 #[path = "ioctl_small.rs"]
 mod small;
 pub(super) use small::mixer_name;

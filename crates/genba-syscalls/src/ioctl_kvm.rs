@@ -82,6 +82,27 @@ pub(super) fn returns_fd(req: u32) -> bool {
 /// `fd_name` is the name of the descriptor the request was made on (a
 /// statistics descriptor is named after its VM or vcpu). None for the other
 /// requests, and for the descriptors whose name only the kernel knows.
+/// Whether KVM request `req` makes a descriptor (VM, vcpu, statistics,
+/// device).
+pub fn creates_fd(req: u32) -> bool {
+    matches!(
+        req,
+        KVM_CREATE_VM | KVM_CREATE_VCPU | KVM_GET_STATS_FD | KVM_CREATE_DEVICE
+    )
+}
+
+/// The descriptor a successful request of [`creates_fd`] made, named or
+/// not (KVM_CREATE_DEVICE's is in its struct; KVM_CREATE_DEVICE_TEST makes
+/// none).
+pub fn made_fd(call: &super::super::CallView<'_>) -> Option<i32> {
+    let ret = call.ret().filter(|&r| r >= 0)?;
+    if call.args[1] as u32 != KVM_CREATE_DEVICE {
+        return Some(ret as i32);
+    }
+    let d = call.exit_cap(2).filter(|c| c.data.len() >= 12)?;
+    (u32at(&d.data, 8) & 1 == 0).then(|| u32at(&d.data, 4) as i32)
+}
+
 pub fn created_fd(
     call: &super::super::CallView<'_>,
     fd_name: Option<&str>,

@@ -515,7 +515,9 @@ impl FdTracker {
             }
             // KVM's VMs, vcpus, statistics and devices (all close-on-exec)
             "ioctl" if kvm_creates(&call) => {
-                let Some(fd) = kvm_made_fd(&call) else { return };
+                let Some(fd) = genba_syscalls::decode::kvm_made_fd(&call) else {
+                    return;
+                };
                 let on = t.fds.get(&fd_arg(0)).map(|(p, _)| p.clone());
                 // the names the call says; the others are the kernel's to say
                 let path = genba_syscalls::decode::kvm_created_fd(&call, on.as_deref())
@@ -547,30 +549,7 @@ impl FdTracker {
 /// Whether `call` (an ioctl) is a KVM request that makes a descriptor:
 /// named before the call is printed (`= 5<anon_inode:kvm-vcpu:0>`).
 fn kvm_creates(call: &CallView<'_>) -> bool {
-    const KVM_CREATE_VM: u32 = 0xae01;
-    const KVM_CREATE_VCPU: u32 = 0xae41;
-    const KVM_GET_STATS_FD: u32 = 0xaece;
-    const KVM_CREATE_DEVICE: u32 = 0xc00caee0;
-    matches!(
-        call.args[1] as u32,
-        KVM_CREATE_VM | KVM_CREATE_VCPU | KVM_GET_STATS_FD | KVM_CREATE_DEVICE
-    )
-}
-
-/// The descriptor a KVM request of [`kvm_creates`] made, whatever its name.
-fn kvm_made_fd(call: &CallView<'_>) -> Option<i32> {
-    const KVM_CREATE_DEVICE: u32 = 0xc00caee0;
-    let ret = call.exit.map(|(r, _)| r).filter(|&r| r >= 0)?;
-    if call.args[1] as u32 != KVM_CREATE_DEVICE {
-        return Some(ret as i32);
-    }
-    let (_, caps) = call.exit?;
-    let d = caps
-        .iter()
-        .find(|c| c.arg == 2 && c.item == genba_events::CaptureItem::Data && !c.fault)?;
-    // KVM_CREATE_DEVICE_TEST: no device made
-    (d.data.len() >= 12 && d.data[8] & 1 == 0)
-        .then(|| i32::from_le_bytes(d.data[4..8].try_into().unwrap_or([0xff; 4])))
+    genba_syscalls::decode::kvm_creates_fd(call.args[1] as u32)
 }
 
 /// The value of `key` (`flags:`, `Pid:`) in /proc/PID/fdinfo/FD, trimmed.
