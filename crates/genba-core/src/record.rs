@@ -29,7 +29,7 @@ use genba_syscalls::{consts, table, CallView, Options, Xlat};
 use genba_analyze::profile::Class;
 use genba_analyze::report;
 
-use crate::cli::RecordArgs;
+use crate::options::RecordArgs;
 use crate::session::{Session, Sink, Target, Until};
 use crate::stacks::{StackOptions, Stacks};
 use crate::world::World;

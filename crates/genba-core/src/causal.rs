@@ -21,7 +21,7 @@ use genba_causal::{Page, Snapshot, Spec};
 use genba_events::{Event, ProfSample};
 use genba_syscalls::table;
 
-use crate::cli::CausalArgs;
+use crate::options::CausalArgs;
 use crate::session::{Session, Sink, Target, Until};
 use crate::stacks::{relative, StackOptions, Stacks};
 use crate::world::World;

@@ -12,7 +12,7 @@ use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig, WaitingThread};
 use genba_events::{Event, ProfSample};
 use genba_syscalls::{table, Options, Xlat};
 
-use crate::cli::ProfileArgs;
+use crate::options::ProfileArgs;
 use crate::session::{Session, Sink, Target, Tee, Until};
 use crate::stacks::{StackOptions, Stacks};
 use crate::world::World;

@@ -18,8 +18,8 @@ use genba_export::perfetto::{
 };
 use serde_json::{json, Map};
 
-use crate::cli::ExportArgs;
 use crate::cut::Cut;
+use crate::options::ExportArgs;
 use crate::Exit;
 
 /// The version of the jsonl schema (docs/RECORDING.md). A field added keeps

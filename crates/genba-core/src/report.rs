@@ -22,7 +22,7 @@ use genba_symbolize::SourceFrame;
 use genba_syscalls::table;
 use serde_json::json;
 
-use crate::cli::ReportArgs;
+use crate::options::ReportArgs;
 use crate::summary;
 use crate::Exit;
 
