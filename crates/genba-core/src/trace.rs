@@ -270,350 +270,377 @@ fn ioctl_sizes(filter: &Filter) -> Vec<(u32, u32)> {
     v
 }
 
-pub fn run(mut a: TraceArgs) -> Result<i32> {
-    // --- validate everything before touching the kernel ---
-    if a.command.is_empty() && a.pids.is_empty() {
-        bail!(Exit(
-            1,
-            "must have COMMAND to run or -p PID to attach (see genba trace --help)".into()
-        ));
-    }
-    if !a.command.is_empty() && !a.pids.is_empty() {
-        bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
-    }
-    let filter = Filter::parse(&a.exprs, a.successful, a.failed)?;
-    // --seccomp-bpf: what it asks strace for (only the traced calls stop
-    // the program) is how genba always traces; strace's checks are kept
-    if a.seccomp_bpf {
-        if !a.pids.is_empty() {
-            eprintln!("genba: --seccomp-bpf is not enabled for processes attached with -p");
-        }
-        if a.follow == 0 {
-            eprintln!("genba: --seccomp-bpf cannot be used without -f/--follow-forks, disabling");
-        }
-    }
-    if !filter.inject.is_empty() && !a.pids.is_empty() {
-        bail!(Exit(
-            1,
-            "-e inject= needs a COMMAND for genba to start: its seccomp filter is installed before \
-             the program's exec, and cannot be added to a running process (-p)"
-                .into()
-        ));
-    }
-    let quiet = match (a.quiet, filter.quiet) {
-        (q, None) => Quiet::from_count(q),
-        (0, Some(q)) => q,
-        _ => bail!(Exit(
-            1,
-            "-q and -e quiet/--quiet cannot be provided simultaneously".into()
-        )),
-    };
-    // -Y, --decode-pids=, -e decode-pids=: each one given replaces the set
-    let mut pid_comm = a.pid_comm;
-    for d in a.decode_pids.iter().chain(filter.decode_pids.iter()) {
-        let body = d.trim_start_matches('!');
-        let inverted = (d.len() - body.len()) % 2 == 1;
-        let (mut comm, mut pidns) = (false, false);
-        for what in body.split(',') {
-            match what {
-                "none" => {}
-                "all" => (comm, pidns) = (true, true),
-                "comm" => comm = true,
-                "pidns" => pidns = true,
-                other => bail!(Exit(1, format!("invalid decode-pids '{other}'"))),
-            }
-        }
-        if inverted {
-            (comm, pidns) = (!comm, !pidns);
-        }
-        if pidns {
-            bail!(Exit(
-                1,
-                "--decode-pids=pidns is not supported by genba: it cannot translate process ids between pid namespaces".into()
-            ));
-        }
-        pid_comm = comm;
-    }
-    let abs_time = abs_time(&a)?;
-    let relative = duration_width(
-        a.relative,
-        a.relative_long.as_deref(),
-        "relative-timestamps",
-    )?;
-    let times = duration_width(a.times, a.times_long.as_deref(), "syscall-times")?;
-    let xlat = match a.xlat.as_str() {
-        "abbrev" => Xlat::Abbrev,
-        "raw" => Xlat::Raw,
-        "verbose" => Xlat::Verbose,
-        other => bail!("invalid -X argument '{other}' (expected raw, abbrev or verbose)"),
-    };
-    let json = match a.format.as_str() {
-        "text" => false,
-        "jsonl" | "json" => true,
-        other => bail!("invalid --format '{other}' (expected text or jsonl)"),
-    };
-    if json && pid_comm {
-        bail!(Exit(
-            1,
-            "-Y/--decode-pids=comm is not supported with --format jsonl yet".into()
-        ));
-    }
-    if a.summary_only && a.stack_trace > 0 {
-        // as strace: -c prints no calls, so there are no stacks to print under them
-        eprintln!("genba: -k/--stack-trace has no effect with -c/--summary-only");
-        a.stack_trace = 0;
-    }
-    let sort = summary::parse_sort(a.sort_by.as_deref())?;
-    let columns = summary::parse_columns(a.columns.as_deref())?;
-    let stacks = a.source || a.stack_trace > 0;
-    // a stack copy makes every record kilobytes long: a bigger buffer by default
-    // (a recording's intervals carry a stack copy too); so do strings of
-    // kilobytes (-s)
-    let long_records = stacks || a.record.is_some() || a.strsize >= 1024;
-    let buffer_mib = a.buffer_mib.unwrap_or(if long_records { 64 } else { 8 });
-    let stack_bytes = a
-        .stack_bytes
-        .unwrap_or(if a.stack_trace > 0 { 16384 } else { 2048 });
-    if !buffer_mib.is_power_of_two() || buffer_mib > 1024 {
-        bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
-    }
-    let pids = parse_pids(&a.pids)?;
-    let path = resolve_command(&a.command)?;
-    let gpu = gpu_setup(a.gpu, &a.command)?;
-    // -ff, --output-separately: a file per task; genba's other output
-    // (none but messages) stays on stderr
-    let separately = if a.follow >= 2 || a.output_separately {
-        if a.summary_only || a.summary {
-            bail!(Exit(
-                1,
-                "(-c/--summary-only or -C/--summary) and -ff/--output-separately are mutually exclusive".into()
-            ));
-        }
-        match a.output.as_deref() {
-            None => {
-                eprintln!("genba: --output-separately has no effect without -o/--output");
-                None
-            }
-            Some(o) if o.starts_with('|') || o.starts_with('!') => bail!(Exit(
-                1,
-                "piping the output and -ff/--output-separately are mutually exclusive".into()
-            )),
-            // room for the `.TID` each file adds
-            Some(o) if o.len() >= libc::PATH_MAX as usize - 12 => {
-                bail!(Exit(1, format!("{o}: File name too long")))
-            }
-            Some(_) if json => bail!(Exit(
-                1,
-                "-ff/--output-separately is not supported with --format jsonl yet".into()
-            )),
-            Some(o) => Some(o.to_string()),
-        }
-    } else {
-        None
-    };
-    let output = TraceOutput::open(if separately.is_some() {
-        None
-    } else {
-        a.output.as_deref()
-    })?;
-    let out: Box<dyn Write> = Box::new(output.clone());
+/// A trace's options made into what runs it (ripgrep's "high-level
+/// arguments"): the filter, the BPF plans and configuration, the decoding
+/// and display choices, all validated before the kernel is touched. The
+/// only things made are the output (strace opens it first, too) and
+/// `--gpu`'s layer directory.
+struct Plan {
+    a: TraceArgs,
+    filter: Filter,
+    quiet: Quiet,
+    pid_comm: bool,
+    abs_time: Option<render::AbsTime>,
+    relative: Option<u32>,
+    times: Option<u32>,
+    json: bool,
+    sort: genba_analyze::SortBy,
+    columns: Vec<summary::Column>,
+    stacks: bool,
+    stack_bytes: u32,
+    pids: Vec<i32>,
+    path: Option<std::path::PathBuf>,
+    gpu: Option<genba_gpu::GpuDir>,
+    separately: Option<String>,
+    output: TraceOutput,
+    out: Box<dyn Write>,
+    summary_only: bool,
+    want_summary: bool,
+    fd_decode: filter::FdDecode,
+    paths: Option<pathtrace::PathSet>,
+    decode: Options,
+    plans: Vec<SyscallPlan>,
+    stack_opts: Option<stacks::StackOptions>,
+    summary_by: genba_bpf::SummaryBy,
+    display: Option<Vec<bool>>,
+    path_trace: bool,
+    cfg: TraceConfig,
+}
 
-    let summary_only = a.summary_only;
-    let want_summary = a.summary_only || a.summary;
-    // -y, --decode-fds=, -e decode-fds=: the last kind given counts
-    let fd_decode = {
-        let mut d = match a.fd_paths_count {
-            0 => filter::FdDecode::default(),
-            1 => filter::FdDecode::PATH,
-            _ => filter::FdDecode::ALL,
-        };
-        if let Some(v) = &a.decode_fds {
-            d = filter::FdDecode::parse(v)?;
-        }
-        if let Some(e) = filter.decode_fds {
-            d = e;
-        }
-        d
-    };
-    // -P: the paths, and what strace says of those that resolve elsewhere
-    let paths = if a.trace_path.is_empty() {
-        None
-    } else {
-        if want_summary {
+impl Plan {
+    fn new(mut a: TraceArgs) -> Result<Plan> {
+        // --- validate everything before touching the kernel ---
+        if a.command.is_empty() && a.pids.is_empty() {
             bail!(Exit(
                 1,
-                "-P cannot be combined with -c or -C yet: the summary is counted in the kernel, before the paths are known".into()
+                "must have COMMAND to run or -p PID to attach (see genba trace --help)".into()
             ));
         }
-        if json {
-            bail!(Exit(
-                1,
-                "-P is not supported with --format jsonl yet".into()
-            ));
+        if !a.command.is_empty() && !a.pids.is_empty() {
+            bail!(Exit(1, "-p and a COMMAND are mutually exclusive".into()));
         }
-        let (set, said) = pathtrace::PathSet::new(&a.trace_path);
-        if !quiet.path_resolution {
-            for m in said {
-                eprintln!("genba: {m}");
+        let filter = Filter::parse(&a.exprs, a.successful, a.failed)?;
+        // --seccomp-bpf: what it asks strace for (only the traced calls stop
+        // the program) is how genba always traces; strace's checks are kept
+        if a.seccomp_bpf {
+            if !a.pids.is_empty() {
+                eprintln!("genba: --seccomp-bpf is not enabled for processes attached with -p");
+            }
+            if a.follow == 0 {
+                eprintln!(
+                    "genba: --seccomp-bpf cannot be used without -f/--follow-forks, disabling"
+                );
             }
         }
-        Some(set)
-    };
-    use genba_syscalls::fmt::HexStr;
-    let hex = match (a.hex, a.strings_in_hex.as_deref()) {
-        (0, None) => HexStr::None,
-        (1, None) => HexStr::NonAscii,
-        (_, None) => HexStr::All,
-        (0, Some("none")) => HexStr::None,
-        (0, Some("non-ascii-chars")) => HexStr::NonAsciiChars,
-        (0, Some("non-ascii")) => HexStr::NonAscii,
-        (0, Some("all")) => HexStr::All,
-        (0, Some(other)) => bail!(Exit(
-            1,
-            format!("invalid --strings-in-hex argument: '{other}' (expected none, non-ascii-chars, non-ascii or all)")
-        )),
-        (_, Some(_)) => bail!(Exit(
-            1,
-            "-x and --strings-in-hex cannot be provided simultaneously".into()
-        )),
-    };
-    let decode = Options {
-        strsize: a.strsize,
-        verbose: a.verbose,
-        xlat,
-        hex,
-    };
-    let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
-    for (nr, plan) in plans.iter_mut().enumerate() {
-        plan.traced = filter.traced.get(nr).copied().unwrap_or(true);
-        // (a recording decodes the calls even when -c prints none)
-        if !summary_only || stacks || a.record.is_some() {
-            if let Some(info) = table::by_nr(nr as u32) {
-                let p = genba_syscalls::plan(info.name, &decode);
-                // with stacks every call needs its entry record (the stack is taken there)
-                plan.exit_only =
-                    !(a.source || a.stack_trace > 0) && genba_syscalls::exit_only(info.name, &p);
-                plan.no_args = info.nargs == 0;
-                for (dst, src) in plan.args.iter_mut().zip(p) {
-                    *dst = to_bpf_plan(src);
+        if !filter.inject.is_empty() && !a.pids.is_empty() {
+            bail!(Exit(
+                1,
+                "-e inject= needs a COMMAND for genba to start: its seccomp filter is installed before \
+                 the program's exec, and cannot be added to a running process (-p)"
+                    .into()
+            ));
+        }
+        let quiet = match (a.quiet, filter.quiet) {
+            (q, None) => Quiet::from_count(q),
+            (0, Some(q)) => q,
+            _ => bail!(Exit(
+                1,
+                "-q and -e quiet/--quiet cannot be provided simultaneously".into()
+            )),
+        };
+        let pid_comm = decode_pids(&a, &filter)?;
+        let abs_time = abs_time(&a)?;
+        let relative = duration_width(
+            a.relative,
+            a.relative_long.as_deref(),
+            "relative-timestamps",
+        )?;
+        let times = duration_width(a.times, a.times_long.as_deref(), "syscall-times")?;
+        let xlat = match a.xlat.as_str() {
+            "abbrev" => Xlat::Abbrev,
+            "raw" => Xlat::Raw,
+            "verbose" => Xlat::Verbose,
+            other => bail!("invalid -X argument '{other}' (expected raw, abbrev or verbose)"),
+        };
+        let json = match a.format.as_str() {
+            "text" => false,
+            "jsonl" | "json" => true,
+            other => bail!("invalid --format '{other}' (expected text or jsonl)"),
+        };
+        if json && pid_comm {
+            bail!(Exit(
+                1,
+                "-Y/--decode-pids=comm is not supported with --format jsonl yet".into()
+            ));
+        }
+        if a.summary_only && a.stack_trace > 0 {
+            // as strace: -c prints no calls, so there are no stacks to print under them
+            eprintln!("genba: -k/--stack-trace has no effect with -c/--summary-only");
+            a.stack_trace = 0;
+        }
+        let sort = summary::parse_sort(a.sort_by.as_deref())?;
+        let columns = summary::parse_columns(a.columns.as_deref())?;
+        let stacks = a.source || a.stack_trace > 0;
+        // a stack copy makes every record kilobytes long: a bigger buffer by default
+        // (a recording's intervals carry a stack copy too); so do strings of
+        // kilobytes (-s)
+        let long_records = stacks || a.record.is_some() || a.strsize >= 1024;
+        let buffer_mib = a.buffer_mib.unwrap_or(if long_records { 64 } else { 8 });
+        let stack_bytes = a
+            .stack_bytes
+            .unwrap_or(if a.stack_trace > 0 { 16384 } else { 2048 });
+        if !buffer_mib.is_power_of_two() || buffer_mib > 1024 {
+            bail!("--buffer-size must be a power of two between 1 and 1024 MiB");
+        }
+        let pids = parse_pids(&a.pids)?;
+        let path = resolve_command(&a.command)?;
+        let gpu = gpu_setup(a.gpu, &a.command)?;
+        // -ff, --output-separately: a file per task; genba's other output
+        // (none but messages) stays on stderr
+        let separately = if a.follow >= 2 || a.output_separately {
+            if a.summary_only || a.summary {
+                bail!(Exit(
+                    1,
+                    "(-c/--summary-only or -C/--summary) and -ff/--output-separately are mutually exclusive".into()
+                ));
+            }
+            match a.output.as_deref() {
+                None => {
+                    eprintln!("genba: --output-separately has no effect without -o/--output");
+                    None
+                }
+                Some(o) if o.starts_with('|') || o.starts_with('!') => bail!(Exit(
+                    1,
+                    "piping the output and -ff/--output-separately are mutually exclusive".into()
+                )),
+                // room for the `.TID` each file adds
+                Some(o) if o.len() >= libc::PATH_MAX as usize - 12 => {
+                    bail!(Exit(1, format!("{o}: File name too long")))
+                }
+                Some(_) if json => bail!(Exit(
+                    1,
+                    "-ff/--output-separately is not supported with --format jsonl yet".into()
+                )),
+                Some(o) => Some(o.to_string()),
+            }
+        } else {
+            None
+        };
+        let output = TraceOutput::open(if separately.is_some() {
+            None
+        } else {
+            a.output.as_deref()
+        })?;
+        let out: Box<dyn Write> = Box::new(output.clone());
+
+        let summary_only = a.summary_only;
+        let want_summary = a.summary_only || a.summary;
+        // -y, --decode-fds=, -e decode-fds=: the last kind given counts
+        let fd_decode = {
+            let mut d = match a.fd_paths_count {
+                0 => filter::FdDecode::default(),
+                1 => filter::FdDecode::PATH,
+                _ => filter::FdDecode::ALL,
+            };
+            if let Some(v) = &a.decode_fds {
+                d = filter::FdDecode::parse(v)?;
+            }
+            if let Some(e) = filter.decode_fds {
+                d = e;
+            }
+            d
+        };
+        // -P: the paths, and what strace says of those that resolve elsewhere
+        let paths = if a.trace_path.is_empty() {
+            None
+        } else {
+            if want_summary {
+                bail!(Exit(
+                    1,
+                    "-P cannot be combined with -c or -C yet: the summary is counted in the kernel, before the paths are known".into()
+                ));
+            }
+            if json {
+                bail!(Exit(
+                    1,
+                    "-P is not supported with --format jsonl yet".into()
+                ));
+            }
+            let (set, said) = pathtrace::PathSet::new(&a.trace_path);
+            if !quiet.path_resolution {
+                for m in said {
+                    eprintln!("genba: {m}");
+                }
+            }
+            Some(set)
+        };
+        let hex = hex_strings(&a)?;
+        let decode = Options {
+            strsize: a.strsize,
+            verbose: a.verbose,
+            xlat,
+            hex,
+        };
+        let mut plans = syscall_plans(&a, &filter, &decode);
+        let stack_opts = if stacks {
+            let mut skip = Vec::new();
+            for r in &a.source_skip {
+                skip.push(
+                    regex::Regex::new(r)
+                        .map_err(|e| anyhow!("invalid --source-skip '{r}': {e}"))?,
+                );
+            }
+            Some(stacks::StackOptions {
+                source: a.source,
+                stack_trace: a.stack_trace,
+                skip,
+                stack_bytes,
+            })
+        } else {
+            None
+        };
+        if stacks && !(512..=16384).contains(&stack_bytes) {
+            bail!("--stack-bytes must be between 512 and 16384");
+        }
+        let summary_by = match a.summary_by.as_deref() {
+            None | Some("syscall") => genba_bpf::SummaryBy::Syscall,
+            Some("process" | "pid") => genba_bpf::SummaryBy::Process,
+            Some("thread" | "tid") => genba_bpf::SummaryBy::Thread,
+            Some(other) => bail!("invalid --summary-by '{other}' (expected process or thread)"),
+        };
+        if summary_by != genba_bpf::SummaryBy::Syscall && !want_summary {
+            bail!("--summary-by needs -c or -C");
+        }
+        // stacks (and a recording's intervals) need the calls that say what a
+        // process maps, shown or not
+        let mut display = None;
+        // -P: so do the ones that make, copy and close descriptors, so each
+        // descriptor is known when a call shown uses it
+        let path_trace = paths.is_some();
+        // -y: the descriptors a call shows are named when they are made, as
+        // strace reads them while the call is stopped; by the time genba prints
+        // a call, its process may have closed them or ended
+        let follow: &[&[&str]] = if path_trace || (fd_decode.any() && !summary_only) {
+            &[BOOKKEEPING, FD_MAKERS]
+        } else if stacks || a.record.is_some() {
+            &[BOOKKEEPING]
+        } else {
+            &[]
+        };
+        // -Y: the calls that name a task (exec, prctl, fork: the child has the
+        // parent's name) and reap one, so each line names a process as it was
+        // at that call (genba prints after the fact)
+        const RENAMERS: &[&str] = &[
+            "execve", "execveat", "prctl", "clone", "clone3", "fork", "vfork", "wait4", "waitid",
+        ];
+        let renamers: &[&[&str]] = if pid_comm && !summary_only {
+            &[RENAMERS]
+        } else {
+            &[]
+        };
+        for name in follow.iter().chain(renamers).copied().flatten() {
+            if let Some(info) = table::by_name(name) {
+                let plan = &mut plans[info.nr as usize];
+                if !plan.traced {
+                    plan.traced = true;
+                    plan.no_stack = true;
+                    display = Some(filter.traced.clone());
                 }
             }
         }
-    }
-    // -e read=/write=: the data of the calls dumped is copied whole (up to
-    // DUMP_MAX; an iovec's buffers up to DUMP_IOV_MAX each, a record holding
-    // 32 KiB in all), not only the -s bytes shown; only in the direction
-    // asked for
-    for (name, write, iov) in render::DUMPED {
-        let asked = if *write {
-            filter.dump_write.is_some()
-        } else {
-            filter.dump_read.is_some()
+        let cfg = TraceConfig {
+            all_tasks: false,
+            follow_forks: (a.follow > 0),
+            records: !summary_only || stacks || a.record.is_some(),
+            summary: want_summary,
+            summary_cpu: !a.wall,
+            summary_by,
+            ustack_bytes: if stacks { stack_bytes } else { 0 },
+            kstack: a.stack_trace >= 2,
+            buffer_bytes: buffer_mib << 20,
+            profile: a
+                .record
+                .as_ref()
+                .map(|_| record::exact_profile(RECORD_PERIOD_NS, RECORD_STACK_BYTES)),
+            inject: !filter.inject.is_empty(),
+            poke_exit: filter.inject.pokes_at_exit(),
+            ioctl_sizes: ioctl_sizes(&filter),
+            // strace reads no clock unless a time is shown: nor does genba
+            // (the kernel's summaries get their times whatever this says)
+            timed: json
+                || abs_time.is_some()
+                || relative.is_some()
+                || times.is_some()
+                || stacks
+                || a.record.is_some()
+                || gpu.is_some(),
         };
-        if let (true, Some(info)) = (asked, table::by_name(name)) {
-            let a = &mut plans[info.nr as usize].args[1];
-            if a.kind != CaptureKind::None {
-                let most = if *iov {
-                    render::DUMP_IOV_MAX
-                } else {
-                    render::DUMP_MAX
-                };
-                a.max = a.max.max(most);
-            }
-        }
-    }
-    let stack_opts = if stacks {
-        let mut skip = Vec::new();
-        for r in &a.source_skip {
-            skip.push(
-                regex::Regex::new(r).map_err(|e| anyhow!("invalid --source-skip '{r}': {e}"))?,
-            );
-        }
-        Some(stacks::StackOptions {
-            source: a.source,
-            stack_trace: a.stack_trace,
-            skip,
+        Ok(Plan {
+            a,
+            filter,
+            quiet,
+            pid_comm,
+            abs_time,
+            relative,
+            times,
+            json,
+            sort,
+            columns,
+            stacks,
             stack_bytes,
+            pids,
+            path,
+            gpu,
+            separately,
+            output,
+            out,
+            summary_only,
+            want_summary,
+            fd_decode,
+            paths,
+            decode,
+            plans,
+            stack_opts,
+            summary_by,
+            display,
+            path_trace,
+            cfg,
         })
-    } else {
-        None
-    };
-    if stacks && !(512..=16384).contains(&stack_bytes) {
-        bail!("--stack-bytes must be between 512 and 16384");
     }
-    let summary_by = match a.summary_by.as_deref() {
-        None | Some("syscall") => genba_bpf::SummaryBy::Syscall,
-        Some("process" | "pid") => genba_bpf::SummaryBy::Process,
-        Some("thread" | "tid") => genba_bpf::SummaryBy::Thread,
-        Some(other) => bail!("invalid --summary-by '{other}' (expected process or thread)"),
-    };
-    if summary_by != genba_bpf::SummaryBy::Syscall && !want_summary {
-        bail!("--summary-by needs -c or -C");
-    }
-    // stacks (and a recording's intervals) need the calls that say what a
-    // process maps, shown or not
-    let mut display = None;
-    // -P: so do the ones that make, copy and close descriptors, so each
-    // descriptor is known when a call shown uses it
-    let path_trace = paths.is_some();
-    // -y: the descriptors a call shows are named when they are made, as
-    // strace reads them while the call is stopped; by the time genba prints
-    // a call, its process may have closed them or ended
-    let follow: &[&[&str]] = if path_trace || (fd_decode.any() && !summary_only) {
-        &[BOOKKEEPING, FD_MAKERS]
-    } else if stacks || a.record.is_some() {
-        &[BOOKKEEPING]
-    } else {
-        &[]
-    };
-    // -Y: the calls that name a task (exec, prctl, fork: the child has the
-    // parent's name) and reap one, so each line names a process as it was
-    // at that call (genba prints after the fact)
-    const RENAMERS: &[&str] = &[
-        "execve", "execveat", "prctl", "clone", "clone3", "fork", "vfork", "wait4", "waitid",
-    ];
-    let renamers: &[&[&str]] = if pid_comm && !summary_only {
-        &[RENAMERS]
-    } else {
-        &[]
-    };
-    for name in follow.iter().chain(renamers).copied().flatten() {
-        if let Some(info) = table::by_name(name) {
-            let plan = &mut plans[info.nr as usize];
-            if !plan.traced {
-                plan.traced = true;
-                plan.no_stack = true;
-                display = Some(filter.traced.clone());
-            }
-        }
-    }
-    let cfg = TraceConfig {
-        all_tasks: false,
-        follow_forks: (a.follow > 0),
-        records: !summary_only || stacks || a.record.is_some(),
-        summary: want_summary,
-        summary_cpu: !a.wall,
+}
+
+pub fn run(a: TraceArgs) -> Result<i32> {
+    let Plan {
+        a,
+        filter,
+        quiet,
+        pid_comm,
+        abs_time,
+        relative,
+        times,
+        json,
+        sort,
+        columns,
+        stacks,
+        stack_bytes,
+        pids,
+        path,
+        gpu,
+        separately,
+        output,
+        out,
+        summary_only,
+        want_summary,
+        fd_decode,
+        paths,
+        decode,
+        plans,
+        stack_opts,
         summary_by,
-        ustack_bytes: if stacks { stack_bytes } else { 0 },
-        kstack: a.stack_trace >= 2,
-        buffer_bytes: buffer_mib << 20,
-        profile: a
-            .record
-            .as_ref()
-            .map(|_| record::exact_profile(RECORD_PERIOD_NS, RECORD_STACK_BYTES)),
-        inject: !filter.inject.is_empty(),
-        poke_exit: filter.inject.pokes_at_exit(),
-        ioctl_sizes: ioctl_sizes(&filter),
-        // strace reads no clock unless a time is shown: nor does genba
-        // (the kernel's summaries get their times whatever this says)
-        timed: json
-            || abs_time.is_some()
-            || relative.is_some()
-            || times.is_some()
-            || stacks
-            || a.record.is_some()
-            || gpu.is_some(),
-    };
+        display,
+        path_trace,
+        cfg,
+    } = Plan::new(a)?;
     // --record: the file exists before the program starts
     let mut rec = match &a.record {
         Some(f) => Some(record::RecordSink::create(&record::Recording {
@@ -940,3 +967,102 @@ pub fn run(mut a: TraceArgs) -> Result<i32> {
 const RECORD_PERIOD_NS: u64 = 1_000_000;
 
 const RECORD_STACK_BYTES: u32 = 4096;
+
+/// `-Y`, `--decode-pids=`, `-e decode-pids=`: each one given replaces the
+/// set; `comm` is the one genba has.
+fn decode_pids(a: &TraceArgs, filter: &Filter) -> Result<bool> {
+    // -Y, --decode-pids=, -e decode-pids=: each one given replaces the set
+    let mut pid_comm = a.pid_comm;
+    for d in a.decode_pids.iter().chain(filter.decode_pids.iter()) {
+        let body = d.trim_start_matches('!');
+        let inverted = (d.len() - body.len()) % 2 == 1;
+        let (mut comm, mut pidns) = (false, false);
+        for what in body.split(',') {
+            match what {
+                "none" => {}
+                "all" => (comm, pidns) = (true, true),
+                "comm" => comm = true,
+                "pidns" => pidns = true,
+                other => bail!(Exit(1, format!("invalid decode-pids '{other}'"))),
+            }
+        }
+        if inverted {
+            (comm, pidns) = (!comm, !pidns);
+        }
+        if pidns {
+            bail!(Exit(
+                1,
+                "--decode-pids=pidns is not supported by genba: it cannot translate process ids between pid namespaces".into()
+            ));
+        }
+        pid_comm = comm;
+    }
+    Ok(pid_comm)
+}
+
+/// `-x`, `-xx`, `--strings-in-hex=`: which strings print in hex.
+fn hex_strings(a: &TraceArgs) -> Result<genba_syscalls::fmt::HexStr> {
+    use genba_syscalls::fmt::HexStr;
+    Ok(match (a.hex, a.strings_in_hex.as_deref()) {
+        (0, None) => HexStr::None,
+        (1, None) => HexStr::NonAscii,
+        (_, None) => HexStr::All,
+        (0, Some("none")) => HexStr::None,
+        (0, Some("non-ascii-chars")) => HexStr::NonAsciiChars,
+        (0, Some("non-ascii")) => HexStr::NonAscii,
+        (0, Some("all")) => HexStr::All,
+        (0, Some(other)) => bail!(Exit(
+            1,
+            format!("invalid --strings-in-hex argument: '{other}' (expected none, non-ascii-chars, non-ascii or all)")
+        )),
+        (_, Some(_)) => bail!(Exit(
+            1,
+            "-x and --strings-in-hex cannot be provided simultaneously".into()
+        )),
+    })
+}
+
+/// What BPF traces and copies of each call: the decoders' plans, with
+/// `-e read=`/`write=`'s whole buffers.
+fn syscall_plans(a: &TraceArgs, filter: &Filter, decode: &Options) -> Vec<SyscallPlan> {
+    let stacks = a.source || a.stack_trace > 0;
+    let mut plans = vec![SyscallPlan::default(); genba_bpf::MAX_SYSCALLS as usize];
+    for (nr, plan) in plans.iter_mut().enumerate() {
+        plan.traced = filter.traced.get(nr).copied().unwrap_or(true);
+        // (a recording decodes the calls even when -c prints none)
+        if !a.summary_only || stacks || a.record.is_some() {
+            if let Some(info) = table::by_nr(nr as u32) {
+                let p = genba_syscalls::plan(info.name, decode);
+                // with stacks every call needs its entry record (the stack is taken there)
+                plan.exit_only = !stacks && genba_syscalls::exit_only(info.name, &p);
+                plan.no_args = info.nargs == 0;
+                for (dst, src) in plan.args.iter_mut().zip(p) {
+                    *dst = to_bpf_plan(src);
+                }
+            }
+        }
+    }
+    // -e read=/write=: the data of the calls dumped is copied whole (up to
+    // DUMP_MAX; an iovec's buffers up to DUMP_IOV_MAX each, a record holding
+    // 32 KiB in all), not only the -s bytes shown; only in the direction
+    // asked for
+    for (name, write, iov) in render::DUMPED {
+        let asked = if *write {
+            filter.dump_write.is_some()
+        } else {
+            filter.dump_read.is_some()
+        };
+        if let (true, Some(info)) = (asked, table::by_name(name)) {
+            let a = &mut plans[info.nr as usize].args[1];
+            if a.kind != CaptureKind::None {
+                let most = if *iov {
+                    render::DUMP_IOV_MAX
+                } else {
+                    render::DUMP_MAX
+                };
+                a.max = a.max.max(most);
+            }
+        }
+    }
+    plans
+}
