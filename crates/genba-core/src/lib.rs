@@ -21,6 +21,7 @@ mod gputable;
 mod inject;
 mod irqwaker;
 mod launch;
+mod offcpu;
 pub mod options;
 mod output;
 mod pathtrace;

@@ -92,7 +92,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     let mut profile = exact_profile(period_ns, a.stack_bytes);
     if a.all {
         profile.all_tasks = true;
-        profile.slots = crate::profile::system_slots();
+        profile.slots = crate::offcpu::system_slots();
     }
     let cfg = TraceConfig {
         inject: false,
@@ -169,7 +169,7 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     // -p, -a: the threads still waiting, and CPU time not yet sampled, at
     // the end (as genba profile closes them)
     if !launched || a.all {
-        crate::profile::close_pending(&mut session, a.all, period_ns, &mut sink)?;
+        crate::offcpu::close_pending(&mut session, a.all, period_ns, &mut sink)?;
     }
     let stats = session.tracer.stats().map_err(|e| anyhow!(e))?;
     session.debug_stats(&stats);
@@ -195,7 +195,7 @@ pub(crate) fn seed_waiting(
     period_ns: u64,
 ) -> Result<(), genba_bpf::Error> {
     for &tid in live {
-        if let Some(w) = crate::profile::waiting(tid, stack_bytes, period_ns) {
+        if let Some(w) = crate::offcpu::waiting(tid, stack_bytes, period_ns) {
             tracer.prof_open_waiting(&w)?;
         }
     }
@@ -513,7 +513,7 @@ impl RecordSink {
                 Ok(n) => std::borrow::Cow::Borrowed(n),
                 Err(hex) => std::borrow::Cow::Owned(hex),
             };
-            if crate::profile::own_kernel_frame(&name) {
+            if crate::offcpu::own_kernel_frame(&name) {
                 continue;
             }
             out.push(StackFrame {
@@ -1006,7 +1006,7 @@ impl RecordSink {
             None
         };
         let frames = self.stack_frames(cs.as_ref(), &p.kstack, syscall);
-        let class = refine(crate::profile::class_of(p.class), &frames);
+        let class = refine(crate::offcpu::class_of(p.class), &frames);
         let site = cs
             .as_ref()
             .and_then(|c| Some(self.world.stacks()?.site_label(c)));
