@@ -114,6 +114,8 @@ pub struct TextPrinter<W: Write> {
     /// The call of each task the kernel will resume with restart_syscall.
     prev_shown: HashMap<u32, u32>,
     line: String,
+    /// Scratch for each call's return text (no allocation per call).
+    ret_buf: String,
     /// Arguments shown as addresses because their memory could not be read.
     pub unreadable: u64,
     /// Tasks, descriptors (`-y`), mappings and stacks (--source, -k).
@@ -221,6 +223,7 @@ impl<W: Write> TextPrinter<W> {
             last_nr: HashMap::default(),
             prev_shown: HashMap::default(),
             line: String::new(),
+            ret_buf: String::new(),
             unreadable: 0,
             world: World::new(Default::default(), o_fd_paths, None),
             print: true,
@@ -677,7 +680,15 @@ impl<W: Write> TextPrinter<W> {
         self.emit(" ");
         if self.col < self.o.acolumn {
             let n = self.o.acolumn - self.col;
-            self.line.extend(std::iter::repeat_n(' ', n));
+            // whole slices of spaces, not a char at a time (the column is
+            // padded on nearly every line)
+            const SPACES: &str = "                                                                ";
+            let mut left = n;
+            while left > 0 {
+                let k = left.min(SPACES.len());
+                self.line.push_str(&SPACES[..k]);
+                left -= k;
+            }
             self.col += n;
         }
     }
@@ -1038,13 +1049,14 @@ impl<W: Write> TextPrinter<W> {
                 .verbose
                 .as_ref()
                 .is_some_and(|v| !v.get(x.nr as usize).copied().unwrap_or(true));
-        let mut r = if quiet_ret {
-            let mut t = String::new();
-            decode::format_return(&mut t, x.ret, kind, self.o.decode.xlat);
-            t
+        // the return's text, in a buffer kept from call to call
+        let mut r = std::mem::take(&mut self.ret_buf);
+        r.clear();
+        if quiet_ret {
+            decode::format_return(&mut r, x.ret, kind, self.o.decode.xlat);
         } else {
-            decode::return_text_with(&name, call, kind, &self.o.decode)
-        };
+            decode::push_return_text_with(&mut r, &name, call, kind, &self.o.decode);
+        }
         if ran {
             self.world.exit_after(tgid, &name, call);
         }
@@ -1089,6 +1101,7 @@ impl<W: Write> TextPrinter<W> {
         }
         dump_io(&mut r, &name, call, &self.o);
         self.emit(&r);
+        self.ret_buf = r;
         self.flush_line();
     }
 
