@@ -956,13 +956,7 @@ pub fn run(a: CausalArgs) -> Result<i32> {
         let mut session = Session::start(
             &cfg,
             &plans,
-            Target {
-                command: Some((path.as_path(), a.command.as_slice())),
-                pids: &[],
-                all_threads: true,
-                inject: None,
-                inject_children: false,
-            },
+            Target::every_thread(Some((path.as_path(), a.command.as_slice())), &[]),
             Until::TasksGone,
             |_, _| Ok(()),
         )

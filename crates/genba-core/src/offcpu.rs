@@ -218,3 +218,19 @@ pub(crate) fn system_slots() -> u32 {
     // a slot holds a stack copy (~8.8 KiB): 16384 slots are ~140 MiB
     (2 * threads).next_power_of_two().clamp(4096, 1 << 14)
 }
+
+/// -p: threads already waiting when genba attaches get their interval from
+/// the attach, as /proc shows them (else their first wait would be lost).
+pub(crate) fn seed_waiting(
+    tracer: &mut genba_bpf::Tracer,
+    live: &std::collections::HashSet<u32>,
+    stack_bytes: u32,
+    period_ns: u64,
+) -> Result<(), genba_bpf::Error> {
+    for &tid in live {
+        if let Some(w) = waiting(tid, stack_bytes, period_ns) {
+            tracer.prof_open_waiting(&w)?;
+        }
+    }
+    Ok(())
+}

@@ -12,7 +12,7 @@ use genba_bpf::{ProfileConfig, SyscallPlan, TraceConfig};
 use genba_events::{Event, ProfSample};
 use genba_syscalls::{table, Options, Xlat};
 
-use crate::offcpu::{class_of, close_pending, own_kernel_frame, system_slots, waiting};
+use crate::offcpu::{class_of, close_pending, own_kernel_frame, seed_waiting, system_slots};
 use crate::options::ProfileArgs;
 use crate::session::{Session, Sink, Target, Tee, Until};
 use crate::stacks::{StackOptions, Stacks};
@@ -328,19 +328,9 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
     let mut session = Session::start(
         &cfg,
         &plans,
-        Target {
-            command: path.as_deref().map(|p| (p, a.command.as_slice())),
-            pids: &pids,
-            all_threads: true,
-            inject: None,
-            inject_children: false,
-        },
-        if a.all && a.command.is_empty() {
-            // the whole system: until Ctrl-C (or another signal)
-            Until::Signal
-        } else {
-            Until::TasksGone
-        },
+        Target::every_thread(path.as_deref().map(|p| (p, a.command.as_slice())), &pids),
+        // the whole system: until Ctrl-C (or another signal)
+        Until::of(a.all, !a.command.is_empty()),
         |tracer, live| {
             // -p: threads already waiting get their wait counted from now,
             // as perf does, with what /proc shows (else their first wait,
@@ -348,11 +338,7 @@ pub fn run(a: ProfileArgs) -> Result<i32> {
             // programs run, so the programs' own view replaces it as soon
             // as they see more.
             if path.is_none() && !a.all {
-                for &tid in live {
-                    if let Some(w) = waiting(tid, waiting_stack_bytes, period_ns) {
-                        tracer.prof_open_waiting(&w)?;
-                    }
-                }
+                seed_waiting(tracer, live, waiting_stack_bytes, period_ns)?;
             }
             Ok(())
         },

@@ -129,22 +129,12 @@ pub fn run(a: RecordArgs) -> Result<i32> {
     let mut session = Session::start(
         &cfg,
         &plans,
-        Target {
-            command: path.as_deref().map(|p| (p, a.command.as_slice())),
-            pids: &pids,
-            all_threads: true,
-            inject: None,
-            inject_children: false,
-        },
-        if a.all && a.command.is_empty() {
-            // the whole system: until Ctrl-C (or another signal)
-            Until::Signal
-        } else {
-            Until::TasksGone
-        },
+        Target::every_thread(path.as_deref().map(|p| (p, a.command.as_slice())), &pids),
+        // the whole system: until Ctrl-C (or another signal)
+        Until::of(a.all, !a.command.is_empty()),
         |tracer, live| {
             if path.is_none() && !a.all {
-                seed_waiting(tracer, live, stack_bytes, period_ns)?;
+                crate::offcpu::seed_waiting(tracer, live, stack_bytes, period_ns)?;
             }
             Ok(())
         },
@@ -184,22 +174,6 @@ pub fn run(a: RecordArgs) -> Result<i32> {
         return Ok(if code != 0 { code } else { 1 });
     }
     Ok(session.exit_code())
-}
-
-/// -p: threads already waiting when genba attaches get their interval from
-/// the attach, as /proc shows them (else their first wait would be lost).
-pub(crate) fn seed_waiting(
-    tracer: &mut Tracer,
-    live: &std::collections::HashSet<u32>,
-    stack_bytes: u32,
-    period_ns: u64,
-) -> Result<(), genba_bpf::Error> {
-    for &tid in live {
-        if let Some(w) = crate::offcpu::waiting(tid, stack_bytes, period_ns) {
-            tracer.prof_open_waiting(&w)?;
-        }
-    }
-    Ok(())
 }
 
 /// The profiler's settings a recording needs: every off-CPU interval sent

@@ -68,6 +68,18 @@ pub enum Until {
     Signal,
 }
 
+impl Until {
+    /// The whole system without a command (`-a`) runs until a signal;
+    /// every other session until its tasks are gone.
+    pub fn of(all: bool, command: bool) -> Until {
+        if all && !command {
+            Until::Signal
+        } else {
+            Until::TasksGone
+        }
+    }
+}
+
 /// What to watch.
 pub struct Target<'a> {
     /// The program to launch: its resolved path and argv.
@@ -81,6 +93,21 @@ pub struct Target<'a> {
     pub inject: Option<&'a crate::inject::Injections>,
     /// With `inject`: act on the children's calls too (`-f`).
     pub inject_children: bool,
+}
+
+impl<'a> Target<'a> {
+    /// What a profile, a recording or a causal run watches: the program
+    /// launched or the processes attached, every thread of each, nothing
+    /// injected.
+    pub fn every_thread(command: Option<(&'a Path, &'a [String])>, pids: &'a [i32]) -> Target<'a> {
+        Target {
+            command,
+            pids,
+            all_threads: true,
+            inject: None,
+            inject_children: false,
+        }
+    }
 }
 
 /// A running session: the collector and what it watches.

@@ -673,7 +673,7 @@ pub fn run(a: TraceArgs) -> Result<i32> {
         Until::TasksGone,
         |tracer, live| {
             if seed {
-                record::seed_waiting(tracer, live, RECORD_STACK_BYTES, RECORD_PERIOD_NS)?;
+                crate::offcpu::seed_waiting(tracer, live, RECORD_STACK_BYTES, RECORD_PERIOD_NS)?;
             }
             Ok(())
         },
