@@ -10,7 +10,10 @@ its process's track; slices on a track are balanced and properly nested
 once sorted by time; every flow starts once and ends once; timestamps are on
 CLOCK_MONOTONIC; each wakeup flow goes from a `wakeup` instant on the
 waker's thread track (its `wakee_tid` the woken thread) to a slice on the
-woken thread's track (its `waker_tid` the waker). Prints a JSON summary on
+woken thread's track (its `waker_tid` the waker); from the recording's
+format 3 (its `settings`), every off-CPU slice (one with a `class`) is named
+by its class alone, one name a class (the UI colours a slice by its name),
+its call a `syscall` argument. Prints a JSON summary on
 success (tracks, slices by name, flows) for the caller to check against
 what it expects; exits 1 with the first problem otherwise.
 
@@ -186,6 +189,8 @@ def main():
                 if e.name_iid not in names:
                     fail(f"packet {i}: name iid {e.name_iid} used before it is defined")
                 name = names[e.name_iid]
+            elif e.HasField("name"):
+                name = e.name
             args = {}
             for a in e.debug_annotations:
                 if a.name_iid not in arg_names:
@@ -253,7 +258,7 @@ def main():
             fail(f"track {uuid}: {len(st)} slices never end")
         d = tracks[uuid]
         for begin, bname, bargs, _, _ in st:
-            open_slices.append({"name": bname, "ts": begin, "tid": tid_of(uuid),
+            open_slices.append({"name": bname, "ts": begin, "tid": tid_of(uuid), "args": bargs,
                                 "track": None if d.HasField("thread") else d.name})
     wakeups = 0
     for f in set(flows_out) | set(flows_in):
@@ -280,6 +285,24 @@ def main():
                  f"its flow begins on thread {src_tid}")
         wakeups += 1
 
+    # off-CPU slices: named by their class, one name (one colour) a class
+    fmt = next((a.get("format") for _, _, _, n, a in events if n == "settings"), None)
+    offcpu_names = {}
+    for s in slices + open_slices:
+        args = s.get("args", {})
+        if "class" not in args:
+            continue
+        offcpu_names.setdefault(args["class"], set()).add(s["name"])
+        if fmt is not None and fmt >= 3:
+            if not s["name"].startswith(args["class"] + " "):
+                fail(f"off-CPU slice {s['name']!r} not named by its class {args['class']}")
+            call = args.get("syscall")
+            if call is not None and (not isinstance(call, str) or call in s["name"]):
+                fail(f"off-CPU slice {s['name']!r}: its call {call!r} is not an argument alone")
+    if fmt is not None and fmt >= 3:
+        for c, n in offcpu_names.items():
+            if len(n) > 1:
+                fail(f"class {c}: off-CPU slices named {sorted(n)}, not one name")
     threads = sorted([d.thread.pid, d.thread.tid, d.thread.thread_name]
                      for d in tracks.values() if d.HasField("thread"))
     described = {(t[0], t[1]) for t in threads}
@@ -288,7 +311,8 @@ def main():
             fail(f"a sample of thread {s['tid']} (process {s['pid']}) that has no track")
     print(json.dumps({"packets": len(packets), "threads": threads,
                       "slices": slices, "flows": len(flows_out), "samples": samples,
-                      "open": open_slices, "wakeups_checked": wakeups}))
+                      "open": open_slices, "wakeups_checked": wakeups, "format": fmt,
+                      "offcpu_names": {c: sorted(n) for c, n in offcpu_names.items()}}))
 
 
 if __name__ == "__main__":

@@ -13,8 +13,7 @@ use std::io::{BufReader, BufWriter, Write};
 
 use anyhow::{bail, Context, Result};
 use genba_export::perfetto::{
-    EventKind, Packet, PerfettoReader, ReadError, ReadEvent, ReadSample, StackFrame, TrackKind,
-    Value,
+    EventKind, Packet, PerfettoReader, ReadEvent, ReadSample, StackFrame, TrackKind, Value,
 };
 use serde_json::{json, Map};
 
@@ -101,10 +100,7 @@ fn export(
                 settings_track: None,
                 gpu_lost_track: None,
                 first: true,
-                ended: false,
-                format: None,
-                last_ts: None,
-                lost: None,
+                watch: Default::default(),
                 unplaced: HashMap::new(),
             };
             w.walk(path, input)?
@@ -144,14 +140,8 @@ struct Walker<'a> {
     gpu_lost_track: Option<u64>,
     /// No event written yet (chrome: no comma before it).
     first: bool,
-    /// The recording's closing marker was read.
-    ended: bool,
-    /// The settings' `format` (whether a whole recording ends with a marker).
-    format: Option<u64>,
-    /// The latest timestamp read.
-    last_ts: Option<u64>,
-    /// The events lost, as last counted.
-    lost: Option<i64>,
+    /// Its format, its end marker, its last time and loss count.
+    watch: crate::cut::Watch,
     /// jsonl: process and thread lines waiting for their time, the first
     /// event of the thread (of the process) read after them.
     /// By process: one lookup per event, however many wait.
@@ -224,32 +214,12 @@ impl Walker<'_> {
             self.line(json!({"type": "header", "schema": "genba-jsonl",
                 "version": JSONL_VERSION, "minor": JSONL_MINOR, "clock": "CLOCK_MONOTONIC", "units": "ns"}))?;
         }
-        let mut inside = None;
-        let mut packets = 0u64;
-        loop {
-            match reader.next_packet() {
-                Ok(Some(p)) => {
-                    packets += 1;
-                    self.packet(p, &reader)?;
-                }
-                Ok(None) => break,
-                Err(ReadError::Truncated { at, packets }) => {
-                    inside = Some((at, packets));
-                    break;
-                }
-                Err(e) => bail!(Exit(1, format!("{path}: {e}"))),
-            }
-        }
-        if packets == 0 && inside.is_none() {
-            bail!(Exit(1, format!("{path}: empty, not a recording")));
-        }
-        let (bytes, whole) = reader.position();
-        // a recording made before the end marker existed never has one
-        let ended = self.ended || !crate::cut::has_end_marker(self.format);
-        let truncated = crate::cut::decide(inside, ended, (bytes, whole), self.last_ts, self.lost);
+        let inside =
+            crate::cut::read_packets(path, &mut reader, |p, reader| self.packet(p, reader))?;
+        let truncated = self.watch.decide(inside, reader.position());
         // processes and threads no event of which followed: at the last
         // time the file has
-        let last = self.last_ts;
+        let last = self.watch.last_ts();
         let mut left: Vec<(u32, Vec<Unplaced>)> =
             std::mem::take(&mut self.unplaced).into_iter().collect();
         left.sort_by_key(|(pid, _)| *pid);
@@ -353,13 +323,13 @@ impl Walker<'_> {
                 _ => {}
             },
             Packet::Sample(s) => {
-                self.last_ts = self.last_ts.max(Some(s.ts));
+                self.watch.time(s.ts);
                 self.placed(s.pid, Some(s.tid), s.ts)?;
                 let stack = reader.frames(s.callstack).unwrap_or_default();
                 self.sample(&s, &stack)?;
             }
             Packet::Event(e) => {
-                self.last_ts = self.last_ts.max(Some(e.ts));
+                self.watch.time(e.ts);
                 if let Some(&(pid, tid)) = self.tracks.get(&e.track) {
                     self.placed(pid, Some(tid), e.ts)?;
                 }
@@ -402,12 +372,12 @@ impl Walker<'_> {
                 } else {
                     // the total so far, and what it grew by since the
                     // last count
-                    let new = e.counter.map(|n| n - self.lost.unwrap_or(0));
+                    let new = e.counter.map(|n| n - self.watch.lost.unwrap_or(0));
                     self.line(json!({"type": "lost", "ts": e.ts, "events": e.counter,
                             "new": new}))?;
                 }
                 if !gpu {
-                    self.lost = e.counter.or(self.lost);
+                    self.watch.lost_count(e.counter);
                 }
             }
             EventKind::Other(_) => {}
@@ -472,15 +442,7 @@ impl Walker<'_> {
     fn instant(&mut self, e: &ReadEvent) -> Result<()> {
         let name = e.name.as_deref().unwrap_or("");
         if Some(e.track) == self.settings_track {
-            if name == crate::record::END_MARKER {
-                self.ended = true;
-            }
-            if name == "settings" {
-                self.format = match e.arg("format") {
-                    Some(Value::Uint(u)) => Some(*u),
-                    _ => None,
-                };
-            }
+            self.watch.own_event(e);
             if !self.chrome {
                 let mut m = Map::new();
                 let what = if name == "gpu clock" {
@@ -548,10 +510,20 @@ impl Walker<'_> {
         let name = e.name.as_deref().unwrap_or("");
         let dur = end.map(|t| t.saturating_sub(e.ts));
         let class = text(e.arg("class"));
+        // an off-CPU interval: named by its class, its call an argument
+        // (as a recording of format 3 has them; an older one named it by
+        // the call)
+        let syscall = class.and_then(|c| {
+            crate::slicename::blocking_call(self.watch.format, name, c, e.arg("syscall"))
+        });
+        let name = class.map_or(name, crate::slicename::slice_name);
         if self.chrome {
             let mut args = Map::new();
             for (k, v) in &e.args {
                 args.insert(k.clone(), value_json(v));
+            }
+            if let Some(s) = &syscall {
+                args.insert("syscall".into(), json!(s));
             }
             if let Some(k) = o.stack.as_deref().and_then(kernel_frame) {
                 args.insert("kernel_frame".into(), json!(k));
@@ -580,10 +552,6 @@ impl Walker<'_> {
             return Ok(());
         }
         let v = if let Some(class) = class {
-            let syscall = name
-                .strip_prefix(class)
-                .map(str::trim)
-                .filter(|s| !s.is_empty() && *s != "runnable");
             json!({"type": "offcpu", "ts": e.ts, "dur": dur, "pid": pid, "tid": tid,
                 "class": class, "syscall": syscall, "site": text(e.arg("site")),
                 "kernel_frame": o.stack.as_deref().and_then(kernel_frame),

@@ -31,6 +31,7 @@ mod render;
 pub mod report;
 mod session;
 mod setup;
+mod slicename;
 mod sockdesc;
 mod stacks;
 mod summary;

@@ -986,12 +986,14 @@ impl RecordSink {
             .and_then(|c| Some(self.world.stacks()?.site_label(c)));
         let stack = Some(self.w.callstack(&frames));
         if wake > p.out_ts {
+            // named by its class (one colour a class in the UI), the call
+            // an argument
             let tag = class.tag();
-            let name = match syscall {
-                Some(s) => format!("{tag} {s}"),
-                None => tag.to_string(),
-            };
+            let name = crate::slicename::slice_name(tag);
             let mut args = vec![("class", ArgValue::Str(tag))];
+            if let Some(s) = syscall {
+                args.push(("syscall", ArgValue::Str(s)));
+            }
             if let Some(site) = &site {
                 args.push(("site", ArgValue::Str(site)));
             }
@@ -1022,7 +1024,7 @@ impl RecordSink {
             // counts them
             args.push(("samples", ArgValue::Uint(p.w_block.into())));
             self.w
-                .slice_with_stack(t, p.out_ts, wake - p.out_ts, &name, &args, &[], &[], stack)?;
+                .slice_with_stack(t, p.out_ts, wake - p.out_ts, name, &args, &[], &[], stack)?;
         }
         // the wakeup: from the thread that woke it, to this wait for a CPU
         // (a wakeup from an interrupt has no thread's slice to start from)
@@ -1065,7 +1067,7 @@ impl RecordSink {
                 t,
                 wake,
                 p.ts - wake,
-                "[S] runnable",
+                crate::slicename::slice_name("[S]"),
                 &args,
                 &[],
                 &flow_in,

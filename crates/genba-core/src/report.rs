@@ -16,7 +16,7 @@ use genba_analyze::profile::Class;
 use genba_analyze::report::{Frame, Profile, SampleIn, SortKey};
 use genba_analyze::{SortBy, SyscallTotals};
 use genba_export::perfetto::{
-    EventKind, Packet, PerfettoReader, ReadError, ReadEvent, StackFrame, TrackKind, Value,
+    EventKind, Packet, PerfettoReader, ReadEvent, StackFrame, TrackKind, Value,
 };
 use genba_symbolize::SourceFrame;
 use genba_syscalls::table;
@@ -248,17 +248,12 @@ struct Report {
     waker_calls: HashMap<u32, WakerCalls>,
     /// Tracks that count lost events.
     lost_tracks: Vec<u64>,
-    lost: Option<i64>,
     packets: u64,
     bytes: u64,
     /// Where the file was cut short, if it was.
     truncated: Option<crate::cut::Cut>,
-    /// The recording's closing marker was read: it ended as it should.
-    ended: bool,
-    /// The settings' `format` (whether a whole recording ends with a marker).
-    format: Option<u64>,
-    /// The latest timestamp read.
-    last_ts: Option<u64>,
+    /// Its format, its end marker, its last time and loss count.
+    watch: crate::cut::Watch,
     /// The samples, on and off the CPU, as genba profile reports them.
     profile: Option<Profile>,
     /// The recording's stacks as the profile takes them, by interned id.
@@ -313,7 +308,7 @@ impl Report {
                 self.event(e, stack)
             }
             Packet::Sample(s) => {
-                self.last_ts = self.last_ts.max(Some(s.ts));
+                self.watch.time(s.ts);
                 let Some(stack) = self.stack(s.callstack, reader) else {
                     return;
                 };
@@ -452,14 +447,15 @@ impl Report {
     }
 
     fn event(&mut self, e: ReadEvent, stack: Option<Rc<Stack>>) {
-        self.last_ts = self.last_ts.max(Some(e.ts));
-        if Some(e.track) == self.settings_track
-            && e.name.as_deref() == Some(crate::record::END_MARKER)
-        {
-            self.ended = true;
+        self.watch.time(e.ts);
+        let own = Some(e.track) == self.settings_track;
+        if own {
+            self.watch.own_event(&e);
+        }
+        if own && e.name.as_deref() == Some(crate::record::END_MARKER) {
             return;
         }
-        if Some(e.track) == self.settings_track && e.name.as_deref() == Some("settings") {
+        if own && e.name.as_deref() == Some("settings") {
             let text = |k| match e.arg(k) {
                 Some(Value::Str(s)) => s.clone(),
                 _ => String::new(),
@@ -470,10 +466,6 @@ impl Report {
             };
             self.cwd = text("cwd");
             self.command = text("command");
-            self.format = match e.arg("format") {
-                Some(Value::Uint(u)) => Some(*u),
-                _ => None,
-            };
             self.freq = num("freq_hz");
             let period = num("period_ns");
             if period > 0 && self.profile.is_none() {
@@ -483,7 +475,7 @@ impl Report {
         }
         if e.kind == EventKind::Counter {
             if self.lost_tracks.contains(&e.track) {
-                self.lost = e.counter.or(self.lost);
+                self.watch.lost_count(e.counter);
             }
             return;
         }
@@ -501,7 +493,7 @@ impl Report {
         let (pid, tid) = (th.pid as u32, th.tid as u32);
         match e.kind {
             EventKind::SliceBegin => {
-                let what = classify(&e, self.gpu_queues.contains(&e.track));
+                let what = classify(&e, self.gpu_queues.contains(&e.track), self.watch.format);
                 let gpu_site = match &what {
                     Slice::OffCpu { .. } => stack.as_ref().and_then(|s| s.gpu_site.clone()),
                     _ => None,
@@ -526,10 +518,16 @@ impl Report {
                     }
                     _ => None,
                 };
-                let label = self.timeline.as_ref().map(|_| match e.arg("call") {
-                    Some(Value::Str(c)) => c.clone(),
-                    _ => e.name.clone().unwrap_or_default(),
-                });
+                let label = self
+                    .timeline
+                    .as_ref()
+                    .map(|_| match (&what, e.arg("call")) {
+                        (Slice::OffCpu { class, syscall, .. }, _) => {
+                            crate::slicename::label(class, syscall.as_deref())
+                        }
+                        (_, Some(Value::Str(c))) => c.clone(),
+                        _ => e.name.clone().unwrap_or_default(),
+                    });
                 let th = self.threads.entry(e.track).or_default();
                 th.slices += 1;
                 th.open.push(Open {
@@ -931,7 +929,8 @@ impl Report {
 }
 
 /// What a slice is, from its name and arguments.
-fn classify(e: &ReadEvent, gpu_queue: bool) -> Slice {
+/// A slice begun, by its arguments (`format`: the recording's).
+fn classify(e: &ReadEvent, gpu_queue: bool, format: Option<u64>) -> Slice {
     let name = e.name.as_deref().unwrap_or("");
     let uint = |k| match e.arg(k) {
         Some(Value::Uint(u)) => *u,
@@ -965,11 +964,7 @@ fn classify(e: &ReadEvent, gpu_queue: bool) -> Slice {
         };
     }
     if let Some(Value::Str(class)) = e.arg("class") {
-        let syscall = name
-            .strip_prefix(class.as_str())
-            .map(str::trim)
-            .filter(|s| !s.is_empty() && *s != "runnable")
-            .map(str::to_string);
+        let syscall = crate::slicename::blocking_call(format, name, class, e.arg("syscall"));
         let waker = crate::irqwaker::from_args(e.arg("waker"), e.arg("waker_tid"));
         let waking = match e.arg("waking_ns") {
             Some(Value::Uint(u)) => Some(*u),
@@ -1073,25 +1068,12 @@ fn load(path: &str, timeline: bool) -> Result<Report> {
         timeline: timeline.then(Timeline::default),
         ..Default::default()
     };
-    let mut inside = None;
-    loop {
-        match reader.next_packet() {
-            Ok(Some(p)) => r.packet(p, &reader),
-            Ok(None) => break,
-            Err(ReadError::Truncated { at, packets }) => {
-                inside = Some((at, packets));
-                break;
-            }
-            Err(e) => bail!(Exit(1, format!("{path}: {e}"))),
-        }
-    }
+    let inside = crate::cut::read_packets(path, &mut reader, |p, reader| {
+        r.packet(p, reader);
+        Ok(())
+    })?;
     (r.bytes, r.packets) = reader.position();
-    if r.packets == 0 && inside.is_none() {
-        bail!(Exit(1, format!("{path}: empty, not a recording")));
-    }
-    // a recording made before the end marker existed never has one
-    let ended = r.ended || !crate::cut::has_end_marker(r.format);
-    r.truncated = crate::cut::decide(inside, ended, (r.bytes, r.packets), r.last_ts, r.lost);
+    r.truncated = r.watch.decide(inside, (r.bytes, r.packets));
     r.settle_wakeups();
     r.settle_gpu_blocked();
     Ok(r)
@@ -1227,7 +1209,7 @@ fn render_text(
         ));
     }
     s.push('\n');
-    match (r.lost, r.truncated.is_some()) {
+    match (r.watch.lost, r.truncated.is_some()) {
         (Some(n), false) => {
             let _ = writeln!(s, "{n} events lost");
         }
@@ -1364,7 +1346,7 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
         "profile": r.profile.as_ref().filter(|p| p.total() > 0)
             .map(|p| genba_analyze::report::render_json(p, keys, &profile_title(r))),
         "gpu": r.gpu.render_json(r.wall_ns()),
-        "lost_events": r.lost.filter(|_| r.truncated.is_none()),
+        "lost_events": r.watch.lost.filter(|_| r.truncated.is_none()),
     })
 }
 

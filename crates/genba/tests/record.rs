@@ -28,6 +28,23 @@ fn slices_of(s: &Value, tid: u64, pred: impl Fn(&str) -> bool) -> Vec<&Value> {
         .collect()
 }
 
+/// Thread `tid`'s off-CPU slices of `class` blocked in `call` (None: in
+/// any call, or none), as the checker lists them: named by their class
+/// alone (one colour a class in the Perfetto UI), the call an argument.
+fn offcpu_of<'a>(s: &'a Value, tid: u64, class: &str, call: Option<&str>) -> Vec<&'a Value> {
+    s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| {
+            x["tid"].as_u64() == Some(tid)
+                && x["args"]["class"] == class
+                && call.is_none_or(|c| x["args"]["syscall"] == c)
+        })
+        .inspect(|x| assert!(x["name"].as_str().unwrap().starts_with(class), "{x}"))
+        .collect()
+}
+
 /// Two threads ping-pong a token over pipes, bracketing each blocking read
 /// with their own clock: the recording has a track per thread, every call
 /// they made, each blocked interval inside one of the thread's brackets,
@@ -93,7 +110,7 @@ fn pingpong_against_the_programs_own_clock() {
         // woken by the other thread, every time (a read the token reached
         // before the thread was off the CPU did not block: the kernel saw it
         // runnable at the switch, and that wait is [S] alone)
-        let blocked = slices_of(&s, tid, |n| n == "[B] read");
+        let blocked = offcpu_of(&s, tid, "[B]", Some("read"));
         let mut unnamed = 0;
         for b in &blocked {
             assert!(inside(b), "blocked outside the program's brackets: {b}");
@@ -114,7 +131,7 @@ fn pingpong_against_the_programs_own_clock() {
         // the wait for a CPU that follows each named wakeup names the same
         // waker (the flow's end): as many as the blocked reads named one (a
         // side may never block on a busy machine: then none)
-        let woken = slices_of(&s, tid, |n| n == "[S] runnable");
+        let woken = offcpu_of(&s, tid, "[S]", None);
         let mut checked = 0;
         for w in woken.iter().filter(|w| inside(w)) {
             if let Some(waker) = w["args"]["waker_tid"].as_u64() {
@@ -141,11 +158,20 @@ fn pingpong_against_the_programs_own_clock() {
     // waits for the address space's lock, mmap_lock, while the new thread
     // faults its stack in, an [L] the kernel's stack names, seen in CI)
     assert!(
-        slices_of(&s, pid, |n| n == "[L] futex").is_empty(),
+        offcpu_of(&s, pid, "[L]", Some("futex")).is_empty(),
         "{:?}",
         slices_of(&s, pid, |n| n.starts_with('['))
     );
-    assert!(!slices_of(&s, pid, |n| n == "[B] futex").is_empty());
+    assert!(!offcpu_of(&s, pid, "[B]", Some("futex")).is_empty());
+    // one name a class: the checker holds a recording to it, and every
+    // class seen here is named in words after its tag
+    for (class, names) in s["offcpu_names"].as_object().unwrap() {
+        assert_eq!(names.as_array().unwrap().len(), 1, "{class}: {names}");
+        assert!(
+            names[0].as_str().unwrap().len() > class.len() + 1,
+            "{names}"
+        );
+    }
 
     // cut short anywhere, it still reads up to its last whole packet, and
     // what it holds there is well formed: slices nested, every wakeup flow
@@ -234,7 +260,7 @@ fn record_options() {
     let s = check(&file, false).unwrap_or_else(|e| panic!("{e}"));
     let tid = u64::from(sleeper.id());
     assert!(
-        !slices_of(&s, tid, |n| n == "[B] clock_nanosleep").is_empty()
+        !offcpu_of(&s, tid, "[B]", Some("clock_nanosleep")).is_empty()
             || !slices_of(&s, tid, |n| n == "clock_nanosleep").is_empty(),
         "{s}"
     );
@@ -257,7 +283,7 @@ fn record_options() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|x| x["name"] == "[B] clock_nanosleep")
+        .find(|x| x["args"]["class"] == "[B]" && x["args"]["syscall"] == "clock_nanosleep")
         .unwrap();
     assert!(
         sleep["args"]["site"]
@@ -265,7 +291,7 @@ fn record_options() {
             .is_some_and(|site| site.contains("sleep")),
         "{sleep}"
     );
-    assert!(names.contains(&"[B] clock_nanosleep"), "{names:?}");
+    assert!(names.contains(&"[B] other blocking"), "{names:?}");
     // -s 4: the decoded lines cut strings at 4 bytes, as strace -s does
     let file = dir.join("s.pftrace");
     let out =
@@ -734,7 +760,11 @@ fn trace_also_records() {
     }
     let woken = slices
         .iter()
-        .filter(|x| x["name"] == "[B] read" && x["args"]["waker_tid"].is_u64())
+        .filter(|x| {
+            x["args"]["class"] == "[B]"
+                && x["args"]["syscall"] == "read"
+                && x["args"]["waker_tid"].is_u64()
+        })
         .count();
     assert!(woken > 100, "blocked reads with their waker: {woken}");
     // the program's output is still the program's
@@ -1911,4 +1941,140 @@ fn cut_anywhere_never_crashes() {
         }
     }
     assert!(read > 700, "only {read} of 900 outputs read the cut file");
+}
+
+/// A recording of format 2 named its off-CPU slices by class and call
+/// (`[B] read`, `[S] runnable`); format 3 names them by class alone, the
+/// call an argument. A recording rewritten as format 2 wrote it
+/// (scripts/recording_as_format2.py) reports and exports as the recording
+/// itself does: the same report, the same jsonl (its format aside), the
+/// same chrome trace and timeline page.
+#[test]
+fn format_2_recordings_read_as_before() {
+    require_bpf!();
+    if !bindings() {
+        return;
+    }
+    let _s = serial();
+    let dir = TempDir::new("record-format2");
+    let new = dir.join("new.pftrace");
+    let out = run(genba_cmd(["record", "--source", "-o"])
+        .arg(&new)
+        .arg("--")
+        .arg(program("record_pingpong")));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let s = check(&new, false).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s["format"], 3, "{}", s["format"]);
+    let old = dir.join("old.pftrace");
+    let conv = Command::new("python3")
+        .arg(repo_root().join("scripts/recording_as_format2.py"))
+        .arg(&new)
+        .arg(&old)
+        .output()
+        .expect("python3");
+    assert!(conv.status.success(), "{conv:?}");
+    let renamed: u64 = String::from_utf8_lossy(&conv.stdout)
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(renamed > 100, "{renamed} off-CPU slices rewritten");
+    let o = check(&old, false).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(o["format"], 2);
+    // the old names: the call in them
+    assert!(
+        o["offcpu_names"]["[B]"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n == "[B] read"),
+        "{}",
+        o["offcpu_names"]
+    );
+    let output = |args: &[&str], file: &Path| {
+        let x = run(genba_cmd(args).arg(file));
+        assert_eq!(x.code(), Some(0), "{}", x.describe());
+        assert!(x.stderr.is_empty(), "{}", x.describe());
+        x.stdout
+    };
+    // the report, but for the file's own name and size
+    let report = |file: &Path| {
+        let mut v: Value =
+            serde_json::from_str(&output(&["report", "--format", "json"], file)).unwrap();
+        let m = v.as_object_mut().unwrap();
+        m.remove("file");
+        m.remove("bytes");
+        v
+    };
+    let (rn, ro) = (report(&new), report(&old));
+    assert!(
+        rn["blocking"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["class"] == "[B]" && b["syscall"] == "read"),
+        "{rn}"
+    );
+    assert_eq!(rn, ro);
+    assert_eq!(
+        output(&["report"], &new),
+        output(&["report"], &old),
+        "the text report"
+    );
+    // jsonl: the same lines, but for the recording's format
+    let jsonl = |file: &Path| -> Vec<Value> {
+        output(&["export", "--format", "jsonl"], file)
+            .lines()
+            .map(|l| {
+                let mut v: Value = serde_json::from_str(l).unwrap();
+                if v["type"] == "recording" {
+                    v["format"] = Value::Null;
+                }
+                v
+            })
+            .collect()
+    };
+    let (jn, jo) = (jsonl(&new), jsonl(&old));
+    let reads = jo
+        .iter()
+        .filter(|v| v["type"] == "offcpu" && v["class"] == "[B]" && v["syscall"] == "read")
+        .count();
+    assert!(reads > 100, "{reads} blocked reads in the old file's jsonl");
+    assert_eq!(jn.len(), jo.len());
+    for (a, b) in jn.iter().zip(&jo) {
+        assert_eq!(a, b);
+    }
+    // chrome: named by class, the call an argument, either way
+    let (cn, co) = (
+        output(&["export", "--format", "chrome"], &new),
+        output(&["export", "--format", "chrome"], &old),
+    );
+    assert!(cn == co, "the chrome exports differ");
+    let c: Value = serde_json::from_str(&cn).unwrap();
+    let off: Vec<&Value> = c["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["cat"] == "offcpu")
+        .collect();
+    assert!(
+        off.iter()
+            .any(|e| e["name"] == "[B] other blocking" && e["args"]["syscall"] == "read"),
+        "no blocked read in the chrome export"
+    );
+    // the page's timeline labels the blocked reads with their call
+    let page = |file: &Path, html: &Path| {
+        let x = run(genba_cmd(["report", "--html"]).arg(html).arg(file));
+        assert_eq!(x.code(), Some(0), "{}", x.describe());
+        let size = std::fs::metadata(file).unwrap().len();
+        std::fs::read_to_string(html)
+            .unwrap()
+            .replace(&file.display().to_string(), "FILE")
+            .replace(&format!("\"bytes\":{size},"), "")
+    };
+    let (hn, ho) = (
+        page(&new, &dir.join("new.html")),
+        page(&old, &dir.join("old.html")),
+    );
+    assert!(hn.contains("[B] read"), "no [B] read label in the page");
+    assert!(hn == ho, "the pages differ");
 }
