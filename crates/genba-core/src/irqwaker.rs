@@ -35,6 +35,48 @@ pub(crate) fn label(kind: WakerKind) -> &'static str {
     }
 }
 
+/// A waker id as the report shows it: a thread, or an interrupt's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Waker {
+    Thread(u32),
+    Irq(WakerKind),
+}
+
+impl Waker {
+    pub(crate) fn of(id: u32) -> Waker {
+        match kind(id) {
+            Some(k) => Waker::Irq(k),
+            None => Waker::Thread(id),
+        }
+    }
+
+    /// Its name in a row: a thread's tid, an interrupt's label (`(timer)`).
+    pub(crate) fn short(self) -> String {
+        match self {
+            Waker::Thread(tid) => tid.to_string(),
+            Waker::Irq(k) => label(k).to_string(),
+        }
+    }
+
+    /// A tid column: the thread's tid, `-` for an interrupt (a name column
+    /// says which).
+    pub(crate) fn tid_cell(self) -> String {
+        match self {
+            Waker::Thread(tid) => tid.to_string(),
+            Waker::Irq(_) => "-".to_string(),
+        }
+    }
+
+    /// In JSON: its tid (null for an interrupt) and its kind (`thread`,
+    /// `hardirq`, `softirq`, `timer`).
+    pub(crate) fn json(self) -> (Option<u32>, &'static str) {
+        match self {
+            Waker::Thread(tid) => (Some(tid), WakerKind::Thread.name()),
+            Waker::Irq(k) => (None, k.name()),
+        }
+    }
+}
+
 /// The waker of an off-CPU slice from its arguments: its interrupt kind's
 /// id (`waker`), else its thread (`waker_tid`).
 pub(crate) fn from_args(waker: Option<&Value>, waker_tid: Option<&Value>) -> Option<u32> {
@@ -64,6 +106,21 @@ mod tests {
         assert_eq!(id(WakerKind::Thread), None);
         assert_eq!(kind(4_194_304), None);
         assert_eq!(kind(1), None);
+    }
+
+    #[test]
+    fn wakers_as_shown() {
+        let timer = Waker::of(id(WakerKind::Timer).unwrap());
+        assert_eq!(timer, Waker::Irq(WakerKind::Timer));
+        assert_eq!(
+            (timer.short(), timer.tid_cell(), timer.json()),
+            ("(timer)".to_string(), "-".to_string(), (None, "timer"))
+        );
+        let t = Waker::of(42);
+        assert_eq!(
+            (t.short(), t.tid_cell(), t.json()),
+            ("42".to_string(), "42".to_string(), (Some(42), "thread"))
+        );
     }
 
     #[test]

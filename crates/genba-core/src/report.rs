@@ -22,6 +22,7 @@ use genba_symbolize::SourceFrame;
 use genba_syscalls::table;
 use serde_json::json;
 
+use crate::irqwaker::Waker;
 use crate::options::ReportArgs;
 use crate::summary;
 use crate::Exit;
@@ -818,8 +819,8 @@ impl Report {
     }
 
     fn name_of(&self, tid: u32) -> String {
-        if let Some(k) = crate::irqwaker::kind(tid) {
-            return crate::irqwaker::label(k).to_string();
+        if let w @ Waker::Irq(_) = Waker::of(tid) {
+            return w.short();
         }
         self.names.get(&tid).cloned().unwrap_or_default()
     }
@@ -1120,10 +1121,7 @@ fn render_text(
         let class = |c: &str| pct(t.classes.get(c).copied().unwrap_or(0), *life);
         let waker = r
             .top_waker(t.tid as u32)
-            .map(|(w, _)| match crate::irqwaker::kind(w) {
-                Some(k) => crate::irqwaker::label(k).to_string(),
-                None => w.to_string(),
-            })
+            .map(|(w, _)| Waker::of(w).short())
             .unwrap_or_else(|| "-".into());
         let _ = writeln!(
             s,
@@ -1178,7 +1176,7 @@ fn render_text(
         let _ = writeln!(
             s,
             "{:>8} {:<16} {:>9} {:>11}  {}",
-            waker_cell(waker),
+            Waker::of(waker).tid_cell(),
             r.name_of(waker),
             n,
             secs(ns),
@@ -1229,24 +1227,6 @@ fn render_text(
     s
 }
 
-/// A waker's tid column: its tid, or `-` for an interrupt (its name
-/// column says which).
-fn waker_cell(w: u32) -> String {
-    match crate::irqwaker::kind(w) {
-        Some(_) => "-".to_string(),
-        None => w.to_string(),
-    }
-}
-
-/// A waker in JSON: its tid (null for an interrupt) and its kind
-/// (`thread`, `hardirq`, `softirq`, `timer`).
-fn waker_json(w: u32) -> (Option<u32>, &'static str) {
-    match crate::irqwaker::kind(w) {
-        Some(k) => (None, k.name()),
-        None => (Some(w), "thread"),
-    }
-}
-
 fn profile_title(r: &Report) -> String {
     format!(
         "samples of {} ({} Hz), on and off the CPU",
@@ -1292,8 +1272,8 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
             json!({"pid": t.pid, "tid": t.tid, "name": t.name,
                 "start_ns": t.first, "lifetime_ns": life, "running_ns": running,
                 "off_cpu_ns": off, "shares_percent": shares,
-                "top_waker": waker.and_then(|(w, _)| waker_json(w).0),
-                "top_waker_kind": waker.map(|(w, _)| waker_json(w).1),
+                "top_waker": waker.and_then(|(w, _)| Waker::of(w).json().0),
+                "top_waker_kind": waker.map(|(w, _)| Waker::of(w).json().1),
                 "top_waker_ns": waker.map(|(_, x)| x.ns)})
         })
         .collect();
@@ -1319,7 +1299,7 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
                 .into_iter()
                 .map(|(call, w)| json!({"call": call, "wakeups": w.count, "released_ns": w.ns}))
                 .collect();
-            let (tid, kind) = waker_json(waker);
+            let (tid, kind) = Waker::of(waker).json();
             json!({"tid": tid, "waker": kind, "name": r.name_of(waker), "wakeups": n,
                 "released_ns": ns, "wakees": wakees, "from": from})
         })
