@@ -117,7 +117,7 @@ pub struct ProfileConfig {
 
 /// The kinds of interrupt whose entry and exit tracepoints
 /// [`IRQ_TRACEPOINTS`] name.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum IrqKind {
     Hard,
     Soft,
@@ -162,17 +162,34 @@ const IRQ_TRACEPOINTS: &[(IrqKind, &str, &str)] = &[
     (IrqKind::Timer, "timer_expire_entry", "timer_expire_exit"),
 ];
 
+/// What an interrupt-nesting program handles.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum IrqRole {
+    Entry(IrqKind),
+    Exit(IrqKind),
+    /// A softirq raised (by whom).
+    SoftRaise,
+}
+
+/// The interrupt-nesting programs (irq.bpf.inc), listed once: (name, role,
+/// program) of skeleton programs `$p`, borrowed as `$r` (`&` or `&mut`).
+macro_rules! irq_progs {
+    ($p:expr, $($r:tt)+) => {
+        [
+            ("irq_hard_entry", IrqRole::Entry(IrqKind::Hard), $($r)+ $p.irq_hard_entry),
+            ("irq_hard_exit", IrqRole::Exit(IrqKind::Hard), $($r)+ $p.irq_hard_exit),
+            ("irq_soft_raise", IrqRole::SoftRaise, $($r)+ $p.irq_soft_raise),
+            ("irq_soft_entry", IrqRole::Entry(IrqKind::Soft), $($r)+ $p.irq_soft_entry),
+            ("irq_soft_exit", IrqRole::Exit(IrqKind::Soft), $($r)+ $p.irq_soft_exit),
+            ("irq_timer_entry", IrqRole::Entry(IrqKind::Timer), $($r)+ $p.irq_timer_entry),
+            ("irq_timer_exit", IrqRole::Exit(IrqKind::Timer), $($r)+ $p.irq_timer_exit),
+        ]
+    };
+}
+
 /// Whether the interrupt-nesting programs load (a recording only).
 fn irq_autoload(p: &mut skel::OpenTraceProgs<'_>, on: bool) {
-    for prog in [
-        &mut p.irq_hard_entry,
-        &mut p.irq_hard_exit,
-        &mut p.irq_soft_raise,
-        &mut p.irq_soft_entry,
-        &mut p.irq_soft_exit,
-        &mut p.irq_timer_entry,
-        &mut p.irq_timer_exit,
-    ] {
+    for (_, _, prog) in irq_progs!(p, &mut) {
         prog.set_autoload(on);
     }
 }
@@ -735,12 +752,19 @@ impl Tracer {
     /// how many pairs are attached.
     fn attach_irq_nesting(&mut self) -> usize {
         let p = &self.skel.progs;
+        let progs = irq_progs!(p, &);
+        let prog = |role| {
+            progs
+                .iter()
+                .find(|(_, r, _)| *r == role)
+                .map(|(_, _, prog)| *prog)
+        };
         let mut pairs = 0;
         for &(kind, entry, exit) in IRQ_TRACEPOINTS {
-            let (enter_prog, exit_prog) = match kind {
-                IrqKind::Hard => (&p.irq_hard_entry, &p.irq_hard_exit),
-                IrqKind::Soft => (&p.irq_soft_entry, &p.irq_soft_exit),
-                IrqKind::Timer => (&p.irq_timer_entry, &p.irq_timer_exit),
+            let (Some(enter_prog), Some(exit_prog)) =
+                (prog(IrqRole::Entry(kind)), prog(IrqRole::Exit(kind)))
+            else {
+                continue;
             };
             let Ok(out) = exit_prog.attach_raw_tracepoint(exit) else {
                 continue;
@@ -754,7 +778,9 @@ impl Tracer {
         }
         // who raised each softirq: without it, every softirq is taken as
         // an interrupt's (a send over loopback too)
-        if let Ok(link) = p.irq_soft_raise.attach_raw_tracepoint("softirq_raise") {
+        if let Some(Ok(link)) =
+            prog(IrqRole::SoftRaise).map(|r| r.attach_raw_tracepoint("softirq_raise"))
+        {
             self.prof_links.push(link);
         }
         pairs
@@ -979,7 +1005,7 @@ impl Tracer {
     /// With [`RunStats`] held: each program's runs and mean time.
     pub fn run_lines(&self) -> Vec<String> {
         let p = &self.skel.progs;
-        run_lines(&[
+        let mut progs = vec![
             ("sys_enter", p.sys_enter.as_fd()),
             ("sys_exit", p.sys_exit.as_fd()),
             ("sched_switch", p.sched_switch.as_fd()),
@@ -993,14 +1019,9 @@ impl Tracer {
             ("prof_wakeup", p.prof_wakeup.as_fd()),
             ("prof_waking", p.prof_waking.as_fd()),
             ("prof_wakeup_new", p.prof_wakeup_new.as_fd()),
-            ("irq_hard_entry", p.irq_hard_entry.as_fd()),
-            ("irq_hard_exit", p.irq_hard_exit.as_fd()),
-            ("irq_soft_raise", p.irq_soft_raise.as_fd()),
-            ("irq_soft_entry", p.irq_soft_entry.as_fd()),
-            ("irq_soft_exit", p.irq_soft_exit.as_fd()),
-            ("irq_timer_entry", p.irq_timer_entry.as_fd()),
-            ("irq_timer_exit", p.irq_timer_exit.as_fd()),
-        ])
+        ];
+        progs.extend(irq_progs!(p, &).map(|(name, _, prog)| (name, prog.as_fd())));
+        run_lines(&progs)
     }
 
     /// The collector's own counters, summed over CPUs.
