@@ -1274,6 +1274,7 @@ fn render_json(r: &Report, file: &str, keys: &[SortKey]) -> serde_json::Value {
                 "off_cpu_ns": off, "shares_percent": shares,
                 "top_waker": waker.and_then(|(w, _)| Waker::of(w).json().0),
                 "top_waker_kind": waker.map(|(w, _)| Waker::of(w).json().1),
+                "top_waker_name": waker.map(|(w, _)| Waker::of(w).short()),
                 "top_waker_ns": waker.map(|(_, x)| x.ns)})
         })
         .collect();

@@ -1330,6 +1330,7 @@ fn timer_wakeups_are_not_the_interrupted_tasks() {
         .find(|t| t["tid"].as_u64() == Some(tid))
         .unwrap_or_else(|| panic!("{j}"));
     assert_eq!(t["top_waker_kind"], "timer", "{t}");
+    assert_eq!(t["top_waker_name"], "(timer)", "{t}");
     assert!(t["top_waker"].is_null(), "{t}");
     let wakers = j["wakers"].as_array().unwrap();
     for w in wakers {
