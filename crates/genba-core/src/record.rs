@@ -788,6 +788,9 @@ impl RecordSink {
                     None if c.commands > 0 => {
                         "its own (an offset narrowed by its commands' facts)".to_string()
                     }
+                    None if c.api == genba_events::GpuApi::Vulkan => {
+                        "its own (an offset from VK_EXT_calibrated_timestamps)".to_string()
+                    }
                     None => "its own (an offset measured around a marker)".to_string(),
                 };
                 self.w.instant(

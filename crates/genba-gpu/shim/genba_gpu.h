@@ -87,7 +87,9 @@ struct genba_gpu_cmd {
 	uint32_t pad;
 	/* CLOCK_MONOTONIC: the enqueue call's return (QUEUED was before it),
 	 * and the return of the first wait that covered the command (clFinish,
-	 * clWaitForEvents, a blocking enqueue: END was before it) (0: unknown) */
+	 * clWaitForEvents, a blocking enqueue; Vulkan: the wait or status
+	 * read on its fence, its timeline semaphore, its queue or its device:
+	 * END was before it) (0: unknown) */
 	uint64_t enqueue_returned;
 	uint64_t waited;
 };

@@ -73,6 +73,11 @@ static struct device {
 	PFN_vkCmdPipelineBarrier2 cmd_pipeline_barrier2;
 	PFN_vkResetCommandBuffer reset_command_buffer;
 	PFN_vkResetCommandPool reset_command_pool;
+	/* a clock of its own (not CLOCK_MONOTONIC): every time mapped with the
+	 * one offset measured at the device's creation, which genba narrows
+	 * with the commands' facts (as the OpenCL layer's) */
+	int own_clock;
+	int64_t offset;
 } devices[MAX_OBJS];
 
 /* ---- commands' device times --------------------------------------------- */
@@ -116,10 +121,13 @@ struct cmdbuf {
 /* A submission of one command buffer not yet known complete. */
 struct submit {
 	struct submit *next;
-	struct cmdbuf *cb;
+	struct cmdbuf *cb; /* NULL: a submission of no command buffer (a fence) */
+	struct device *dev;
+	uint64_t seq; /* its place in the order of submissions */
 	VkQueue queue;
 	VkFence fence;
 	uint64_t t_submit;
+	uint64_t t_submit_returned;
 	uint32_t nsig;
 	VkSemaphore sem[MAX_SIGNALS];
 	uint64_t value[MAX_SIGNALS];
@@ -232,9 +240,51 @@ static struct cmdbuf *cmdbuf_of(VkCommandBuffer cb, struct device *dev, int make
 	return r;
 }
 
-/* The offset that puts device ticks (times period) on CLOCK_MONOTONIC;
- * `deviation`, the calibration's maximum deviation (ns), when asked. */
-static int monotonic_offset_dev(struct device *d, int64_t *off, uint64_t *deviation)
+/* A device with a clock of its own, simulated for the tests (never set by
+ * genba itself), as in the OpenCL layer: GENBA_GPU_TEST_DEVICE_CLOCK=
+ * "<offset ns>,<drift ppm>" moves every device time the layer reads (its
+ * timestamp queries and the device side of its calibrations) by the offset
+ * plus the drift times the time since the first one it moved. */
+static int sim_on = -1;
+static int64_t sim_offset;
+static double sim_ppm;
+static uint64_t sim_base;
+
+static int simulated(void)
+{
+	if (__atomic_load_n(&sim_on, __ATOMIC_ACQUIRE) < 0) {
+		const char *v = getenv("GENBA_GPU_TEST_DEVICE_CLOCK");
+		long long off = 0;
+		double ppm = 0;
+		int on = v && sscanf(v, "%lld,%lf", &off, &ppm) == 2;
+		sim_offset = off;
+		sim_ppm = ppm;
+		__atomic_store_n(&sim_on, on, __ATOMIC_RELEASE);
+	}
+	return sim_on;
+}
+
+/* A device timestamp (ticks) in ns of the device's clock. */
+static uint64_t device_ns(struct device *d, uint64_t ticks)
+{
+	uint64_t t = (uint64_t)((double)(ticks & d->mask) * d->period), base;
+	if (!t || !simulated())
+		return t;
+	base = __atomic_load_n(&sim_base, __ATOMIC_ACQUIRE);
+	if (!base) {
+		uint64_t zero = 0;
+		__atomic_compare_exchange_n(&sim_base, &zero, t, 0, __ATOMIC_ACQ_REL,
+					    __ATOMIC_ACQUIRE);
+		base = __atomic_load_n(&sim_base, __ATOMIC_ACQUIRE);
+	}
+	return (uint64_t)((int64_t)t + sim_offset +
+			  (int64_t)(((double)(int64_t)(t - base)) * sim_ppm / 1e6));
+}
+
+/* The offset that puts device times on CLOCK_MONOTONIC as one calibration
+ * (VK_EXT_calibrated_timestamps) measures it, and the calibration's maximum
+ * deviation (ns). */
+static int calibrate(struct device *d, int64_t *off, uint64_t *deviation)
 {
 	VkCalibratedTimestampInfoEXT info[2] = {
 		{ .sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT,
@@ -242,29 +292,25 @@ static int monotonic_offset_dev(struct device *d, int64_t *off, uint64_t *deviat
 		{ .sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT,
 		  .timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT },
 	};
-	uint64_t ts[2], dev_ns, dev_max;
+	uint64_t ts[2], dev_max;
 	if (!d->calibrated || d->calibrated(d->handle, 2, info, ts, &dev_max) != VK_SUCCESS)
 		return 0;
-	dev_ns = (uint64_t)((double)(ts[0] & d->mask) * d->period);
-	*off = (int64_t)ts[1] - (int64_t)dev_ns;
-	if (deviation)
-		*deviation = dev_max;
+	*off = (int64_t)ts[1] - (int64_t)device_ns(d, ts[0]);
+	*deviation = dev_max;
 	return 1;
 }
 
-static int monotonic_offset(struct device *d, int64_t *off)
-{
-	return monotonic_offset_dev(d, off, NULL);
-}
-
-/* A submission completed: its commands' times read and written, and it is
- * freed. */
-static void completed(struct submit *s)
+/* A submission completed: its commands' times read and written (`waited`:
+ * when the wait or the query that said so returned; 0: the specification
+ * implied it), and it is freed. */
+static void completed(struct submit *s, uint64_t waited)
 {
 	struct cmdbuf *cb = s->cb;
-	struct device *d = cb ? cb->dev : NULL;
-	int64_t off;
-	if (d && s->n && recording() && monotonic_offset(d, &off)) {
+	struct device *d = s->dev;
+	if (cb && d && s->n && recording()) {
+		/* a device on CLOCK_MONOTONIC needs no offset; one of its own
+		 * keeps its first (genba follows its drift) */
+		int64_t off = d->own_clock ? d->offset : 0;
 		for (uint32_t p = 0; p * (POOL_QUERIES / 2) < s->n; p++) {
 			uint64_t t[POOL_QUERIES];
 			uint32_t first = p * (POOL_QUERIES / 2);
@@ -280,14 +326,12 @@ static void completed(struct submit *s)
 				c.queue = H64(s->queue);
 				c.device = H64(d->handle);
 				c.queued = s->t_submit;
-				c.start = (uint64_t)((int64_t)((double)(t[2 * i] & d->mask) *
-							       d->period) +
-						     off);
-				c.end = (uint64_t)((int64_t)((double)(t[2 * i + 1] & d->mask) *
-							     d->period) +
-						   off);
+				c.start = (uint64_t)((int64_t)device_ns(d, t[2 * i]) + off);
+				c.end = (uint64_t)((int64_t)device_ns(d, t[2 * i + 1]) + off);
 				c.bytes = x->bytes;
 				c.kind = x->kind;
+				c.enqueue_returned = s->t_submit_returned;
+				c.waited = waited;
 				put_struct(GENBA_GPU_CMD, x->tid, 0, x->t_record, &c, sizeof(c),
 					   x->name);
 			}
@@ -301,17 +345,35 @@ static void completed(struct submit *s)
 enum done_by { BY_DEVICE, BY_QUEUE, BY_FENCE, BY_SEMAPHORE, BY_CMDBUF };
 
 /* Every pending submission of device `dev` that the fact completes (on
- * `queue`; fence `fence`; semaphore `sem` at `value` or above; command
- * buffer `cbh` (re-recorded, reset, freed), or any of command pool
- * `pool`) is read and forgotten. */
-static void complete_by(struct device *dev, enum done_by by, uint64_t h, uint64_t value)
+ * `queue`; fence `fence`, and with it every submission before its own on
+ * its queue: a fence's signal waits for all the commands earlier in
+ * submission order; semaphore `sem` at `value` or above; command buffer
+ * `cbh` (re-recorded, reset, freed), or any of command pool `pool`) is read
+ * and forgotten. `waited`: when the wait or query that said so returned (0:
+ * the specification implies it, nothing returned). */
+static void complete_by(struct device *dev, enum done_by by, uint64_t h, uint64_t value,
+			uint64_t waited)
 {
 	struct submit *done = NULL, **pp;
+	VkQueue fq = VK_NULL_HANDLE;
+	uint64_t upto = 0;
 	pthread_mutex_lock(&table_lock);
+	if (by == BY_FENCE) {
+		/* the fence's submission: it and the ones before it on its queue */
+		for (struct submit *s = pending; s; s = s->next)
+			if (s->dev == dev && s->fence && H64(s->fence) == h && s->seq >= upto) {
+				upto = s->seq;
+				fq = s->queue;
+			}
+		if (!fq) {
+			pthread_mutex_unlock(&table_lock);
+			return;
+		}
+	}
 	for (pp = &pending; *pp;) {
 		struct submit *s = *pp;
 		int hit = 0;
-		if (s->cb && s->cb->dev == dev) {
+		if (s->dev == dev) {
 			switch (by) {
 			case BY_DEVICE:
 				hit = 1;
@@ -320,14 +382,15 @@ static void complete_by(struct device *dev, enum done_by by, uint64_t h, uint64_
 				hit = H64(s->queue) == h;
 				break;
 			case BY_FENCE:
-				hit = s->fence && H64(s->fence) == h;
+				hit = s->queue == fq && s->seq <= upto;
 				break;
 			case BY_SEMAPHORE:
 				for (uint32_t i = 0; i < s->nsig && !hit; i++)
 					hit = H64(s->sem[i]) == h && s->value[i] <= value;
 				break;
 			case BY_CMDBUF:
-				hit = H64(s->cb->cb) == h || (value && H64(s->cb->cmd_pool) == value);
+				hit = s->cb && (H64(s->cb->cb) == h ||
+						(value && H64(s->cb->cmd_pool) == value));
 				break;
 			}
 		}
@@ -344,7 +407,7 @@ static void complete_by(struct device *dev, enum done_by by, uint64_t h, uint64_
 	 * submission order */
 	while (done) {
 		struct submit *n = done->next;
-		completed(done);
+		completed(done, waited);
 		done = n;
 	}
 }
@@ -370,7 +433,7 @@ static void cmdbufs_free(struct device *d, VkCommandPool pool, uint32_t n,
 	if (cbs) {
 		for (uint32_t k = 0; k < n; k++) {
 			struct cmdbuf *c;
-			complete_by(d, BY_CMDBUF, H64(cbs[k]), 0);
+			complete_by(d, BY_CMDBUF, H64(cbs[k]), 0, 0);
 			pthread_mutex_lock(&table_lock);
 			c = map_del(&cmdbufs, H64(cbs[k]));
 			pthread_mutex_unlock(&table_lock);
@@ -379,7 +442,7 @@ static void cmdbufs_free(struct device *d, VkCommandPool pool, uint32_t n,
 		}
 		return;
 	}
-	complete_by(d, pool ? BY_CMDBUF : BY_DEVICE, 0, H64(pool));
+	complete_by(d, pool ? BY_CMDBUF : BY_DEVICE, 0, H64(pool), 0);
 	for (;;) {
 		struct cmdbuf *c = NULL;
 		/* one at a time: deleting shifts the map's entries back */
@@ -544,39 +607,47 @@ static void call_done(const char *fn, uint64_t t0, int has_result, VkResult r, s
 		}                                                              \
 	} while (0)
 
-/* A command buffer submitted (with the timeline semaphores its batch
- * signals): a copy of its timed commands waits for a fact that completes
- * it. */
+static uint64_t submissions; /* under table_lock */
+
+/* A command buffer submitted at `t` (its call returned at `t1`), with the
+ * timeline semaphores its batch signals: a copy of its timed commands waits
+ * for a fact that completes it. `cb` VK_NULL_HANDLE: a submission of no
+ * command buffer with fence `f`, which signals when all before it on the
+ * queue completed. */
 static void note_submit(struct device *d, VkQueue q, VkCommandBuffer cb, VkFence f, uint64_t t,
-			uint32_t nsig, const VkSemaphore *sem, const uint64_t *value)
+			uint64_t t1, uint32_t nsig, const VkSemaphore *sem, const uint64_t *value)
 {
-	struct cmdbuf *c = cmdbuf_of(cb, d, 0);
+	struct cmdbuf *c = cb ? cmdbuf_of(cb, d, 0) : NULL;
 	struct submit *s;
-	if (!c || !c->n || !recording())
+	if (!recording() || (cb ? !c || !c->n : !f))
 		return;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return;
-	s->t = malloc(c->n * sizeof(*s->t));
+	s->t = malloc((c ? c->n : 1) * sizeof(*s->t));
 	if (!s->t) {
 		free(s);
 		return;
 	}
 	s->cb = c;
+	s->dev = d;
 	s->queue = q;
 	s->fence = f;
 	s->t_submit = t;
+	s->t_submit_returned = t1;
 	for (uint32_t i = 0; i < nsig && s->nsig < MAX_SIGNALS; i++)
 		if (value && value[i]) {
 			s->sem[s->nsig] = sem[i];
 			s->value[s->nsig++] = value[i];
 		}
 	pthread_mutex_lock(&table_lock);
-	s->n = c->n;
-	memcpy(s->t, c->t, c->n * sizeof(*s->t));
+	s->seq = ++submissions;
+	s->n = c ? c->n : 0;
+	if (c)
+		memcpy(s->t, c->t, c->n * sizeof(*s->t));
 	/* a recording submitted again: its commands come from the same
 	 * calls, whose flows the first ones ended */
-	for (uint32_t k = 0; k < c->n; k++)
+	for (uint32_t k = 0; c && k < c->n; k++)
 		c->t[k].t_record = 0;
 	s->next = pending;
 	pending = s;
@@ -600,6 +671,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit(VkQueue q, uint32_t n,
 	uint32_t cbs = 0;
 	BEGIN;
 	VkResult r = d->queue_submit(q, n, s, f);
+	uint64_t t1 = recording() ? now_ns(CLOCK_MONOTONIC) : 0;
 	for (uint32_t i = 0; s && i < n; i++) {
 		const VkTimelineSemaphoreSubmitInfo *tl = find_in_chain(
 			s[i].pNext, VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
@@ -610,9 +682,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit(VkQueue q, uint32_t n,
 					: 0;
 		cbs += s[i].commandBufferCount;
 		for (uint32_t k = 0; r == VK_SUCCESS && k < s[i].commandBufferCount; k++)
-			note_submit(d, q, s[i].pCommandBuffers[k], f, t0, nsig,
+			note_submit(d, q, s[i].pCommandBuffers[k], f, t0, t1, nsig,
 				    s[i].pSignalSemaphores, nsig ? tl->pSignalSemaphoreValues : NULL);
 	}
+	if (r == VK_SUCCESS && f && !cbs)
+		note_submit(d, q, VK_NULL_HANDLE, f, t0, t1, 0, NULL, NULL);
 	RECORD("vkQueueSubmit", 1, r, "%p, %u, [%u command buffers], %p", (void *)q, n, cbs,
 	       (void *)f);
 	return r;
@@ -625,6 +699,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit2(VkQueue q, uint32_t n,
 	uint32_t cbs = 0;
 	BEGIN;
 	VkResult r = d->queue_submit2(q, n, s, f);
+	uint64_t t1 = recording() ? now_ns(CLOCK_MONOTONIC) : 0;
 	for (uint32_t i = 0; s && i < n; i++) {
 		VkSemaphore sem[MAX_SIGNALS];
 		uint64_t value[MAX_SIGNALS];
@@ -635,9 +710,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueSubmit2(VkQueue q, uint32_t n,
 		}
 		cbs += s[i].commandBufferInfoCount;
 		for (uint32_t k = 0; r == VK_SUCCESS && k < s[i].commandBufferInfoCount; k++)
-			note_submit(d, q, s[i].pCommandBufferInfos[k].commandBuffer, f, t0, nsig,
+			note_submit(d, q, s[i].pCommandBufferInfos[k].commandBuffer, f, t0, t1, nsig,
 				    sem, value);
 	}
+	if (r == VK_SUCCESS && f && !cbs)
+		note_submit(d, q, VK_NULL_HANDLE, f, t0, t1, 0, NULL, NULL);
 	RECORD("vkQueueSubmit2", 1, r, "%p, %u, [%u command buffers], %p", (void *)q, n, cbs,
 	       (void *)f);
 	return r;
@@ -648,8 +725,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkQueueWaitIdle(VkQueue q)
 	struct device *d = device_of(KEY(q));
 	BEGIN;
 	VkResult r = d->queue_wait_idle(q);
-	if (r == VK_SUCCESS)
-		complete_by(d, BY_QUEUE, H64(q), 0);
+	if (r == VK_SUCCESS && ANY_PENDING())
+		complete_by(d, BY_QUEUE, H64(q), 0, now_ns(CLOCK_MONOTONIC));
 	RECORD("vkQueueWaitIdle", 1, r, "%p", (void *)q);
 	return r;
 }
@@ -659,18 +736,21 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkDeviceWaitIdle(VkDevice dev)
 	struct device *d = device_of(KEY(dev));
 	BEGIN;
 	VkResult r = d->device_wait_idle(dev);
-	if (r == VK_SUCCESS)
-		complete_by(d, BY_DEVICE, 0, 0);
+	if (r == VK_SUCCESS && ANY_PENDING())
+		complete_by(d, BY_DEVICE, 0, 0, now_ns(CLOCK_MONOTONIC));
 	RECORD("vkDeviceWaitIdle", 1, r, "%p", (void *)dev);
 	return r;
 }
 
-/* The fences of `f` that are signalled: their submissions completed. */
-static void fences_done(struct device *d, uint32_t n, const VkFence *f)
+/* The fences of `f` that are signalled: their submissions completed, by
+ * `all` (a wait for all of them returned then) or, 0, by the return of the
+ * status read that said so. */
+static void fences_done(struct device *d, uint32_t n, const VkFence *f, uint64_t all)
 {
 	for (uint32_t k = 0; k < n; k++)
 		if (d->get_fence_status(d->handle, f[k]) == VK_SUCCESS)
-			complete_by(d, BY_FENCE, H64(f[k]), 0);
+			complete_by(d, BY_FENCE, H64(f[k]), 0,
+				    all ? all : now_ns(CLOCK_MONOTONIC));
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL l_vkWaitForFences(VkDevice dev, uint32_t n,
@@ -681,7 +761,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkWaitForFences(VkDevice dev, uint32_t n
 	BEGIN;
 	VkResult r = d->wait_for_fences(dev, n, f, all, timeout);
 	if (r == VK_SUCCESS && ANY_PENDING())
-		fences_done(d, n, f);
+		fences_done(d, n, f, all ? now_ns(CLOCK_MONOTONIC) : 0);
 	RECORD("vkWaitForFences", 1, r, "%p, %u, [...], %s, %#lx", (void *)dev, n,
 	       all ? "VK_TRUE" : "VK_FALSE", (unsigned long)timeout);
 	return r;
@@ -693,20 +773,20 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkGetFenceStatus(VkDevice dev, VkFence f
 	BEGIN;
 	VkResult r = d->get_fence_status(dev, f);
 	if (r == VK_SUCCESS && ANY_PENDING())
-		complete_by(d, BY_FENCE, H64(f), 0);
+		complete_by(d, BY_FENCE, H64(f), 0, now_ns(CLOCK_MONOTONIC));
 	RECORD("vkGetFenceStatus", 1, r, "%p, %p", (void *)dev, (void *)f);
 	return r;
 }
 
 /* Timeline semaphores' values read: the submissions that signal them at or
- * below those values completed. */
+ * below those values completed, by the time each read returned. */
 static void semaphores_done(struct device *d, uint32_t n, const VkSemaphore *sem)
 {
 	for (uint32_t k = 0; k < n && ANY_PENDING(); k++) {
 		uint64_t v;
 		if (d->get_semaphore_counter_value &&
 		    d->get_semaphore_counter_value(d->handle, sem[k], &v) == VK_SUCCESS)
-			complete_by(d, BY_SEMAPHORE, H64(sem[k]), v);
+			complete_by(d, BY_SEMAPHORE, H64(sem[k]), v, now_ns(CLOCK_MONOTONIC));
 	}
 }
 
@@ -734,7 +814,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkGetSemaphoreCounterValue(VkDevice dev,
 	BEGIN;
 	VkResult r = d->get_semaphore_counter_value(dev, sem, v);
 	if (r == VK_SUCCESS && ANY_PENDING())
-		complete_by(d, BY_SEMAPHORE, H64(sem), *v);
+		complete_by(d, BY_SEMAPHORE, H64(sem), *v, now_ns(CLOCK_MONOTONIC));
 	RECORD("vkGetSemaphoreCounterValue", 1, r, "%p, %p, [%lu]", (void *)dev, (void *)sem,
 	       (unsigned long)(r == VK_SUCCESS ? *v : 0));
 	return r;
@@ -904,7 +984,7 @@ static void cmdbuf_restart(struct device *d, VkCommandBuffer cb)
 	if (!c)
 		return;
 	if (ANY_PENDING())
-		complete_by(d, BY_CMDBUF, H64(cb), 0);
+		complete_by(d, BY_CMDBUF, H64(cb), 0, 0);
 	c->n = 0;
 	c->nreset = 0;
 	c->pipeline[0] = 0;
@@ -939,7 +1019,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkResetCommandPool(VkDevice dev, VkComma
 	struct device *d = device_of(KEY(dev));
 	BEGIN;
 	if (ANY_PENDING())
-		complete_by(d, BY_CMDBUF, 0, H64(pool));
+		complete_by(d, BY_CMDBUF, 0, H64(pool), 0);
 	pthread_mutex_lock(&table_lock);
 	for (uint32_t i = 0; i < MAP_CAP; i++) {
 		struct cmdbuf *c = cmdbufs.val[i];
@@ -1274,15 +1354,34 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 			if (!bits || d->period <= 0)
 				d->calibrated = NULL;
 			d->mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
-			/* the device, by name, and how its times are mapped */
+			/* the device, by name, and how its times are mapped: one
+			 * calibration (VK_EXT_calibrated_timestamps) says whether
+			 * its clock is CLOCK_MONOTONIC itself (lavapipe's is: the
+			 * two agree within the calibration's maximum deviation, the
+			 * driver's bound on the gap between its two reads) or one
+			 * of its own, then mapped with this one offset, known to
+			 * within that deviation; genba narrows it with the
+			 * commands' facts and follows its drift */
 			struct genba_gpu_clock ck = { .device = (uint64_t)(uintptr_t)*out,
-						      .domain = d->calibrated ? CLOCK_MONOTONIC : -1 };
-			/* how far a calibration may be off: half its maximum
-			 * deviation (the driver's bound on the two reads' gap) */
+						      .domain = -1 };
 			int64_t off;
 			uint64_t deviation = 0;
-			if (d->calibrated && monotonic_offset_dev(d, &off, &deviation))
-				ck.uncertainty = deviation / 2;
+			d->own_clock = 0;
+			d->offset = 0;
+			if (d->calibrated && calibrate(d, &off, &deviation)) {
+				int64_t near = (int64_t)deviation + 1000;
+				if (off >= -near && off <= near) {
+					ck.domain = CLOCK_MONOTONIC;
+				} else {
+					d->own_clock = 1;
+					d->offset = off;
+					ck.offset = off;
+					ck.uncertainty = deviation;
+				}
+			} else {
+				/* no mapping: its commands are not timed */
+				d->calibrated = NULL;
+			}
 			if (recording())
 				put_struct(GENBA_GPU_CLOCK, gettid_cached(), 0,
 					   now_ns(CLOCK_MONOTONIC), &ck, sizeof(ck), pp.deviceName);

@@ -554,18 +554,10 @@ fn a_program_that_dlopens_opencl() {
     }
 }
 
-/// A Vulkan compute program (on lavapipe): its instance, device, pipeline
-/// and buffer creation, each command buffer's begin, dispatch and end, each
-/// submission and fence wait, recorded on its thread with their decoded
-/// arguments and results; each dispatch's device times (the layer's own
-/// timestamp queries, mapped with VK_EXT_calibrated_timestamps) inside the
-/// program's own queries around it and its own CLOCK_MONOTONIC brackets,
-/// with a flow from its vkCmdDispatch; the program's results unchanged.
-#[test]
-fn vulkan_calls_are_recorded() {
-    require_bpf!();
-    let _s = serial();
-    let dir = TempDir::new("gpu-vulkan");
+/// The Vulkan test program and its shader, built into `dir` (None: no
+/// working Vulkan here; in CI a failure, since scripts/deps.sh installs
+/// lavapipe, the headers and glslang).
+fn vulkan_compute(dir: &TempDir) -> Option<(PathBuf, PathBuf)> {
     let spv = dir.join("double.spv");
     let shader = Command::new("glslangValidator")
         .args(["-V", "-o"])
@@ -590,9 +582,35 @@ fn vulkan_calls_are_recorded() {
         built || std::env::var_os("CI").is_none(),
         "CI: no working Vulkan (scripts/deps.sh installs lavapipe, the headers and glslang)"
     );
-    if !built {
+    built.then_some((bin, spv))
+}
+
+/// The `gpu_clock` lines of a recording's jsonl export.
+fn gpu_clocks(file: &Path) -> Vec<Value> {
+    let x = run(genba_cmd(["export", "--format", "jsonl"]).arg(file));
+    assert_eq!(x.code(), Some(0), "{}", x.describe());
+    x.stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "gpu_clock")
+        .collect()
+}
+
+/// A Vulkan compute program (on lavapipe): its instance, device, pipeline
+/// and buffer creation, each command buffer's begin, dispatch and end, each
+/// submission and fence wait, recorded on its thread with their decoded
+/// arguments and results; each dispatch's device times (the layer's own
+/// timestamp queries, mapped with VK_EXT_calibrated_timestamps) inside the
+/// program's own queries around it and its own CLOCK_MONOTONIC brackets,
+/// with a flow from its vkCmdDispatch; the program's results unchanged.
+#[test]
+fn vulkan_calls_are_recorded() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("gpu-vulkan");
+    let Some((bin, spv)) = vulkan_compute(&dir) else {
         return;
-    }
+    };
     let file = dir.join("v.pftrace");
     let out = run(genba_cmd(["record", "--gpu", "-o"])
         .arg(&file)
@@ -670,6 +688,11 @@ fn vulkan_calls_are_recorded() {
         .filter(|d| d["flows_out"].as_array().is_some_and(|f| f.len() == 1))
         .count();
     assert_eq!(timed, mine.len());
+    // lavapipe's device clock is CLOCK_MONOTONIC itself: its calibration
+    // says so, and its times need no offset
+    let clocks = gpu_clocks(&file);
+    assert_eq!(clocks.len(), 1, "{clocks:?}");
+    assert_eq!(clocks[0]["device_clock"], "CLOCK_MONOTONIC", "{clocks:?}");
 }
 
 /// Nothing lost silently: a program whose calls overflow its shim's ring
@@ -1678,4 +1701,126 @@ fn a_device_clock_of_its_own_is_narrowed_by_the_facts() {
         (-7_000_000_000 - 2_000_000_000..-7_000_000_000 + 2_000_000_000).contains(&off),
         "{off}"
     );
+}
+
+/// A Vulkan device with a clock of its own (lavapipe's, simulated by the
+/// layer for tests: every device time it reads, its calibration's too,
+/// moved 7 s and made to run 1000 ppm fast). The layer's calibration
+/// (VK_EXT_calibrated_timestamps) finds it is not CLOCK_MONOTONIC and maps
+/// every time with the offset it measured once; genba then holds each
+/// dispatch to the host's facts, as for OpenCL: it started after its
+/// submission began, and ended before the wait that covered it returned
+/// (the fence wait, recorded by the layer as `waited`), narrows the offset
+/// with them and follows the drift. Checked against the program's own
+/// view: each dispatch inside its CLOCK_MONOTONIC brackets (before the
+/// submission, after the fence wait), its duration within 1% of its own
+/// timestamp queries'; no command moved by the last resort; the recording
+/// says the mapping it used and the drift it found.
+#[test]
+fn a_vulkan_device_clock_of_its_own_is_held_to_the_waits() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("gpu-vulkan-own-clock");
+    let Some((bin, spv)) = vulkan_compute(&dir) else {
+        return;
+    };
+    let file = dir.join("o.pftrace");
+    let rounds = 200;
+    let out = run(genba_cmd(["record", "--gpu", "-o"])
+        .arg(&file)
+        .env("GENBA_GPU_TEST_DEVICE_CLOCK", "7000000000,1000")
+        .arg("--")
+        .arg(&bin)
+        .arg(&spv)
+        .args(["65536", &rounds.to_string()]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(truth["ok"], true, "{truth}");
+    // the last resort moved nothing, or by little (a command whose own
+    // facts no offset satisfies)
+    if let Some(l) = out
+        .stderr
+        .lines()
+        .find(|l| l.contains("broke the host's order"))
+    {
+        let us: f64 = l
+            .rsplit("by up to ")
+            .next()
+            .and_then(|x| x.strip_suffix(" us"))
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("{l}"));
+        assert!(us <= 2.0, "{l}");
+    }
+    let s = check(&file);
+    let period = truth["period"].as_f64().unwrap();
+    let mine = truth["dispatches"].as_array().unwrap();
+    assert_eq!(mine.len(), rounds);
+    let mut ran: Vec<&Value> = s["slices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["name"] == "main" && x["args"]["kind"] == "kernel")
+        .collect();
+    ran.sort_by_key(|x| x["ts"].as_u64());
+    assert_eq!(ran.len(), mine.len());
+    for (k, m) in ran.iter().zip(mine) {
+        // the layer's queries lie inside the program's own (the device's
+        // ticks stretched by the simulated 0.1%)
+        let dur = k["dur"].as_u64().unwrap() as f64;
+        let own = (m["end"].as_u64().unwrap() - m["start"].as_u64().unwrap()) as f64 * period;
+        assert!(dur <= own * 1.01 + 1000.0, "{k} vs {m}");
+        assert_in_bracket(k, m);
+    }
+    let clocks = gpu_clocks(&file);
+    // lavapipe's real clock is CLOCK_MONOTONIC (vulkan_calls_are_recorded),
+    // so the program's own timestamps are the truth the mapping tries to
+    // find: once the facts narrowed it, each dispatch lies inside the
+    // program's own queries but for the uncertainty the recording said
+    // (1 us more for rounding)
+    for (k, m) in ran.iter().zip(mine) {
+        let start = k["ts"].as_u64().unwrap() as i64;
+        let end = start + k["dur"].as_u64().unwrap() as i64;
+        let Some(said) = clocks.iter().rev().find(|c| {
+            c["from_commands"].as_u64() > Some(0) && c["ts"].as_i64().is_some_and(|t| t <= start)
+        }) else {
+            continue;
+        };
+        let u = said["uncertainty_ns"].as_i64().unwrap() + 1000;
+        let own_start = (m["start"].as_u64().unwrap() as f64 * period) as i64;
+        let own_end = (m["end"].as_u64().unwrap() as f64 * period) as i64;
+        assert!(
+            own_start - u <= start && end <= own_end + u,
+            "{k} vs {m}, mapped to within {said}"
+        );
+    }
+    // the layer's own mapping: one calibration, about -7 s
+    let first = &clocks[0];
+    assert_eq!(first["from_commands"], 0, "{clocks:?}");
+    assert!(
+        first["device_clock"]
+            .as_str()
+            .unwrap()
+            .contains("VK_EXT_calibrated_timestamps"),
+        "{first}"
+    );
+    let off = first["offset_ns"].as_i64().unwrap();
+    assert!((off + 7_000_000_000).abs() < 1_000_000, "{first}");
+    // as the facts narrowed it: the drift found (the device runs fast, so
+    // the offset falls; how closely depends on how long the commands span
+    // against the facts' width on a busy machine), an uncertainty said
+    let last = clocks.last().unwrap();
+    assert!(
+        last["from_commands"].as_u64().unwrap() > 0
+            && last["device_clock"]
+                .as_str()
+                .unwrap()
+                .contains("narrowed by its commands' facts"),
+        "{clocks:?}"
+    );
+    let drift = last["drift_ppb"].as_i64().unwrap();
+    assert!(
+        (-5_000_000..=-200_000).contains(&drift),
+        "drift {drift}: {clocks:?}"
+    );
+    assert!(last["uncertainty_ns"].as_u64().is_some(), "{last}");
 }
