@@ -1705,12 +1705,14 @@ fn a_device_clock_of_its_own_is_narrowed_by_the_facts() {
 
 /// A Vulkan device with a clock of its own (lavapipe's, simulated by the
 /// layer for tests: every device time it reads, its calibration's too,
-/// moved 7 s and made to run 1000 ppm fast). The layer's calibration
+/// moved 7 s and made to run 1000 ppm fast), each round two submissions
+/// and one fence wait (its fence on the second). The layer's calibration
 /// (VK_EXT_calibrated_timestamps) finds it is not CLOCK_MONOTONIC and maps
 /// every time with the offset it measured once; genba then holds each
 /// dispatch to the host's facts, as for OpenCL: it started after its
 /// submission began, and ended before the wait that covered it returned
-/// (the fence wait, recorded by the layer as `waited`), narrows the offset
+/// (the fence wait, for the first submission too: recorded by the layer as
+/// `waited`), narrows the offset
 /// with them and follows the drift. Checked against the program's own
 /// view: each dispatch inside its CLOCK_MONOTONIC brackets (before the
 /// submission, after the fence wait), its duration within 1% of its own
@@ -1725,14 +1727,14 @@ fn a_vulkan_device_clock_of_its_own_is_held_to_the_waits() {
         return;
     };
     let file = dir.join("o.pftrace");
-    let rounds = 200;
+    let rounds = 100;
     let out = run(genba_cmd(["record", "--gpu", "-o"])
         .arg(&file)
         .env("GENBA_GPU_TEST_DEVICE_CLOCK", "7000000000,1000")
         .arg("--")
         .arg(&bin)
         .arg(&spv)
-        .args(["65536", &rounds.to_string()]));
+        .args(["65536", &rounds.to_string(), "split"]));
     assert_eq!(out.code(), Some(0), "{}", out.describe());
     let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
     assert_eq!(truth["ok"], true, "{truth}");
@@ -1754,7 +1756,7 @@ fn a_vulkan_device_clock_of_its_own_is_held_to_the_waits() {
     let s = check(&file);
     let period = truth["period"].as_f64().unwrap();
     let mine = truth["dispatches"].as_array().unwrap();
-    assert_eq!(mine.len(), rounds);
+    assert_eq!(mine.len(), 2 * rounds);
     let mut ran: Vec<&Value> = s["slices"]
         .as_array()
         .unwrap()
@@ -1823,4 +1825,62 @@ fn a_vulkan_device_clock_of_its_own_is_held_to_the_waits() {
         "drift {drift}: {clocks:?}"
     );
     assert!(last["uncertainty_ns"].as_u64().is_some(), "{last}");
+}
+
+/// A fence's signal covers the submissions before its own on its queue: a
+/// program that submits twice a round, the fence on the second only, has
+/// both dispatches read at its fence wait (`trace --gpu` prints each one's
+/// `--- GPU` line in the order the layer wrote them: both right before
+/// that vkWaitForFences, none held until the command buffer is recorded
+/// again), and the program's results unchanged.
+#[test]
+fn a_vulkan_fence_covers_the_submissions_before_it() {
+    require_bpf!();
+    let _s = serial();
+    let dir = TempDir::new("gpu-vulkan-fence");
+    let Some((bin, spv)) = vulkan_compute(&dir) else {
+        return;
+    };
+    let out = run(
+        genba_cmd(["trace", "--gpu", "-f", "-e", "trace=none", "--"])
+            .arg(&bin)
+            .arg(&spv)
+            .args(["4096", "4", "split"]),
+    );
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let truth: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(truth["ok"], true, "{truth}");
+    // the calls and the commands (without the [pid N] prefix, which goes
+    // once the runtime's threads exited)
+    let lines: Vec<&str> = out
+        .stderr
+        .lines()
+        .map(|l| match l.strip_prefix("[pid ") {
+            Some(r) => r.split_once("] ").map_or(l, |x| x.1),
+            None => l,
+        })
+        .filter(|l| l.starts_with("--- GPU kernel main") || l.starts_with("vk"))
+        .collect();
+    let waits: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains("vkWaitForFences("))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(waits.len(), 4, "{}", out.stderr);
+    let kernels = lines
+        .iter()
+        .filter(|l| l.contains("--- GPU kernel main"))
+        .count();
+    assert_eq!(kernels, 8, "{}", out.stderr);
+    for w in waits {
+        assert!(
+            w >= 2
+                && lines[w - 2..w]
+                    .iter()
+                    .all(|l| l.contains("--- GPU kernel main")),
+            "{}",
+            out.stderr
+        );
+    }
 }

@@ -1,7 +1,9 @@
 /*
- * vulkan_compute SHADER.spv [N] [ROUNDS]: doubles a buffer of N uints on the
- * first Vulkan device ROUNDS times, one submission and one fence wait per
- * round, and checks the result. It times each dispatch itself: its own
+ * vulkan_compute SHADER.spv [N] [ROUNDS] [split]: doubles a buffer of N uints
+ * on the first Vulkan device ROUNDS times, one submission and one fence wait
+ * per round, and checks the result. With "split", each round doubles it
+ * twice, in two submissions of their own command buffers, only the second
+ * with the fence (whose signal covers the first too). It times each dispatch itself: its own
  * timestamp queries around the dispatch (device ticks, and the period of a
  * tick) and CLOCK_MONOTONIC before the submission and after the wait.
  * Prints {"ok": true, "rounds": R, "period": P, "dispatches": [...]}.
@@ -29,6 +31,7 @@ int main(int argc, char **argv)
 		return 2;
 	uint32_t n = argc > 2 ? (uint32_t)atoi(argv[2]) : 1 << 16;
 	int rounds = argc > 3 ? atoi(argv[3]) : 3;
+	int per = argc > 4 && !strcmp(argv[4], "split") ? 2 : 1;
 	FILE *f = fopen(argv[1], "rb");
 	if (!f)
 		return 2;
@@ -138,16 +141,16 @@ int main(int argc, char **argv)
 	VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
 					     .commandPool = cp,
 					     .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-					     .commandBufferCount = 1 };
-	VkCommandBuffer cb;
-	CHECK(vkAllocateCommandBuffers(dev, &cbai, &cb));
+					     .commandBufferCount = 2 };
+	VkCommandBuffer cbs[2];
+	CHECK(vkAllocateCommandBuffers(dev, &cbai, cbs));
 	VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
 	VkFence fence;
 	CHECK(vkCreateFence(dev, &fci, NULL, &fence));
 	VkPhysicalDeviceProperties pp;
 	vkGetPhysicalDeviceProperties(pd, &pp);
 	VkQueryPoolCreateInfo qpi = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-				      .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2 };
+				      .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 4 };
 	VkQueryPool qp;
 	CHECK(vkCreateQueryPool(dev, &qpi, NULL, &qp));
 	printf("{\"period\": %f, \"dispatches\": [", pp.limits.timestampPeriod);
@@ -155,35 +158,54 @@ int main(int argc, char **argv)
 		struct timespec t0, t1;
 		VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
 						.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
-		CHECK(vkBeginCommandBuffer(cb, &bi));
-		vkCmdResetQueryPool(cb, qp, 0, 2);
-		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
-		vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 0);
-		vkCmdDispatch(cb, (n + 63) / 64, 1, 1);
-		vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 1);
-		CHECK(vkEndCommandBuffer(cb));
+		for (int j = 0; j < per; j++) {
+			VkCommandBuffer cb = cbs[j];
+			CHECK(vkBeginCommandBuffer(cb, &bi));
+			vkCmdResetQueryPool(cb, qp, 2 * j, 2);
+			if (j) {
+				/* after the first submission's writes */
+				VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+						       .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+						       .dstAccessMask = VK_ACCESS_SHADER_READ_BIT |
+									VK_ACCESS_SHADER_WRITE_BIT };
+				vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+						     VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0,
+						     NULL, 0, NULL);
+			}
+			vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+			vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0,
+						NULL);
+			vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 2 * j);
+			vkCmdDispatch(cb, (n + 63) / 64, 1, 1);
+			vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 2 * j + 1);
+			CHECK(vkEndCommandBuffer(cb));
+		}
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
-				    .pCommandBuffers = &cb };
-		CHECK(vkQueueSubmit(q, 1, &si, fence));
+		for (int j = 0; j < per; j++) {
+			VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+					    .commandBufferCount = 1, .pCommandBuffers = &cbs[j] };
+			CHECK(vkQueueSubmit(q, 1, &si, j == per - 1 ? fence : VK_NULL_HANDLE));
+		}
 		CHECK(vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX));
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		CHECK(vkResetFences(dev, 1, &fence));
-		uint64_t ts[2];
-		CHECK(vkGetQueryPoolResults(dev, qp, 0, 2, sizeof(ts), ts, 8, VK_QUERY_RESULT_64_BIT));
-		printf("%s{\"before\": %llu, \"after\": %llu, \"start\": %llu, \"end\": %llu}",
-		       r ? ", " : "",
-		       (unsigned long long)t0.tv_sec * 1000000000ull + t0.tv_nsec,
-		       (unsigned long long)t1.tv_sec * 1000000000ull + t1.tv_nsec,
-		       (unsigned long long)ts[0], (unsigned long long)ts[1]);
+		uint64_t ts[4];
+		CHECK(vkGetQueryPoolResults(dev, qp, 0, 2 * per, sizeof(ts), ts, 8,
+					    VK_QUERY_RESULT_64_BIT));
+		for (int j = 0; j < per; j++)
+			printf("%s{\"before\": %llu, \"after\": %llu, \"start\": %llu, \"end\": %llu}",
+			       r || j ? ", " : "",
+			       (unsigned long long)t0.tv_sec * 1000000000ull + t0.tv_nsec,
+			       (unsigned long long)t1.tv_sec * 1000000000ull + t1.tv_nsec,
+			       (unsigned long long)ts[2 * j], (unsigned long long)ts[2 * j + 1]);
 	}
 	printf("], ");
 	vkDestroyQueryPool(dev, qp, NULL);
 	int ok = 1;
-	/* doubled `rounds` times, modulo 2^32 */
+	/* doubled `rounds` times (twice each, split), modulo 2^32 */
+	int doubled = rounds * per;
 	for (uint32_t i = 0; i < n; i++)
-		if (data[i] != (rounds < 32 ? i << rounds : 0))
+		if (data[i] != (doubled < 32 ? i << doubled : 0))
 			ok = 0;
 	printf("\"ok\": %s, \"rounds\": %d}\n", ok ? "true" : "false", rounds);
 	vkDeviceWaitIdle(dev);
