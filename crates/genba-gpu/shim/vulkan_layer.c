@@ -282,9 +282,9 @@ static uint64_t device_ns(struct device *d, uint64_t ticks)
 }
 
 /* The offset that puts device times on CLOCK_MONOTONIC as one calibration
- * (VK_EXT_calibrated_timestamps) measures it, and the calibration's maximum
- * deviation (ns). */
-static int calibrate(struct device *d, int64_t *off, uint64_t *deviation)
+ * (VK_EXT_calibrated_timestamps) measures it, the calibration's maximum
+ * deviation (ns), and when (CLOCK_MONOTONIC). */
+static int calibrate(struct device *d, int64_t *off, uint64_t *deviation, uint64_t *at)
 {
 	VkCalibratedTimestampInfoEXT info[2] = {
 		{ .sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT,
@@ -297,6 +297,7 @@ static int calibrate(struct device *d, int64_t *off, uint64_t *deviation)
 		return 0;
 	*off = (int64_t)ts[1] - (int64_t)device_ns(d, ts[0]);
 	*deviation = dev_max;
+	*at = ts[1];
 	return 1;
 }
 
@@ -1365,10 +1366,10 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 			struct genba_gpu_clock ck = { .device = (uint64_t)(uintptr_t)*out,
 						      .domain = -1 };
 			int64_t off;
-			uint64_t deviation = 0;
+			uint64_t deviation = 0, at = now_ns(CLOCK_MONOTONIC);
 			d->own_clock = 0;
 			d->offset = 0;
-			if (d->calibrated && calibrate(d, &off, &deviation)) {
+			if (d->calibrated && calibrate(d, &off, &deviation, &at)) {
 				int64_t near = (int64_t)deviation + 1000;
 				if (off >= -near && off <= near) {
 					ck.domain = CLOCK_MONOTONIC;
@@ -1383,8 +1384,10 @@ static VKAPI_ATTR VkResult VKAPI_CALL l_vkCreateDevice(VkPhysicalDevice pd,
 				d->calibrated = NULL;
 			}
 			if (recording())
-				put_struct(GENBA_GPU_CLOCK, gettid_cached(), 0,
-					   now_ns(CLOCK_MONOTONIC), &ck, sizeof(ck), pp.deviceName);
+				/* at the calibration's own host time: genba takes
+				 * it as a fact of that moment */
+				put_struct(GENBA_GPU_CLOCK, gettid_cached(), 0, at, &ck, sizeof(ck),
+					   pp.deviceName);
 		}
 		break;
 	}
