@@ -1887,3 +1887,77 @@ fn a_vulkan_fence_covers_the_submissions_before_it() {
         );
     }
 }
+
+/// genba's GPU environment in a process when genba does not record (no
+/// GENBA_GPU_DIR: a program started with the rest of it) costs nothing a
+/// call: the auditor binds nothing to the fallback's hooks (dlsym finds
+/// libOpenCL's own function, as without genba), and the OpenCL layer hands
+/// the loader its next table (the program's results, its own profiling
+/// answers, as without genba). With GENBA_GPU_DIR the same lookup finds
+/// the hook: the check can tell.
+#[test]
+fn gpu_environment_not_recording_binds_nothing() {
+    require_bpf!();
+    let _s = serial();
+    let Some(vadd) = vadd() else { return };
+    let dir = TempDir::new("gpu-idle");
+    let bin = dir.join("opencl_where");
+    gcc(
+        &bin,
+        "tests/programs/gpu/opencl_where.c",
+        &["-lOpenCL", "-ldl"],
+    );
+    // genba's environment, as a program it starts has it
+    let out = run(&mut genba_cmd([
+        "trace",
+        "--gpu",
+        "-e",
+        "trace=none",
+        "--",
+        "env",
+    ]));
+    assert_eq!(out.code(), Some(0), "{}", out.describe());
+    let env: Vec<(String, String)> = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .filter(|(k, _)| *k != "GENBA_GPU_DIR")
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    assert!(env.iter().any(|(k, _)| k == "LD_AUDIT"), "{env:?}");
+    let with = |cmd: &mut Command, rings: Option<&Path>| {
+        cmd.env_clear().envs(env.iter().map(|(k, v)| (k, v)));
+        if let Some(r) = rings {
+            cmd.env("GENBA_GPU_DIR", r);
+        }
+        let o = cmd.output().unwrap();
+        assert!(o.status.success(), "{o:?}");
+        serde_json::from_slice::<Value>(&o.stdout).unwrap()
+    };
+    let idle = with(&mut Command::new(&bin), None);
+    assert!(
+        idle["object"].as_str().unwrap().contains("libOpenCL.so"),
+        "{idle}"
+    );
+    let rings = dir.join("rings");
+    std::fs::create_dir_all(&rings).unwrap();
+    let hooked = with(&mut Command::new(&bin), Some(&rings));
+    assert!(
+        hooked["object"]
+            .as_str()
+            .unwrap()
+            .ends_with("libgenba_opencl_hooks.so"),
+        "{hooked}"
+    );
+    assert_eq!(idle["platforms"], hooked["platforms"]);
+    // the layer idle: the program's own view as without genba
+    let mut plain = Command::new(&vadd);
+    let own = plain.args(["plain", "4096", "2"]).output().unwrap();
+    let under = with(Command::new(&vadd).args(["plain", "4096", "2"]), None);
+    let own: Value = serde_json::from_slice(&own.stdout).unwrap();
+    assert_eq!(under["sums_ok"], true, "{under}");
+    for k in ["queue_profiling", "event_profiling_error"] {
+        assert!(own[k].is_boolean() || own[k].is_i64(), "{own}");
+        assert_eq!(under[k], own[k], "{k}: {under} vs {own}");
+    }
+}
