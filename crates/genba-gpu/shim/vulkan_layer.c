@@ -1163,6 +1163,11 @@ static VKAPI_ATTR void VKAPI_CALL l_vkDestroyDevice(VkDevice dev, const VkAlloca
 /* The layer's own device-level functions by name (NULL: not hooked). */
 static PFN_vkVoidFunction device_hook(const char *name)
 {
+	/* not recording (no GENBA_GPU_DIR, fixed for the process): only what
+	 * keeps the layer's table (a device destroyed frees its slot); every
+	 * other call goes straight down the chain, at no cost */
+	if (!recording())
+		return strcmp(name, "vkDestroyDevice") ? NULL : (PFN_vkVoidFunction)l_vkDestroyDevice;
 #define H(f)                                                                   \
 	if (!strcmp(name, #f))                                                 \
 		return (PFN_vkVoidFunction)l_##f;

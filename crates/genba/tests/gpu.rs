@@ -1893,8 +1893,10 @@ fn a_vulkan_fence_covers_the_submissions_before_it() {
 /// call: the auditor binds nothing to the fallback's hooks (dlsym finds
 /// libOpenCL's own function, as without genba), and the OpenCL layer hands
 /// the loader its next table (the program's results, its own profiling
-/// answers, as without genba). With GENBA_GPU_DIR the same lookup finds
-/// the hook: the check can tell.
+/// answers, as without genba); the Vulkan layer hooks nothing but the
+/// device's destruction (the device's vkCmdDispatch is lavapipe's own, the
+/// results unchanged). With GENBA_GPU_DIR the same lookups find the hook
+/// and the layer: the checks can tell.
 #[test]
 fn gpu_environment_not_recording_binds_nothing() {
     require_bpf!();
@@ -1960,4 +1962,22 @@ fn gpu_environment_not_recording_binds_nothing() {
         assert!(own[k].is_boolean() || own[k].is_i64(), "{own}");
         assert_eq!(under[k], own[k], "{k}: {under} vs {own}");
     }
+    let Some((vk, spv)) = vulkan_compute(&dir) else {
+        return;
+    };
+    let idle = with(Command::new(&vk).arg(&spv).args(["4096", "2"]), None);
+    assert_eq!(idle["ok"], true, "{idle}");
+    let at = idle["dispatch_in"].as_str().unwrap();
+    assert!(!at.is_empty() && !at.contains("genba"), "{idle}");
+    let hooked = with(
+        Command::new(&vk).arg(&spv).args(["4096", "2"]),
+        Some(&rings),
+    );
+    assert!(
+        hooked["dispatch_in"]
+            .as_str()
+            .unwrap()
+            .ends_with("libgenba_vulkan.so"),
+        "{hooked}"
+    );
 }

@@ -6,9 +6,12 @@
  * with the fence (whose signal covers the first too). It times each dispatch itself: its own
  * timestamp queries around the dispatch (device ticks, and the period of a
  * tick) and CLOCK_MONOTONIC before the submission and after the wait.
- * Prints {"ok": true, "rounds": R, "period": P, "dispatches": [...]}.
+ * Prints {"ok": true, "rounds": R, "period": P, "dispatches": [...],
+ * "dispatch_in": "<the object vkCmdDispatch's pointer is in>"}.
  * (The shader: vulkan_compute.comp, compiled by glslangValidator.)
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <time.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -207,7 +210,13 @@ int main(int argc, char **argv)
 	for (uint32_t i = 0; i < n; i++)
 		if (data[i] != (doubled < 32 ? i << doubled : 0))
 			ok = 0;
-	printf("\"ok\": %s, \"rounds\": %d}\n", ok ? "true" : "false", rounds);
+	/* where the device's vkCmdDispatch is: the first layer's, or the driver's */
+	Dl_info where = { 0 };
+	PFN_vkVoidFunction disp = vkGetDeviceProcAddr(dev, "vkCmdDispatch");
+	if (!disp || !dladdr((void *)disp, &where) || !where.dli_fname)
+		where.dli_fname = "";
+	printf("\"ok\": %s, \"rounds\": %d, \"dispatch_in\": \"%s\"}\n", ok ? "true" : "false",
+	       rounds, where.dli_fname);
 	vkDeviceWaitIdle(dev);
 	vkDestroyFence(dev, fence, NULL);
 	vkDestroyCommandPool(dev, cp, NULL);
