@@ -26,7 +26,7 @@ use genba_events::{CollectorStats, Event, ProfSample};
 use libbpf_rs::skel::{OpenSkel, SkelBuilder};
 use libbpf_rs::{MapCore, MapFlags};
 
-pub use wire::{ArgCapture, CaptureCond, CaptureKind, CaptureWhen, SummaryRow};
+pub use wire::{ArgCapture, CaptureCond, CaptureKind, CaptureWhen, PtrsLayout, SummaryRow};
 
 /// Errors of the collector.
 #[derive(Debug, thiserror::Error)]
@@ -369,9 +369,13 @@ pub struct SyscallPlan {
     /// Traced only for genba's own bookkeeping (what a process maps): no
     /// user stack is copied for it, whatever `ustack_bytes` says.
     pub no_stack: bool,
-    /// What to copy for each argument.
-    pub args: [ArgCapture; 6],
+    /// What to copy for each argument, and two more slots for memory that
+    /// pointers inside the arguments' structures point to.
+    pub args: [ArgCapture; CAPTURE_SLOTS],
 }
+
+/// Capture slots per call (genba.h's GENBA_NSLOTS).
+pub const CAPTURE_SLOTS: usize = 8;
 
 /// Records taken from the ring buffer per poll.
 const POLL_BATCH: usize = 8192;

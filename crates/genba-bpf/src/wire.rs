@@ -83,6 +83,29 @@ pub enum CaptureKind {
     /// The same at exit for the entries received (the return value), each
     /// entry's data limited to its msg_len.
     MmsgRet = 17,
+    /// An array of `len` records of [`ArgCapture::ptrs`]' layout: what the
+    /// pointer in each of the first 33 records points to, then the count.
+    Ptrs = 18,
+}
+
+/// The layout of [`CaptureKind::Ptrs`]' records.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PtrsLayout {
+    /// Bytes per record.
+    pub stride: u8,
+    /// Byte offset of the pointer in a record.
+    pub ptr_off: u8,
+    /// What the pointer points to: [`PtrsLayout::STR`] a string of at most
+    /// `max` bytes; [`PtrsLayout::FIXED`] `max` bytes; else as many bytes as
+    /// the u32 at this byte offset of the record says (at most `max`).
+    pub elen_off: u8,
+}
+
+impl PtrsLayout {
+    /// `elen_off`: a NUL-terminated string.
+    pub const STR: u8 = 0xff;
+    /// `elen_off`: `max` bytes.
+    pub const FIXED: u8 = 0xfe;
 }
 
 /// When to capture (`enum genba_cap_when`).
@@ -122,6 +145,11 @@ pub struct ArgCapture {
     /// Copy from the pointer held in this 64-bit word of the source memory
     /// (`len_arg` then names the word holding the length; 0xff: none).
     pub deref: Option<u8>,
+    /// With `deref`: the length is the u32 at byte `4 * len_arg` of the
+    /// struct rather than its 64-bit word `len_arg`.
+    pub len_u32: bool,
+    /// [`CaptureKind::Ptrs`]: the records' layout.
+    pub ptrs: PtrsLayout,
 }
 
 /// A condition on another argument (see [`ArgCapture::cond`]).
@@ -178,6 +206,10 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
         }
         dst.src_arg = a.src_arg.map_or(0, |n| n + 1);
         dst.deref = a.deref.map_or(0, |n| n + 1);
+        dst.len_u32 = u8::from(a.len_u32);
+        dst.stride = a.ptrs.stride;
+        dst.ptr_off = a.ptrs.ptr_off;
+        dst.elen_off = a.ptrs.elen_off;
     }
     as_bytes(&spec).to_vec()
 }

@@ -91,6 +91,7 @@ pub(crate) fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
             CapKind::Ioc => CaptureKind::Ioc,
             CapKind::Mmsg => CaptureKind::Mmsg,
             CapKind::MmsgRet => CaptureKind::MmsgRet,
+            CapKind::Ptrs => CaptureKind::Ptrs,
         },
         when: match p.when {
             CapWhen::Enter => CaptureWhen::Enter,
@@ -110,6 +111,12 @@ pub(crate) fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
         max: p.max,
         src_arg: p.src_arg,
         deref: p.deref,
+        len_u32: p.len_u32,
+        ptrs: genba_bpf::PtrsLayout {
+            stride: p.ptrs.stride,
+            ptr_off: p.ptrs.ptr_off,
+            elen_off: p.ptrs.elen_off,
+        },
     }
 }
 

@@ -66,7 +66,41 @@ pub struct CapPlan {
     /// then names the word holding the length (0xff: none). For pointers
     /// inside structures (clone3's set_tid, pidfd, parent_tid).
     pub deref: Option<u8>,
+    /// With `deref`: the length is the u32 at byte `4 * len_arg` of the
+    /// struct rather than its 64-bit word `len_arg`.
+    pub len_u32: bool,
+    /// [`CapKind::Ptrs`]: the records' layout.
+    pub ptrs: PtrsLayout,
 }
+
+/// The records of a [`CapKind::Ptrs`] array: each holds a pointer, and the
+/// memory it points to is copied (an ELEM item per record, its `aux` the
+/// pointer).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PtrsLayout {
+    /// Bytes per record.
+    pub stride: u8,
+    /// Byte offset of the pointer in a record.
+    pub ptr_off: u8,
+    /// [`PtrsLayout::STR`]: a string of at most `max` bytes;
+    /// [`PtrsLayout::FIXED`]: `max` bytes; else the byte offset in the
+    /// record of the u32 giving the length (at most `max`).
+    pub elen_off: u8,
+}
+
+impl PtrsLayout {
+    /// `elen_off`: a NUL-terminated string.
+    pub const STR: u8 = 0xff;
+    /// `elen_off`: `max` bytes.
+    pub const FIXED: u8 = 0xfe;
+}
+
+/// Capture slots per call: one per argument and two for second-level
+/// memory (what pointers inside the arguments' structures point to).
+pub const SLOTS: usize = 8;
+
+/// Records of a [`CapKind::Ptrs`] array copied at most.
+pub const PTRS_MAX: usize = 33;
 
 /// `(args[arg] & mask)` must be `val` or `val2` for the capture to happen
 /// (with `bitmap`: one of the values whose bit is set in `val | val2 << 32`,
@@ -164,6 +198,9 @@ pub enum CapKind {
     Mmsg,
     /// The same at exit for the entries received (the return value).
     MmsgRet,
+    /// An array of `len` records laid out as [`CapPlan::ptrs`] says: what
+    /// the pointer of each of the first [`PTRS_MAX`] points to.
+    Ptrs,
 }
 
 /// When to capture.
@@ -617,6 +654,7 @@ impl Ty {
             cond: None,
             src_arg: None,
             deref: None,
+            ..Default::default()
         };
         use CapKind as K;
         use CapWhen as W;
@@ -692,6 +730,7 @@ impl Ty {
                 cond: None,
                 src_arg: None,
                 deref: None,
+                ..Default::default()
             },
             Ty::TimespecBoth => p(K::Fixed, W::Both, 0, 16),
             Ty::SocklenBoth => p(K::Fixed, W::Both, 0, 4),
@@ -733,6 +772,7 @@ impl Ty {
                 cond: None,
                 src_arg: None,
                 deref: None,
+                ..Default::default()
             },
             Ty::GidsIn => CapPlan {
                 kind: K::ArgLen,
@@ -743,6 +783,7 @@ impl Ty {
                 cond: None,
                 src_arg: None,
                 deref: None,
+                ..Default::default()
             },
             Ty::EpollEventIn => p(K::Fixed, W::Enter, 0, 12),
             Ty::EpollEventsOut => CapPlan {
@@ -754,6 +795,7 @@ impl Ty {
                 cond: None,
                 src_arg: None,
                 deref: None,
+                ..Default::default()
             },
             _ => {
                 let _ = idx;
@@ -1100,7 +1142,7 @@ pub fn never_blocks(name: &str) -> bool {
 
 /// Whether the entry record of a call can be skipped: nothing is copied at
 /// entry and the call never blocks (see [`never_blocks`]).
-pub fn exit_only(name: &str, plan: &[CapPlan; 6]) -> bool {
+pub fn exit_only(name: &str, plan: &[CapPlan; SLOTS]) -> bool {
     never_blocks(name)
         && plan
             .iter()
@@ -1108,9 +1150,18 @@ pub fn exit_only(name: &str, plan: &[CapPlan; 6]) -> bool {
 }
 
 /// The capture plan for a call: which user memory the BPF side copies.
-pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
-    let mut out = [CapPlan::default(); 6];
-    let Some(d) = decoder(name) else { return out };
+pub fn plan(name: &str, o: &Options) -> [CapPlan; SLOTS] {
+    let mut out = [CapPlan::default(); SLOTS];
+    let (args, extra) = out.split_at_mut(6);
+    let args: &mut [CapPlan; 6] = args.try_into().expect("six argument slots");
+    plan_args(name, o, args);
+    second_level::plan(name, o, args, extra);
+    out
+}
+
+/// The plan of the six argument slots.
+fn plan_args(name: &str, o: &Options, out: &mut [CapPlan; 6]) {
+    let Some(d) = decoder(name) else { return };
     let args: &[Ty] = if d.custom.is_some() {
         custom_types(name)
     } else {
@@ -1402,13 +1453,12 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; 6] {
                 }),
                 ..Default::default()
             };
-            ioctl::plan(o, &mut out);
+            ioctl::plan(o, out);
         }
         _ => {}
     }
-    family_plan(name, o, &mut out);
-    strpath::plan(args, &mut out);
-    out
+    family_plan(name, o, out);
+    strpath::plan(args, out);
 }
 
 /// The most bytes copied for an ioctl's argument: the largest structure a
@@ -4383,6 +4433,8 @@ mod prctl_seccomp;
 #[path = "aio.rs"]
 mod aio;
 
+#[path = "second_level.rs"]
+mod second_level;
 #[path = "strpath.rs"]
 mod strpath;
 

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::super::{ArgWriter, CallView, CapCond, CapKind, CapPlan, CapWhen, CaptureItem};
+use super::super::{second_level, ArgWriter, CallView, CapCond, CapKind, CapPlan, CapWhen, CaptureItem};
 use super::{i32at, input, ioc_size, output, u16at, u32at, u64at, How, Out};
 use crate::fmt::{self, Xlat};
 
@@ -1142,7 +1142,19 @@ fn ext_control(o: &mut Out<'_>, c: &[u8], read: Option<&dyn Fn(u64, usize) -> Op
 
 fn ext_controls(w: &mut ArgWriter<'_>) {
     let get = w.call.args[1] as u32 == G_EXT_CTRLS;
-    let read = w.env.read_mem;
+    let (call, live) = (w.call, w.env.read_mem);
+    // the strings as BPF copied them (slot 6) at this side of the call, or
+    // at the other; else read from the live process
+    let strings = |at_exit: bool| {
+        move |addr: u64, n: usize| -> Option<Vec<u8>> {
+            let copied = |exit| second_level::bytes(&call, second_level::SLOT_A, exit, addr, n);
+            copied(at_exit)
+                .or_else(|| copied(!at_exit))
+                .map(<[u8]>::to_vec)
+                .or_else(|| live.and_then(|r| r(addr, n)))
+        }
+    };
+    let (at_entry, at_exit) = (strings(false), strings(true));
     let Some(d) = begin(w) else { return };
     let count = u32at(&d, 4);
     let mut o = out(w);
@@ -1168,7 +1180,7 @@ fn ext_controls(w: &mut ArgWriter<'_>) {
         o.put(", controls=");
         let n = u32at(&d, 4);
         let ok = array(&mut o, c.as_ref(), u64at(&d, 24), n, EXT_CONTROL, |o, e| {
-            ext_control(o, e, read)
+            ext_control(o, e, Some(&at_entry))
         });
         if !ok {
             o.put("}");
@@ -1195,7 +1207,7 @@ fn ext_controls(w: &mut ArgWriter<'_>) {
         u64at(&d, 24),
         u32at(&d, 4),
         EXT_CONTROL,
-        |o, e| ext_control(o, e, read),
+        |o, e| ext_control(o, e, Some(&at_exit)),
     );
     if failed {
         let _ = write!(o.s, ", error_idx={}", u32at(&d, 8));

@@ -608,10 +608,13 @@ fn kdf(w: &mut ArgWriter<'_>) {
     let len = le_u32(d, 16);
     if len != 0 {
         let want = (len as usize).min(o.strsize + 1);
+        // copied at entry (slot 6), else read from the live process
         let got = if other == 0 {
             None
         } else {
-            w.env.read_mem.and_then(|read| read(other, want))
+            super::second_level::bytes(&call, super::second_level::SLOT_A, false, other, want)
+                .map(<[u8]>::to_vec)
+                .or_else(|| w.env.read_mem.and_then(|read| read(other, want)))
         };
         strn(
             s,

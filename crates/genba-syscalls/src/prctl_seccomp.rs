@@ -39,6 +39,7 @@ pub(super) fn plan(o: &Options) -> CapPlan {
             src_arg: Some(2),
             deref: Some(1),
             cond,
+            ..Default::default()
         }
     } else {
         CapPlan {

@@ -10,6 +10,9 @@
 #define GENBA_H
 
 #define GENBA_NARGS 6
+/* Capture slots per call: one per argument, and two more for memory that
+ * pointers inside the arguments' structures point to. */
+#define GENBA_NSLOTS 8
 /* x86_64 syscall numbers in use end below 512. */
 #define GENBA_MAX_SYSCALLS 512
 /* Per-CPU scratch where one record is assembled before bpf_ringbuf_output. */
@@ -182,7 +185,20 @@ enum genba_cap_kind {
 	/* the same at exit for the ret entries received (recvmmsg), each
 	 * entry's data limited to its msg_len */
 	GENBA_CAP_MMSG_RET = 17,
+	/* an array of len records of stride bytes each (at the slot's memory,
+	 * after deref): for each of the first GENBA_PTRS_MAX records, an ELEM
+	 * item (elem: its index, aux: the pointer) holding what the pointer at
+	 * byte ptr_off of the record points to: elen_off GENBA_ELEN_STR, a
+	 * string of at most max bytes; GENBA_ELEN_FIXED, max bytes; else as
+	 * many bytes as the u32 at byte elen_off of the record says, at most
+	 * max. Then the COUNT item (MORE: records were left). Second-level
+	 * memory: V4L2's control strings, io_submit's iocbs, bpf's symbols. */
+	GENBA_CAP_PTRS = 18,
 };
+
+#define GENBA_PTRS_MAX 33
+#define GENBA_ELEN_STR 0xff
+#define GENBA_ELEN_FIXED 0xfe
 
 /* mmsghdr entries captured at most: as many as strace shows by default
  * (-s 32), and one more to know there are more */
@@ -220,6 +236,13 @@ struct genba_arg_spec {
 	__u32 cond_mask;
 	__u32 cond_val;
 	__u32 cond_val2;
+	/* with deref: 1, the length is the u32 at byte 4 * len_arg of the
+	 * struct rather than its 64-bit word len_arg */
+	__u8 len_u32;
+	/* GENBA_CAP_PTRS: record size, pointer and length offsets */
+	__u8 stride;
+	__u8 ptr_off;
+	__u8 elen_off;
 };
 
 /* cond_bitmap: the value tested is the address family of the socket behind
@@ -231,7 +254,7 @@ struct genba_arg_spec {
 struct genba_syscall_spec {
 	__u32 flags; /* GENBA_SPEC_* */
 	__u32 pad;
-	struct genba_arg_spec args[GENBA_NARGS];
+	struct genba_arg_spec args[GENBA_NSLOTS];
 };
 
 #define GENBA_SPEC_TRACED 1 /* selected by -e trace= */

@@ -449,6 +449,8 @@ struct cap_ctx {
 	__u8 cap_kind, mult;
 	__u8 exiting; /* set at exit (ret is then the call's) */
 	__u8 pad2;
+	/* GENBA_CAP_PTRS: the records' layout */
+	__u8 stride, ptr_off, elen_off, pad3;
 };
 
 static __always_inline int room(struct cap_ctx *c)
@@ -520,7 +522,7 @@ __noinline int cap_bytes(struct cap_ctx *c, __u64 ptr, __u64 len, __u64 max, __u
 			n = head;
 			flags |= GENBA_CAPF_FAULT;
 			count(GENBA_CNT_FAULTS, 1);
-			if (c->arg < GENBA_NARGS)
+			if (c->arg < GENBA_NSLOTS)
 				c->faulted |= 1U << c->arg;
 		}
 	}
@@ -556,7 +558,7 @@ __noinline int cap_str(struct cap_ctx *c, __u64 ptr, __u64 max)
 			count(GENBA_CNT_FAULTS, 1);
 	}
 	if (r <= 0) {
-		if (ptr && c->arg < GENBA_NARGS)
+		if (ptr && c->arg < GENBA_NSLOTS)
 			c->faulted |= 1U << c->arg;
 		cap_finish(c, s->buf, o, GENBA_CAPF_FAULT, 0, ptr);
 		return 1;
@@ -704,6 +706,62 @@ __noinline int cap_iov(struct cap_ctx *c, __u64 ptr, __u64 cnt, __u64 max, __u64
 		return 0;
 	}
 	return cap_count(c, GENBA_CAPF_MORE, cnt);
+}
+
+struct ptrs_loop {
+	struct cap_ctx *c;
+	__u64 ptr;
+	__u64 cnt;
+	__u32 end; /* 1: all done, 3: record full */
+	__u32 i;
+};
+
+static long ptrs_step(__u64 i, void *data)
+{
+	struct ptrs_loop *l = data;
+	struct cap_ctx *c = l->c;
+	__u64 rec = l->ptr + i * c->stride, p = 0;
+	__u32 n = c->max;
+	int ok;
+
+	l->i = i;
+	if (i >= l->cnt) {
+		l->end = 1;
+		return 1;
+	}
+	c->kind = GENBA_ITEM_ELEM;
+	c->elem = i;
+	/* a record that cannot be read: an ELEM item flagged FAULT, empty */
+	if (bpf_probe_read_user(&p, sizeof(p), (void *)(rec + c->ptr_off)))
+		p = 0;
+	if (c->elen_off == GENBA_ELEN_STR) {
+		ok = p ? cap_str(c, p, c->max) : cap_bytes(c, 0, 0, 0, 0);
+	} else {
+		if (c->elen_off != GENBA_ELEN_FIXED &&
+		    bpf_probe_read_user(&n, sizeof(n), (void *)(rec + c->elen_off)))
+			n = 0;
+		ok = cap_bytes(c, p, n, c->max, p);
+	}
+	if (!ok) {
+		l->end = 3;
+		return 1;
+	}
+	return 0;
+}
+
+/* GENBA_CAP_PTRS: what the pointers in an array of records point to. */
+__noinline int cap_ptrs(struct cap_ctx *c, __u64 ptr, __u64 cnt)
+{
+	struct ptrs_loop l = { .c = c, .ptr = ptr, .cnt = cnt };
+
+	if (!c)
+		return 0;
+	if (!ptr)
+		return cap_count(c, GENBA_CAPF_FAULT, 0);
+	bpf_loop(GENBA_PTRS_MAX, ptrs_step, &l, 0);
+	if (l.end == 3)
+		return 0;
+	return cap_count(c, l.end == 1 ? 0 : GENBA_CAPF_MORE, cnt);
 }
 
 struct msghdr_user {
@@ -1160,6 +1218,8 @@ __noinline int capture_arg(struct cap_ctx *c)
 		return 0;
 	case GENBA_CAP_SPREL:
 		return cap_bytes(c, c->sp + 8 * c->len, c->max, c->max, c->sp);
+	case GENBA_CAP_PTRS:
+		return cap_ptrs(c, c->ptr, c->len);
 	case GENBA_CAP_DIRENTS:
 		if ((__s64)c->ret > 0)
 			return cap_dirents(c, c->ptr, c->ret);
@@ -1224,7 +1284,7 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 	args = ca->a;
 	ret = (__s64)c->ret;
 #pragma unroll
-	for (i = 0; i < GENBA_NARGS; i++) {
+	for (i = 0; i < GENBA_NSLOTS; i++) {
 		struct genba_arg_spec *a = &spec->args[i];
 		__u8 when = a->when;
 		__u32 la = a->len_arg;
@@ -1270,11 +1330,17 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 			if (src >= GENBA_NARGS)
 				continue;
 			c->ptr = args[src];
-		} else {
+		} else if (i < GENBA_NARGS) {
 			c->ptr = args[i];
+		} else {
+			/* the extra slots copy what an argument points to */
+			continue;
 		}
 		c->cap_kind = a->kind;
 		c->mult = a->mult;
+		c->stride = a->stride;
+		c->ptr_off = a->ptr_off;
+		c->elen_off = a->elen_off;
 		c->max = a->max;
 		/* SPREL: len_arg is an offset in words, not an argument;
 		 * GENBA_LEN_CONST + n: the constant n (an IOV of one iovec) */
@@ -1288,9 +1354,17 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 			if (bpf_probe_read_user(&p, sizeof(p),
 						(void *)(base + 8 * ((a->deref - 1) & 15))))
 				continue;
-			if (la < 16 &&
-			    bpf_probe_read_user(&n, sizeof(n), (void *)(base + 8 * la)))
+			if (a->len_u32) {
+				__u32 n32 = 0;
+
+				if (la < 32 && bpf_probe_read_user(&n32, sizeof(n32),
+								   (void *)(base + 4 * la)))
+					continue;
+				n = n32;
+			} else if (la < 16 &&
+				   bpf_probe_read_user(&n, sizeof(n), (void *)(base + 8 * la))) {
 				continue;
+			}
 			c->ptr = p;
 			c->len = n;
 		}
@@ -1556,7 +1630,7 @@ int sys_exit(__u64 *ctx)
 		if (inject_on) {
 			inj = take_injected(tid, nr, &enter_ts);
 			if (inj & GENBA_INJ_SKIPPED)
-				retry = (1U << GENBA_NARGS) - 1;
+				retry = (1U << GENBA_NSLOTS) - 1;
 		}
 		spec = bpf_map_lookup_elem(&specs, &nr);
 	} else {

@@ -1,0 +1,179 @@
+//! Second-level memory: what pointers inside the memory an argument points
+//! to point to (V4L2's control strings, KEYCTL_DH_COMPUTE's otherinfo,
+//! bpf's kprobe_multi symbols and cookies, io_submit's iocbs). The two
+//! capture slots past the six arguments' hold them; a decoder asks for the
+//! bytes at a pointer it read in the first-level copy, and gets them when
+//! BPF copied them at the side of the call it prints.
+
+use genba_events::{Capture, CaptureItem};
+
+use super::{CallView, CapCond, CapKind, CapPlan, CapWhen, Options, PtrsLayout};
+
+/// Slot 6: the first extra slot.
+pub(super) const SLOT_A: u8 = 6;
+/// Slot 7: the second.
+pub(super) const SLOT_B: u8 = 7;
+
+/// VIDIOC_G/S/TRY_EXT_CTRLS (their numbers masked as ioctl_v4l2's controls
+/// slot tests them).
+const V4L2_EXT_CTRLS_MASK: u32 = 0xffff_ff40;
+const V4L2_EXT_CTRLS_VAL: u32 = 0xc020_5647 & 0xffff_ff40;
+const KEYCTL_DH_COMPUTE: u8 = 23;
+const BPF_LINK_CREATE: u8 = 28;
+/// `sizeof(struct iocb)`.
+const IOCB_SIZE: u32 = 64;
+
+/// The bytes a string printed with `-s` needs (`-v` does not lift strace's
+/// string limit).
+fn str_max(o: &Options) -> u32 {
+    o.strsize.saturating_add(1).min(1 << 12) as u32
+}
+
+/// The plans of slots 6 and 7 (`extra`), given the arguments' (`args`).
+pub(super) fn plan(name: &str, o: &Options, args: &[CapPlan; 6], extra: &mut [CapPlan]) {
+    let [a, b] = extra else { return };
+    match name {
+        "ioctl" => {
+            // each v4l2_ext_control (20 bytes, packed) of the array word 3
+            // of v4l2_ext_controls points to (count: the u32 at byte 4):
+            // its string (size: the u32 at byte 4, pointer at byte 12)
+            *a = CapPlan {
+                kind: CapKind::Ptrs,
+                when: CapWhen::Both,
+                len_arg: 1,
+                len_u32: true,
+                max: if o.verbose { 1 << 12 } else { o.strsize as u32 },
+                cond: Some(CapCond {
+                    arg: 1,
+                    mask: V4L2_EXT_CTRLS_MASK,
+                    val: V4L2_EXT_CTRLS_VAL,
+                    val2: V4L2_EXT_CTRLS_VAL,
+                    bitmap: false,
+                }),
+                src_arg: Some(2),
+                deref: Some(3),
+                ptrs: PtrsLayout {
+                    stride: 20,
+                    ptr_off: 12,
+                    elen_off: 4,
+                },
+                ..Default::default()
+            };
+        }
+        "keyctl" => {
+            // struct keyctl_kdf_params: otherinfo (word 1), otherinfolen
+            // (the u32 at byte 16)
+            *a = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 4,
+                len_u32: true,
+                max: str_max(o),
+                cond: Some(CapCond::one_of(0, u32::MAX, &[KEYCTL_DH_COMPUTE])),
+                src_arg: Some(4),
+                deref: Some(1),
+                ..Default::default()
+            };
+        }
+        "bpf" => {
+            // BPF_LINK_CREATE's kprobe_multi: cnt (the u32 at byte 20),
+            // syms (word 3: char *[cnt]), cookies (word 5: u64[cnt])
+            let cond = Some(CapCond::one_of(0, u32::MAX, &[BPF_LINK_CREATE]));
+            *a = CapPlan {
+                kind: CapKind::Ptrs,
+                when: CapWhen::Enter,
+                len_arg: 5,
+                len_u32: true,
+                max: str_max(o),
+                cond,
+                src_arg: Some(1),
+                deref: Some(3),
+                ptrs: PtrsLayout {
+                    stride: 8,
+                    ptr_off: 0,
+                    elen_off: PtrsLayout::STR,
+                },
+                ..Default::default()
+            };
+            *b = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::Enter,
+                len_arg: 5,
+                len_u32: true,
+                mult: 8,
+                max: 8 * (o.strsize.min(1 << 10) as u32 + 1),
+                cond,
+                src_arg: Some(1),
+                deref: Some(5),
+                ..Default::default()
+            };
+        }
+        "io_submit" => {
+            // iocbpp[nr]: each struct iocb
+            *a = CapPlan {
+                kind: CapKind::Ptrs,
+                when: CapWhen::Enter,
+                len_arg: 1,
+                max: IOCB_SIZE,
+                src_arg: Some(2),
+                ptrs: PtrsLayout {
+                    stride: 8,
+                    ptr_off: 0,
+                    elen_off: PtrsLayout::FIXED,
+                },
+                ..Default::default()
+            };
+        }
+        _ => {}
+    }
+    let _ = args;
+}
+
+fn items<'a>(caps: &'a [Capture], slot: u8) -> impl Iterator<Item = &'a Capture> {
+    caps.iter().filter(move |c| c.arg == slot)
+}
+
+/// What BPF copied at `addr` for slot `slot`, at exit (`at_exit`) or at
+/// entry: the element of a [`CapKind::Ptrs`] copy whose pointer is `addr`,
+/// or a deref'd copy (its `aux` the length asked for, so matched by slot
+/// only). None when nothing was copied there (unreadable: the decoder
+/// prints the address).
+pub(super) fn copied<'a>(
+    call: &CallView<'a>,
+    slot: u8,
+    at_exit: bool,
+    addr: u64,
+) -> Option<&'a Capture> {
+    let caps = if at_exit { call.exit?.1 } else { call.enter };
+    let mut found = None;
+    for c in items(caps, slot) {
+        match c.item {
+            CaptureItem::Elem if c.aux == addr => found = Some(c),
+            CaptureItem::Data => found = Some(c),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The `n` bytes at `addr`, as copied for slot `slot` (entry's copy, or
+/// the exit's when `at_exit`), when BPF read at least that many.
+pub(super) fn bytes<'a>(
+    call: &CallView<'a>,
+    slot: u8,
+    at_exit: bool,
+    addr: u64,
+    n: usize,
+) -> Option<&'a [u8]> {
+    copied(call, slot, at_exit, addr)
+        .filter(|c| c.data.len() >= n)
+        .map(|c| &c.data[..n])
+}
+
+/// A string copied at `addr` for slot `slot` at entry: its bytes (without
+/// the NUL) and whether it was longer than copied.
+pub(super) fn string<'a>(call: &CallView<'a>, slot: u8, addr: u64) -> Option<(&'a [u8], bool)> {
+    copied(call, slot, false, addr)
+        .filter(|c| !c.fault)
+        .map(|c| (c.data.as_slice(), c.truncated))
+}
