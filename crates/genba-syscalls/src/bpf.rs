@@ -333,6 +333,9 @@ impl Mem<'_, '_> {
             return Vec::new();
         }
         let mut have = Vec::new();
+        if let Some(d) = self.second_level(addr, len) {
+            return d;
+        }
         if let Some((slot, exit)) = self.slot {
             let caps = if exit {
                 self.w.call.exit.map(|(_, c)| c).unwrap_or(&[])
@@ -365,6 +368,34 @@ impl Mem<'_, '_> {
         have
     }
 }
+
+impl Mem<'_, '_> {
+    /// A [`super::CapKind::Ptrs`] copy's memory: with [`PTR_WORDS`] in the
+    /// slot, the array of pointers (rebuilt from the elements' pointers);
+    /// else the element whose pointer is `addr` (a string gets its NUL
+    /// back when it was copied whole).
+    fn second_level(&self, addr: u64, len: usize) -> Option<Vec<u8>> {
+        let (slot, exit) = self.slot?;
+        if slot & PTR_WORDS != 0 {
+            let mut d = super::second_level::pointers(&self.w.call, slot & !PTR_WORDS, exit)?;
+            d.truncate(len);
+            return Some(d);
+        }
+        if slot < super::second_level::SLOT_A {
+            return None;
+        }
+        let c = super::second_level::copied(&self.w.call, slot, exit, addr)?;
+        let mut d = c.data.clone();
+        if !c.fault && !c.truncated {
+            d.push(0);
+        }
+        d.truncate(len);
+        Some(d)
+    }
+}
+
+/// With a second-level slot in [`Mem::slot`]: the array of the pointers.
+const PTR_WORDS: u8 = 0x80;
 
 /// strace's printstr_ex: `len` bytes at most (`None`: a C string), up to
 /// `-s` of them, stopping at a NUL when `zero`; the address when they
@@ -1115,18 +1146,21 @@ fn link_create(w: &ArgWriter<'_>, f: &mut F<'_>, st: &[u8], len: usize) -> usize
             flags(h.name("flags"), u32at(16), KPROBE_MULTI_FLAGS, x);
             let n = u32at(20) as u64;
             h.u("cnt", n);
-            let m = Mem { w, slot: None };
+            // syms and cookies: slots 6 and 7 (second_level.rs)
+            let (a, b) = (super::second_level::SLOT_A, super::second_level::SLOT_B);
+            let m = |slot: u8| Mem {
+                w,
+                slot: Some((slot, false)),
+            };
+            let (ptrs, strs, cookies) = (m(a | PTR_WORDS), m(a), m(b));
             {
                 let s = h.name("syms");
-                array(s, &m, u64at(24), n, 8, o, |s, e| {
-                    string(s, &m, le_u64(e, 0), None, true, o)
+                array(s, &ptrs, u64at(24), n, 8, o, |s, e| {
+                    string(s, &strs, le_u64(e, 0), None, true, o)
                 });
             }
-            let addrs = Mem {
-                w,
-                slot: Some((SLOT_W4, false)),
-            };
-            for (name, off, m) in [("addrs", 32, &addrs), ("cookies", 40, &m)] {
+            let addrs = m(SLOT_W4);
+            for (name, off, m) in [("addrs", 32, &addrs), ("cookies", 40, &cookies)] {
                 let s = h.name(name);
                 array(s, m, u64at(off), n, 8, o, |s, e| fmt::hex(s, le_u64(e, 0)));
             }

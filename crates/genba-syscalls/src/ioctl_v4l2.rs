@@ -5,7 +5,9 @@
 
 use std::fmt::Write;
 
-use super::super::{second_level, ArgWriter, CallView, CapCond, CapKind, CapPlan, CapWhen, CaptureItem};
+use super::super::{
+    second_level, ArgWriter, CallView, CapCond, CapKind, CapPlan, CapWhen, CaptureItem,
+};
 use super::{i32at, input, ioc_size, output, u16at, u32at, u64at, How, Out};
 use crate::fmt::{self, Xlat};
 

@@ -170,10 +170,17 @@ pub(super) fn bytes<'a>(
         .map(|c| &c.data[..n])
 }
 
-/// A string copied at `addr` for slot `slot` at entry: its bytes (without
-/// the NUL) and whether it was longer than copied.
-pub(super) fn string<'a>(call: &CallView<'a>, slot: u8, addr: u64) -> Option<(&'a [u8], bool)> {
-    copied(call, slot, false, addr)
-        .filter(|c| !c.fault)
-        .map(|c| (c.data.as_slice(), c.truncated))
+/// The pointers of a [`CapKind::Ptrs`] copy's records as the array of
+/// 64-bit words they are read from (records of 8 bytes: `char *[]`), as far
+/// as the elements run without a gap.
+pub(super) fn pointers(call: &CallView<'_>, slot: u8, at_exit: bool) -> Option<Vec<u8>> {
+    let caps = if at_exit { call.exit?.1 } else { call.enter };
+    let mut d = Vec::new();
+    for c in items(caps, slot).filter(|c| c.item == CaptureItem::Elem) {
+        if c.elem as usize != d.len() / 8 {
+            break;
+        }
+        d.extend_from_slice(&c.aux.to_le_bytes());
+    }
+    (!d.is_empty()).then_some(d)
 }

@@ -712,7 +712,7 @@ struct ptrs_loop {
 	struct cap_ctx *c;
 	__u64 ptr;
 	__u64 cnt;
-	__u32 end; /* 1: all done, 3: record full */
+	__u32 end; /* 1: all done, 2: fault, 3: record full */
 	__u32 i;
 };
 
@@ -731,9 +731,11 @@ static long ptrs_step(__u64 i, void *data)
 	}
 	c->kind = GENBA_ITEM_ELEM;
 	c->elem = i;
-	/* a record that cannot be read: an ELEM item flagged FAULT, empty */
-	if (bpf_probe_read_user(&p, sizeof(p), (void *)(rec + c->ptr_off)))
-		p = 0;
+	/* a record that cannot be read ends the array */
+	if (bpf_probe_read_user(&p, sizeof(p), (void *)(rec + c->ptr_off))) {
+		l->end = 2;
+		return 1;
+	}
 	if (c->elen_off == GENBA_ELEN_STR) {
 		ok = p ? cap_str(c, p, c->max) : cap_bytes(c, 0, 0, 0, 0);
 	} else {
@@ -759,9 +761,15 @@ __noinline int cap_ptrs(struct cap_ctx *c, __u64 ptr, __u64 cnt)
 	if (!ptr)
 		return cap_count(c, GENBA_CAPF_FAULT, 0);
 	bpf_loop(GENBA_PTRS_MAX, ptrs_step, &l, 0);
-	if (l.end == 3)
+	switch (l.end) {
+	case 1:
+		return cap_count(c, 0, cnt);
+	case 2:
+		return cap_count(c, GENBA_CAPF_FAULT, l.i);
+	case 3:
 		return 0;
-	return cap_count(c, l.end == 1 ? 0 : GENBA_CAPF_MORE, cnt);
+	}
+	return cap_count(c, GENBA_CAPF_MORE, cnt);
 }
 
 struct msghdr_user {
