@@ -1,0 +1,95 @@
+/*
+ * second_level: calls whose arguments point to structures holding
+ * pointers, and strace prints what those point to: VIDIOC_S_EXT_CTRLS's
+ * control strings, KEYCTL_DH_COMPUTE's otherinfo, bpf(BPF_LINK_CREATE)'s
+ * kprobe_multi symbol names and cookies. Every call fails (a bad
+ * descriptor, no such key, no BPF program) after the kernel read nothing
+ * or a part. Right after each call the program writes over the memory
+ * and unmaps it, so a tracer that read it after the call (from the live
+ * process) shows other bytes or none: what is printed must have been
+ * copied as the call entered.
+ */
+#include <linux/bpf.h>
+#include <linux/keyctl.h>
+#include <linux/videodev2.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static char *page(void)
+{
+	return mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/* overwritten, then gone */
+static void spoil(char *p)
+{
+	memset(p, 'X', 4096);
+	munmap(p, 4096);
+}
+
+int main(void)
+{
+	syscall(SYS_getppid); /* start marker */
+
+	/* V4L2: two controls, the second a string of 5 bytes */
+	char *m = page();
+	struct v4l2_ext_control *c = (void *)m;
+	char *str = m + 2048;
+	memcpy(str, "genba", 5);
+	c[0].id = V4L2_CID_BRIGHTNESS;
+	c[0].size = 0;
+	c[0].value64 = 42;
+	c[1].id = V4L2_CID_CONTRAST;
+	c[1].size = 5;
+	c[1].string = str;
+	struct v4l2_ext_controls cs = {
+		.ctrl_class = V4L2_CTRL_CLASS_USER,
+		.count = 2,
+		.controls = c,
+	};
+	ioctl(-1, VIDIOC_S_EXT_CTRLS, &cs);
+	spoil(m);
+
+	/* keyctl: the KDF parameters' otherinfo */
+	m = page();
+	memcpy(m, "hmac(sha256)", 13);
+	memcpy(m + 64, "\1\2 other", 8);
+	struct keyctl_dh_params dh = { .private = 1, .prime = 2, .base = 3 };
+	struct keyctl_kdf_params kdf = {
+		.hashname = m,
+		.otherinfo = m + 64,
+		.otherinfolen = 8,
+	};
+	char out[16];
+	syscall(SYS_keyctl, KEYCTL_DH_COMPUTE, &dh, out, sizeof(out), &kdf);
+	spoil(m);
+
+	/* bpf: kprobe_multi's symbols and cookies */
+	m = page();
+	char **syms = (void *)m;
+	uint64_t *cookies = (void *)(m + 64);
+	memcpy(m + 128, "vfs_read", 9);
+	memcpy(m + 160, "vfs_write", 10);
+	syms[0] = m + 128;
+	syms[1] = NULL;
+	syms[2] = m + 160;
+	cookies[0] = 7;
+	cookies[1] = 0;
+	cookies[2] = 0xdeadbeef;
+	union bpf_attr attr;
+	memset(&attr, 0, sizeof(attr));
+	attr.link_create.prog_fd = -1;
+	attr.link_create.attach_type = 42; /* BPF_TRACE_KPROBE_MULTI */
+	attr.link_create.kprobe_multi.cnt = 3;
+	attr.link_create.kprobe_multi.syms = (uintptr_t)syms;
+	attr.link_create.kprobe_multi.cookies = (uintptr_t)cookies;
+	syscall(SYS_bpf, BPF_LINK_CREATE, &attr, 48);
+	spoil(m);
+
+	syscall(SYS_getppid); /* end marker */
+	return 0;
+}
