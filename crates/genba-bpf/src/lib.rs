@@ -369,13 +369,13 @@ pub struct SyscallPlan {
     /// Traced only for genba's own bookkeeping (what a process maps): no
     /// user stack is copied for it, whatever `ustack_bytes` says.
     pub no_stack: bool,
-    /// What to copy for each argument, and two more slots for memory that
+    /// What to copy for each argument, and four more slots for memory that
     /// pointers inside the arguments' structures point to.
     pub args: [ArgCapture; CAPTURE_SLOTS],
 }
 
 /// Capture slots per call (genba.h's GENBA_NSLOTS).
-pub const CAPTURE_SLOTS: usize = 8;
+pub const CAPTURE_SLOTS: usize = 10;
 
 /// Records taken from the ring buffer per poll.
 const POLL_BATCH: usize = 8192;

@@ -95,9 +95,9 @@ impl PtrsLayout {
     pub const FIXED: u8 = 0xfe;
 }
 
-/// Capture slots per call: one per argument and two for second-level
+/// Capture slots per call: one per argument and four for second-level
 /// memory (what pointers inside the arguments' structures point to).
-pub const SLOTS: usize = 8;
+pub const SLOTS: usize = 10;
 
 /// Records of a [`CapKind::Ptrs`] array copied at most.
 pub const PTRS_MAX: usize = 33;

@@ -434,8 +434,7 @@ fn block(req: u32) -> How {
     }
 }
 
-/// struct blkpg_ioctl_arg, and the partition its data points to (read
-/// from the process: BPF copies the argument only).
+/// struct blkpg_ioctl_arg, and the partition its data points to.
 fn blkpg(w: &mut ArgWriter<'_>) {
     w.sep();
     let v = w.call.args[2];
@@ -444,12 +443,18 @@ fn blkpg(w: &mut ArgWriter<'_>) {
         return;
     };
     let data = u64at(&d, 16);
-    let part = w
-        .env
-        .read_mem
-        .filter(|_| data != 0)
-        .and_then(|read| read(data, 152))
-        .filter(|p| p.len() >= 152);
+    // copied at entry (slot 8), else read from the live process
+    let second = super::super::second_level::bytes(
+        &w.call,
+        super::super::second_level::SLOT_C,
+        false,
+        data,
+        152,
+    );
+    let part = second
+        .map(<[u8]>::to_vec)
+        .or_else(|| w.env.read_mem.and_then(|read| read(data, 152)))
+        .filter(|p| data != 0 && p.len() >= 152);
     let x = w.opts.xlat;
     let (verbose, strsize) = (w.opts.verbose, w.opts.strsize);
     let mut o = Out {
@@ -1023,8 +1028,7 @@ fn ifc_len(s: &mut String, len: i32) {
 }
 
 /// struct ifconf: the room the caller gives (or, with no buffer, asks the
-/// size of), then the interfaces the kernel wrote in the buffer (read from
-/// the process: BPF copies the struct only).
+/// size of), then the interfaces the kernel wrote in the buffer.
 fn ifconf(w: &mut ArgWriter<'_>) {
     w.sep();
     let v = w.call.args[2];
@@ -1073,11 +1077,18 @@ fn ifconf(w: &mut ArgWriter<'_>) {
     } else {
         n.min(w.opts.strsize)
     };
-    let got = w
-        .env
-        .read_mem
-        .filter(|_| shown > 0)
-        .and_then(|read| read(ebuf, 40 * shown))
+    // copied at exit (slot 9), else read from the live process
+    let copied =
+        super::super::second_level::copied(&w.call, super::super::second_level::SLOT_D, true, ebuf)
+            .filter(|c| !c.fault || c.data.len() >= 40 * shown)
+            .map(|c| c.data[..c.data.len().min(40 * shown)].to_vec());
+    let got = copied
+        .or_else(|| {
+            w.env
+                .read_mem
+                .filter(|_| shown > 0)
+                .and_then(|read| read(ebuf, 40 * shown))
+        })
         .unwrap_or_default();
     if shown > 0 && got.len() < 40 {
         fmt::ptr(&mut w.s, ebuf);

@@ -13,6 +13,17 @@ use super::{CallView, CapCond, CapKind, CapPlan, CapWhen, Options, PtrsLayout};
 pub(super) const SLOT_A: u8 = 6;
 /// Slot 7: the second.
 pub(super) const SLOT_B: u8 = 7;
+/// Slot 8: the third.
+pub(super) const SLOT_C: u8 = 8;
+/// Slot 9: the fourth.
+pub(super) const SLOT_D: u8 = 9;
+
+/// BLKPG, and `sizeof(struct blkpg_partition)`.
+const BLKPG: u32 = 0x1269;
+const BLKPG_PARTITION: u32 = 152;
+/// SIOCGIFCONF, and `sizeof(struct ifreq)`.
+const SIOCGIFCONF: u32 = 0x8912;
+const IFREQ: u32 = 40;
 
 /// VIDIOC_G/S/TRY_EXT_CTRLS (their numbers masked as ioctl_v4l2's controls
 /// slot tests them).
@@ -29,9 +40,18 @@ fn str_max(o: &Options) -> u32 {
     o.strsize.saturating_add(1).min(1 << 12) as u32
 }
 
-/// The plans of slots 6 and 7 (`extra`), given the arguments' (`args`).
+/// The plans of slots 6 to 9 (`extra`), given the arguments' (`args`).
 pub(super) fn plan(name: &str, o: &Options, args: &[CapPlan; 6], extra: &mut [CapPlan]) {
-    let [a, b] = extra else { return };
+    let [a, b, c, d] = extra else { return };
+    let request = |val: u32| {
+        Some(CapCond {
+            arg: 1,
+            mask: u32::MAX,
+            val,
+            val2: val,
+            bitmap: false,
+        })
+    };
     match name {
         "ioctl" => {
             // each v4l2_ext_control (20 bytes, packed) of the array word 3
@@ -57,6 +77,35 @@ pub(super) fn plan(name: &str, o: &Options, args: &[CapPlan; 6], extra: &mut [Ca
                     ptr_off: 12,
                     elen_off: 4,
                 },
+                ..Default::default()
+            };
+            // BLKPG: the partition word 2 of blkpg_ioctl_arg points to
+            *c = CapPlan {
+                kind: CapKind::Fixed,
+                when: CapWhen::Enter,
+                len_arg: 0xff,
+                max: BLKPG_PARTITION,
+                cond: request(BLKPG),
+                src_arg: Some(2),
+                deref: Some(2),
+                ..Default::default()
+            };
+            // SIOCGIFCONF: the ifreqs the kernel wrote at ifc_buf (word 1),
+            // ifc_len (the u32 at byte 0) bytes, at exit
+            let shown = if o.verbose {
+                1 << 14
+            } else {
+                IFREQ * (o.strsize as u32 + 1)
+            };
+            *d = CapPlan {
+                kind: CapKind::ArgLen,
+                when: CapWhen::ExitOk,
+                len_arg: 0,
+                len_u32: true,
+                max: shown.min(1 << 14),
+                cond: request(SIOCGIFCONF),
+                src_arg: Some(2),
+                deref: Some(1),
                 ..Default::default()
             };
         }

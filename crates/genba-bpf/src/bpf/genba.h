@@ -10,9 +10,9 @@
 #define GENBA_H
 
 #define GENBA_NARGS 6
-/* Capture slots per call: one per argument, and two more for memory that
+/* Capture slots per call: one per argument, and four more for memory that
  * pointers inside the arguments' structures point to. */
-#define GENBA_NSLOTS 8
+#define GENBA_NSLOTS 10
 /* x86_64 syscall numbers in use end below 512. */
 #define GENBA_MAX_SYSCALLS 512
 /* Per-CPU scratch where one record is assembled before bpf_ringbuf_output. */
