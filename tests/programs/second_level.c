@@ -9,7 +9,10 @@
  * process) shows other bytes or none: what is printed must have been
  * copied as the call entered.
  */
+#include <linux/blkpg.h>
 #include <linux/bpf.h>
+#include <net/if.h>
+#include <sys/socket.h>
 #include <linux/keyctl.h>
 #include <linux/videodev2.h>
 #include <stdint.h>
@@ -89,6 +92,30 @@ int main(void)
 	attr.link_create.kprobe_multi.cookies = (uintptr_t)cookies;
 	syscall(SYS_bpf, BPF_LINK_CREATE, &attr, 48);
 	spoil(m);
+
+	/* BLKPG: the partition its argument points to */
+	m = page();
+	struct blkpg_partition *part = (void *)m;
+	part->start = 4096;
+	part->length = 8192;
+	part->pno = 3;
+	strcpy(part->devname, "sda3");
+	strcpy(part->volname, "data");
+	struct blkpg_ioctl_arg bp = {
+		.op = BLKPG_ADD_PARTITION,
+		.datalen = sizeof(*part),
+		.data = part,
+	};
+	ioctl(-1, BLKPG, &bp);
+	spoil(m);
+
+	/* SIOCGIFCONF: the interfaces the kernel writes (room for one) */
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+	m = page();
+	struct ifconf ifc = { .ifc_len = sizeof(struct ifreq), .ifc_buf = m };
+	ioctl(s, SIOCGIFCONF, &ifc);
+	spoil(m);
+	close(s);
 
 	syscall(SYS_getppid); /* end marker */
 	return 0;

@@ -1,6 +1,7 @@
 //! Second-level memory (genba-syscalls' second_level.rs, the BPF capture
 //! slots past the six arguments' and the Ptrs kind): what pointers inside
-//! an argument's structure point to, copied as the call enters.
+//! an argument's structure point to, copied as the call enters (or, for
+//! what the kernel writes, SIOCGIFCONF's interfaces, as it returns).
 //! tests/programs/second_level.c overwrites and unmaps that memory right
 //! after each call, so only a copy made by BPF at entry shows it; the lines
 //! wanted are strace 6.1's for the same program (addresses aside).
@@ -61,6 +62,13 @@ const BPF: &str = "bpf(BPF_LINK_CREATE, {link_create={prog_fd=-1, target_fd=0, \
     syms=[\"vfs_read\", NULL, \"vfs_write\"], addrs=NULL, cookies=[0x7, 0, 0xdeadbeef]}}}, 48) \
     = -1 EBADF (Bad file descriptor)";
 
+const BLKPG: &str = "ioctl(-1, BLKPG, {op=BLKPG_ADD_PARTITION, flags=0, datalen=152, \
+    data={start=4096, length=8192, pno=3, devname=\"sda3\", volname=\"data\"}}) = -1 EBADF \
+    (Bad file descriptor)";
+const IFCONF: &str = "ioctl(3, SIOCGIFCONF, {ifc_len=40 /* 1 * sizeof(struct ifreq) */, \
+    ifc_buf=[{ifr_name=\"lo\", ifr_addr={sa_family=AF_INET, sin_port=htons(0), \
+    sin_addr=inet_addr(\"127.0.0.1\")}}]}) = 0";
+
 fn squeeze(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -69,10 +77,12 @@ fn squeeze(s: &str) -> String {
 fn pointers_inside_structures_are_followed_at_entry() {
     require_bpf!();
     let got = lines("second-level", &[]);
-    assert_eq!(got.len(), 3, "{got:#?}");
+    assert_eq!(got.len(), 5, "{got:#?}");
     same(&got[0], &squeeze(V4L2));
     same(&got[1], &squeeze(KEYCTL));
     same(&got[2], &squeeze(BPF));
+    same(&got[3], &squeeze(BLKPG));
+    same(&got[4], &squeeze(IFCONF));
 }
 
 /// `-s 3`: the strings cut as strace cuts them, the arrays too.
@@ -80,7 +90,7 @@ fn pointers_inside_structures_are_followed_at_entry() {
 fn second_level_strings_follow_s() {
     require_bpf!();
     let got = lines("second-level-s3", &["-s", "3"]);
-    assert_eq!(got.len(), 3, "{got:#?}");
+    assert_eq!(got.len(), 5, "{got:#?}");
     assert!(got[0].contains("size=5, string=\"gen\"...}"), "{}", got[0]);
     assert!(
         got[1].contains("otherinfo=\"\\1\\2 \"..., otherinfolen=8"),
