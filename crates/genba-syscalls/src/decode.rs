@@ -4435,6 +4435,9 @@ mod aio;
 
 #[path = "second_level.rs"]
 mod second_level;
+
+#[path = "ioctl_ptr_args.rs"]
+mod ioctl_ptr_args;
 #[path = "strpath.rs"]
 mod strpath;
 
@@ -4544,7 +4547,9 @@ fn dec_ioctl(w: &mut ArgWriter<'_>) {
         // no argument
         0x5450 | 0x5451 | 0x5422 => return, // FIONCLEX, FIOCLEX, TIOCNOTTY
         // a request strace decodes (its common ones): a pointer, NULL for 0
-        _ if c::IOCTL_CMDS.iter().any(|(k, _)| *k == req) => {
+        _ if c::IOCTL_CMDS.iter().any(|(k, _)| *k == req)
+            || ioctl_ptr_args::takes_pointer(req as u32) =>
+        {
             arg(w, 2, Ptr);
             return;
         }

@@ -398,6 +398,11 @@ pub(super) fn decode(w: &mut ArgWriter<'_>, req: u32) -> bool {
             };
             f(&mut o, v);
         }
+        // (a pointer strace's decoder prints as such: NULL for zero)
+        How::Hex if super::ioctl_ptr_args::takes_pointer(req) => {
+            w.sep();
+            fmt::ptr(&mut w.s, v);
+        }
         How::Hex => {
             w.sep();
             fmt::hex(&mut w.s, v);

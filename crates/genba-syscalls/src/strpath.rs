@@ -211,7 +211,7 @@ mod tests {
         );
     }
 
-    fn plan_of(name: &str) -> [CapPlan; 6] {
+    fn plan_of(name: &str) -> [CapPlan; super::super::SLOTS] {
         super::super::plan(name, &Options::default())
     }
 }
