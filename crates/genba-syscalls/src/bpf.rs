@@ -1507,7 +1507,12 @@ fn prog_info(w: &ArgWriter<'_>, s: &mut String, saved: &[u8], d: &[u8], failed: 
         if failed {
             super::print_array_data(s, None, u64at(56), n, 4, o, |_, _| {});
         } else {
-            array(s, &live, u64at(56), n, 4, o, |s, e| {
+            // copied at exit (slot 8, second_level.rs), else read live
+            let ids = Mem {
+                w,
+                slot: Some((super::second_level::SLOT_C, true)),
+            };
+            array(s, &ids, u64at(56), n, 4, o, |s, e| {
                 let _ = write!(s, "{}", le_u32(e, 0));
             });
         }

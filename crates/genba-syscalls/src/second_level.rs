@@ -31,6 +31,10 @@ const V4L2_EXT_CTRLS_MASK: u32 = 0xffff_ff40;
 const V4L2_EXT_CTRLS_VAL: u32 = 0xc020_5647 & 0xffff_ff40;
 const KEYCTL_DH_COMPUTE: u8 = 23;
 const BPF_LINK_CREATE: u8 = 28;
+const BPF_OBJ_GET_INFO_BY_FD: u8 = 15;
+/// `len_arg` `LEN_CONST + n`: the constant length n (genba.h's
+/// GENBA_LEN_CONST).
+const LEN_CONST: u8 = 0x80;
 /// `sizeof(struct iocb)`.
 const IOCB_SIZE: u32 = 64;
 
@@ -141,6 +145,25 @@ pub(super) fn plan(name: &str, o: &Options, args: &[CapPlan; 6], extra: &mut [Ca
                     stride: 8,
                     ptr_off: 0,
                     elen_off: PtrsLayout::STR,
+                },
+                ..Default::default()
+            };
+            // BPF_OBJ_GET_INFO_BY_FD's bpf_prog_info (word 1 of the
+            // attr), as the kernel filled it: one record whose map_ids
+            // (byte 56) points to nr_map_ids (the u32 at byte 52) ids
+            *c = CapPlan {
+                kind: CapKind::Ptrs,
+                when: CapWhen::ExitOk,
+                len_arg: LEN_CONST + 1,
+                mult: 4,
+                max: 4 * (o.strsize.min(1 << 10) as u32 + 1),
+                cond: Some(CapCond::one_of(0, u32::MAX, &[BPF_OBJ_GET_INFO_BY_FD])),
+                src_arg: Some(1),
+                deref: Some(1),
+                ptrs: PtrsLayout {
+                    stride: 0,
+                    ptr_off: 56,
+                    elen_off: 52,
                 },
                 ..Default::default()
             };

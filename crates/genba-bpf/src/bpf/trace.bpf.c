@@ -739,9 +739,13 @@ static long ptrs_step(__u64 i, void *data)
 	if (c->elen_off == GENBA_ELEN_STR) {
 		ok = p ? cap_str(c, p, c->max) : cap_bytes(c, 0, 0, 0, 0);
 	} else {
-		if (c->elen_off != GENBA_ELEN_FIXED &&
-		    bpf_probe_read_user(&n, sizeof(n), (void *)(rec + c->elen_off)))
-			n = 0;
+		if (c->elen_off != GENBA_ELEN_FIXED) {
+			if (bpf_probe_read_user(&n, sizeof(n), (void *)(rec + c->elen_off)))
+				n = 0;
+			/* a count of elements of mult bytes */
+			else if (c->mult)
+				n = n > GENBA_CAP_MAX ? GENBA_CAP_MAX : n * c->mult;
+		}
 		ok = cap_bytes(c, p, n, c->max, p);
 	}
 	if (!ok) {
@@ -1357,7 +1361,8 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 			 : la >= GENBA_LEN_CONST && la < GENBA_FD_RET ? la - GENBA_LEN_CONST
 								      : 0;
 		if (a->deref) {
-			__u64 base = c->ptr, p = 0, n = 0;
+			/* (a constant length stays: GENBA_LEN_CONST + n) */
+			__u64 base = c->ptr, p = 0, n = la >= GENBA_LEN_CONST ? c->len : 0;
 
 			if (bpf_probe_read_user(&p, sizeof(p),
 						(void *)(base + 8 * ((a->deref - 1) & 15))))
