@@ -117,6 +117,42 @@ int main(void)
 	spoil(m);
 	close(s);
 
+	/* bpf: a program that uses two maps, and its info's map_ids */
+	int maps[2];
+	for (int i = 0; i < 2; i++) {
+		memset(&attr, 0, sizeof(attr));
+		attr.map_type = BPF_MAP_TYPE_ARRAY;
+		attr.key_size = 4;
+		attr.value_size = 8;
+		attr.max_entries = 1;
+		maps[i] = syscall(SYS_bpf, BPF_MAP_CREATE, &attr, sizeof(attr));
+	}
+	/* r1 = map0; r1 = map1; r0 = 0; exit */
+	struct bpf_insn insns[] = {
+		{ .code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = 1, .src_reg = BPF_PSEUDO_MAP_FD, .imm = maps[0] },
+		{ 0 },
+		{ .code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = 1, .src_reg = BPF_PSEUDO_MAP_FD, .imm = maps[1] },
+		{ 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+	attr.insns = (uintptr_t)insns;
+	attr.insn_cnt = sizeof(insns) / sizeof(insns[0]);
+	attr.license = (uintptr_t) "GPL";
+	int prog = syscall(SYS_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
+	m = page();
+	struct bpf_prog_info *info = (void *)m;
+	info->nr_map_ids = 3;
+	info->map_ids = (uintptr_t)(m + 2048);
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = prog;
+	attr.info.info_len = sizeof(*info);
+	attr.info.info = (uintptr_t)info;
+	syscall(SYS_bpf, BPF_OBJ_GET_INFO_BY_FD, &attr, 16);
+	spoil(m);
+
 	syscall(SYS_getppid); /* end marker */
 	return 0;
 }

@@ -77,7 +77,7 @@ fn squeeze(s: &str) -> String {
 fn pointers_inside_structures_are_followed_at_entry() {
     require_bpf!();
     let got = lines("second-level", &[]);
-    assert_eq!(got.len(), 5, "{got:#?}");
+    assert_eq!(got.len(), 9, "{got:#?}");
     same(&got[0], &squeeze(V4L2));
     same(&got[1], &squeeze(KEYCTL));
     same(&got[2], &squeeze(BPF));
@@ -90,7 +90,7 @@ fn pointers_inside_structures_are_followed_at_entry() {
 fn second_level_strings_follow_s() {
     require_bpf!();
     let got = lines("second-level-s3", &["-s", "3"]);
-    assert_eq!(got.len(), 5, "{got:#?}");
+    assert_eq!(got.len(), 9, "{got:#?}");
     assert!(got[0].contains("size=5, string=\"gen\"...}"), "{}", got[0]);
     assert!(
         got[1].contains("otherinfo=\"\\1\\2 \"..., otherinfolen=8"),
@@ -104,4 +104,33 @@ fn second_level_strings_follow_s() {
         "{}",
         got[2]
     );
+}
+
+/// BPF_OBJ_GET_INFO_BY_FD on a program that uses two maps, room for three
+/// ids given: the ids the kernel wrote at map_ids (a pointer inside the
+/// bpf_prog_info the attr points to), copied at exit; the program spoils
+/// them right after. (`-y`: genba knows the descriptor is a program from
+/// its path.)
+#[test]
+fn bpf_prog_info_map_ids_copied_at_exit() {
+    require_bpf!();
+    let got = lines("second-level-map-ids", &["-y", "-v"]);
+    let line = got
+        .iter()
+        .find(|l| l.starts_with("bpf(BPF_OBJ_GET_INFO_BY_FD"))
+        .unwrap_or_else(|| panic!("no BPF_OBJ_GET_INFO_BY_FD line: {got:#?}"));
+    let ids = line
+        .split_once("nr_map_ids=3 => 2, map_ids=[")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(ids, _)| ids)
+        .unwrap_or_else(|| panic!("no map ids: {line}"));
+    let ids: Vec<u64> = ids
+        .split(", ")
+        .map(|n| {
+            n.parse()
+                .unwrap_or_else(|_| panic!("not an id: {n} in {line}"))
+        })
+        .collect();
+    assert_eq!(ids.len(), 2, "{line}");
+    assert!(ids[0] > 0 && ids[0] != ids[1], "{line}");
 }
