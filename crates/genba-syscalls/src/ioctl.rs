@@ -18,6 +18,8 @@ mod kvm;
 pub(super) use kvm::{
     created_fd as kvm_created_fd, creates_fd as kvm_creates_fd, made_fd as kvm_made_fd, KVM_RUN,
 };
+#[path = "ioctl_perf.rs"]
+mod perf_ioctl;
 #[path = "ioctl_small.rs"]
 mod small;
 pub(super) use small::mixer_name;
@@ -47,6 +49,7 @@ pub(super) fn family_sizes() -> Vec<(u32, u32)> {
     v.extend(dm::sizes());
     v.extend(small::sizes());
     v.extend(kvm::sizes());
+    v.extend(perf_ioctl::sizes());
     v
 }
 

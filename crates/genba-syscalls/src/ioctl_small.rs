@@ -343,6 +343,9 @@ fn perf(req: u32) -> How {
         0x2405 | 0x4004_2408 => How::Custom(val_fd), // SET_OUTPUT, SET_BPF
         0x4004_2409 => How::Val(val_unsigned), // PERF_EVENT_IOC_PAUSE_OUTPUT
         0x8008_2407 => How::Out(u64_bracket), // PERF_EVENT_IOC_ID
+        super::perf_ioctl::SET_FILTER => How::Custom(super::perf_ioctl::set_filter),
+        super::perf_ioctl::QUERY_BPF => How::Custom(super::perf_ioctl::query_bpf),
+        super::perf_ioctl::MODIFY_ATTRIBUTES => How::Custom(super::perf_ioctl::modify_attributes),
         _ => How::Hex,
     }
 }

@@ -23,7 +23,7 @@ use crate::fmt::{self, Xlat};
 /// The slot of the structure's type and size after the call.
 const SLOT_SIZE_OUT: usize = 5;
 /// The largest structure strace 6.1 knows (PERF_ATTR_SIZE_VER7).
-const ATTR_MAX: usize = 128;
+pub(super) const ATTR_MAX: usize = 128;
 /// The first published size.
 const ATTR_VER0: usize = 64;
 /// What is read without `-v`: up to `wakeup_events`.
@@ -302,7 +302,7 @@ fn dec_perf_event_open(w: &mut ArgWriter<'_>) {
 /// The structure as strace reads it: the size it says (at most what is
 /// known, 0 meaning the first size), nothing below the first size, only up
 /// to `wakeup_events` without `-v`; the bytes past it zero.
-fn fetch(d: Option<&[u8]>, addr: u64, verbose: bool) -> Option<([u8; ATTR_MAX], usize)> {
+pub(super) fn fetch(d: Option<&[u8]>, addr: u64, verbose: bool) -> Option<([u8; ATTR_MAX], usize)> {
     let d = d.filter(|d| addr != 0 && d.len() >= 8)?;
     let mut size = (le_u32(d, 4) as usize).min(ATTR_MAX);
     if size == 0 {
@@ -323,7 +323,13 @@ fn fetch(d: Option<&[u8]>, addr: u64, verbose: bool) -> Option<([u8; ATTR_MAX], 
 }
 
 /// `struct perf_event_attr` (`size` bytes of it read).
-fn attr_text(s: &mut String, d: &[u8], size: usize, new_size: Option<Option<u32>>, o: &Options) {
+pub(super) fn attr_text(
+    s: &mut String,
+    d: &[u8],
+    size: usize,
+    new_size: Option<Option<u32>>,
+    o: &Options,
+) {
     let x = o.xlat;
     let abbrev = !o.verbose;
     let ty = le_u32(d, 0);

@@ -21,6 +21,7 @@ pub(super) const SLOT_D: u8 = 9;
 /// BLKPG, and `sizeof(struct blkpg_partition)`.
 const BLKPG: u32 = 0x1269;
 const BLKPG_PARTITION: u32 = 152;
+const PERF_EVENT_IOC_SET_FILTER: u32 = 0x4008_2406;
 /// SIOCGIFCONF, and `sizeof(struct ifreq)`.
 const SIOCGIFCONF: u32 = 0x8912;
 const IFREQ: u32 = 40;
@@ -81,6 +82,16 @@ pub(super) fn plan(name: &str, o: &Options, args: &[CapPlan; 6], extra: &mut [Ca
                     ptr_off: 12,
                     elen_off: 4,
                 },
+                ..Default::default()
+            };
+            // PERF_EVENT_IOC_SET_FILTER: the filter string (a second view
+            // of the argument: its own slot copies as the request encodes)
+            *b = CapPlan {
+                kind: CapKind::Str,
+                when: CapWhen::Enter,
+                max: o.strsize.min(1 << 12) as u32,
+                cond: request(PERF_EVENT_IOC_SET_FILTER),
+                src_arg: Some(2),
                 ..Default::default()
             };
             // BLKPG: the partition word 2 of blkpg_ioctl_arg points to
