@@ -14,6 +14,7 @@
 #include <net/if.h>
 #include <sys/socket.h>
 #include <linux/keyctl.h>
+#include <linux/perf_event.h>
 #include <linux/videodev2.h>
 #include <stdint.h>
 #include <string.h>
@@ -116,6 +117,21 @@ int main(void)
 	ioctl(s, SIOCGIFCONF, &ifc);
 	spoil(m);
 	close(s);
+
+	/* perf_event: a filter string, a query, new attributes */
+	m = page();
+	strcpy(m, "common_pid != 0");
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, m);
+	struct perf_event_query_bpf *q = (void *)(m + 1024);
+	q->ids_len = 4;
+	ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, q);
+	struct perf_event_attr *pa = (void *)(m + 2048);
+	pa->type = PERF_TYPE_SOFTWARE;
+	pa->size = sizeof(*pa);
+	pa->config = PERF_COUNT_SW_CPU_CLOCK;
+	pa->sample_period = 1000;
+	ioctl(-1, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, pa);
+	spoil(m);
 
 	/* bpf: a program that uses two maps, and its info's map_ids */
 	int maps[2];

@@ -1,7 +1,8 @@
 //! Second-level memory (genba-syscalls' second_level.rs, the BPF capture
 //! slots past the six arguments' and the Ptrs kind): what pointers inside
 //! an argument's structure point to, copied as the call enters (or, for
-//! what the kernel writes, SIOCGIFCONF's interfaces, as it returns).
+//! what the kernel writes, SIOCGIFCONF's interfaces, as it returns); and
+//! perf_event's ioctls, whose string and structures are copied likewise.
 //! tests/programs/second_level.c overwrites and unmaps that memory right
 //! after each call, so only a copy made by BPF at entry shows it; the lines
 //! wanted are strace 6.1's for the same program (addresses aside).
@@ -69,6 +70,15 @@ const IFCONF: &str = "ioctl(3, SIOCGIFCONF, {ifc_len=40 /* 1 * sizeof(struct ifr
     ifc_buf=[{ifr_name=\"lo\", ifr_addr={sa_family=AF_INET, sin_port=htons(0), \
     sin_addr=inet_addr(\"127.0.0.1\")}}]}) = 0";
 
+const PERF: [&str; 3] = [
+    "ioctl(-1, PERF_EVENT_IOC_SET_FILTER, \"common_pid != 0\") = -1 EBADF (Bad file descriptor)",
+    "ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, {ids_len=4, ...}) = -1 EBADF (Bad file descriptor)",
+    "ioctl(-1, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, {type=PERF_TYPE_SOFTWARE, \
+     size=PERF_ATTR_SIZE_VER7, config=PERF_COUNT_SW_CPU_CLOCK, sample_period=1000, \
+     sample_type=0, read_format=0, precise_ip=0 /* arbitrary skid */, ...}) = -1 EBADF \
+     (Bad file descriptor)",
+];
+
 fn squeeze(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -77,12 +87,15 @@ fn squeeze(s: &str) -> String {
 fn pointers_inside_structures_are_followed_at_entry() {
     require_bpf!();
     let got = lines("second-level", &[]);
-    assert_eq!(got.len(), 9, "{got:#?}");
+    assert_eq!(got.len(), 12, "{got:#?}");
     same(&got[0], &squeeze(V4L2));
     same(&got[1], &squeeze(KEYCTL));
     same(&got[2], &squeeze(BPF));
     same(&got[3], &squeeze(BLKPG));
     same(&got[4], &squeeze(IFCONF));
+    for (g, w) in got[5..8].iter().zip(PERF) {
+        same(g, &squeeze(w));
+    }
 }
 
 /// `-s 3`: the strings cut as strace cuts them, the arrays too.
@@ -90,7 +103,7 @@ fn pointers_inside_structures_are_followed_at_entry() {
 fn second_level_strings_follow_s() {
     require_bpf!();
     let got = lines("second-level-s3", &["-s", "3"]);
-    assert_eq!(got.len(), 9, "{got:#?}");
+    assert_eq!(got.len(), 12, "{got:#?}");
     assert!(got[0].contains("size=5, string=\"gen\"...}"), "{}", got[0]);
     assert!(
         got[1].contains("otherinfo=\"\\1\\2 \"..., otherinfolen=8"),
