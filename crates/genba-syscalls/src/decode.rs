@@ -1155,7 +1155,7 @@ pub fn plan(name: &str, o: &Options) -> [CapPlan; SLOTS] {
     let (args, extra) = out.split_at_mut(6);
     let args: &mut [CapPlan; 6] = args.try_into().expect("six argument slots");
     plan_args(name, o, args);
-    second_level::plan(name, o, args, extra);
+    second_level::plan(name, o, extra);
     out
 }
 

@@ -45,8 +45,8 @@ fn str_max(o: &Options) -> u32 {
     o.strsize.saturating_add(1).min(1 << 12) as u32
 }
 
-/// The plans of slots 6 to 9 (`extra`), given the arguments' (`args`).
-pub(super) fn plan(name: &str, o: &Options, args: &[CapPlan; 6], extra: &mut [CapPlan]) {
+/// The plans of slots 6 to 9 (`extra`).
+pub(super) fn plan(name: &str, o: &Options, extra: &mut [CapPlan]) {
     let [a, b, c, d] = extra else { return };
     let request = |val: u32| {
         Some(CapCond {
@@ -209,10 +209,9 @@ pub(super) fn plan(name: &str, o: &Options, args: &[CapPlan; 6], extra: &mut [Ca
         }
         _ => {}
     }
-    let _ = args;
 }
 
-fn items<'a>(caps: &'a [Capture], slot: u8) -> impl Iterator<Item = &'a Capture> {
+fn items(caps: &[Capture], slot: u8) -> impl Iterator<Item = &Capture> {
     caps.iter().filter(move |c| c.arg == slot)
 }
 
