@@ -1,9 +1,11 @@
 //! Second-level memory: what pointers inside the memory an argument points
 //! to point to (V4L2's control strings, KEYCTL_DH_COMPUTE's otherinfo,
-//! bpf's kprobe_multi symbols and cookies, io_submit's iocbs). The two
-//! capture slots past the six arguments' hold them; a decoder asks for the
-//! bytes at a pointer it read in the first-level copy, and gets them when
-//! BPF copied them at the side of the call it prints.
+//! bpf's kprobe_multi symbols and cookies and a program's map ids, BLKPG's
+//! partition, SIOCGIFCONF's interfaces; perf_event's filter string, a
+//! second view of an argument). The four capture slots past the six
+//! arguments' hold them; a decoder asks for the bytes at a pointer it read
+//! in the first-level copy, and gets them when BPF copied them at the side
+//! of the call it prints.
 
 use genba_events::{Capture, CaptureItem};
 
@@ -36,8 +38,6 @@ const BPF_OBJ_GET_INFO_BY_FD: u8 = 15;
 /// `len_arg` `LEN_CONST + n`: the constant length n (genba.h's
 /// GENBA_LEN_CONST).
 const LEN_CONST: u8 = 0x80;
-/// `sizeof(struct iocb)`.
-const IOCB_SIZE: u32 = 64;
 
 /// The bytes a string printed with `-s` needs (`-v` does not lift strace's
 /// string limit).
@@ -188,22 +188,6 @@ pub(super) fn plan(name: &str, o: &Options, extra: &mut [CapPlan]) {
                 cond,
                 src_arg: Some(1),
                 deref: Some(5),
-                ..Default::default()
-            };
-        }
-        "io_submit" => {
-            // iocbpp[nr]: each struct iocb
-            *a = CapPlan {
-                kind: CapKind::Ptrs,
-                when: CapWhen::Enter,
-                len_arg: 1,
-                max: IOCB_SIZE,
-                src_arg: Some(2),
-                ptrs: PtrsLayout {
-                    stride: 8,
-                    ptr_off: 0,
-                    elen_off: PtrsLayout::FIXED,
-                },
                 ..Default::default()
             };
         }

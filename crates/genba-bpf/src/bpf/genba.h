@@ -191,9 +191,10 @@ enum genba_cap_kind {
 	 * byte ptr_off of the record points to: elen_off GENBA_ELEN_STR, a
 	 * string of at most max bytes; GENBA_ELEN_FIXED, max bytes; else as
 	 * many bytes as the u32 at byte elen_off of the record says (times
-	 * mult when set: a count of elements), at most max. Then the COUNT item (MORE: records were left; FAULT: a record
-	 * could not be read, aux the records read). Second-level
-	 * memory: V4L2's control strings, io_submit's iocbs, bpf's symbols. */
+	 * mult when set: a count of elements), at most max. Then the COUNT
+	 * item (MORE: records were left; FAULT: a record could not be read,
+	 * aux the records read). Second-level memory: V4L2's control strings,
+	 * bpf's symbols and map ids. */
 	GENBA_CAP_PTRS = 18,
 };
 
