@@ -50,6 +50,11 @@ impl DeviceClocks {
         }
         d.fit.add(c);
         let shift = d.fit.offset_at(c.start);
+        c.clock_uncertainty = d
+            .fit
+            .uncertainty_at(c.start)
+            .filter(|u| u.is_finite())
+            .map(|u| u.ceil() as u64);
         for t in [&mut c.queued, &mut c.submit, &mut c.start, &mut c.end] {
             if *t != 0 {
                 *t = (*t as i64 + shift).max(0) as u64;
@@ -70,7 +75,14 @@ impl DeviceClocks {
         Some(GpuEvent::Clock(GpuClock {
             ts,
             offset: d.clock.offset + d.fit.offset_at(ts),
-            uncertainty: e.uncertainty.ceil() as u64,
+            // every line the facts allow, at the record's time (the band
+            // at the slope chosen alone would leave the slope's own out)
+            uncertainty: d
+                .fit
+                .uncertainty_at(ts)
+                .filter(|u| u.is_finite())
+                .unwrap_or(e.uncertainty)
+                .ceil() as u64,
             drift_ppb: (e.slope * 1e9).round() as i64,
             commands: d.fit.commands,
             ..d.clock.clone()

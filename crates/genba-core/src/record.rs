@@ -746,6 +746,11 @@ impl RecordSink {
                     args.push(("error", ArgValue::Int(c.error.into())));
                 }
                 args.push(("enqueued_by", ArgValue::Uint(c.task.tid.into())));
+                if let Some(u) = c.clock_uncertainty {
+                    // a device clock of its own: how far its times may be
+                    // off, every line the facts allow considered
+                    args.push(("clock_uncertainty_ns", ArgValue::Uint(u)));
+                }
                 // the flow from the call that made it (a Vulkan command
                 // buffer submitted again has none: its calls' flows ended)
                 let flow = [gpu_flow(c.task.tid, c.enqueued)];

@@ -303,6 +303,11 @@ pub struct GpuCommand {
     /// clWaitForEvents of its event, its blocking enqueue; 0: none seen):
     /// it ended before then.
     pub waited: Nanos,
+    /// For a device with a clock of its own, once genba corrected the
+    /// mapping from the commands' facts: how far (ns) its mapped times may
+    /// be from where every line the facts allow puts them (None: stamped
+    /// on a host clock, or not corrected).
+    pub clock_uncertainty: Option<u64>,
 }
 
 impl GpuCommand {
@@ -638,6 +643,7 @@ mod tests {
             observed,
             enqueue_returned: 0,
             waited: 0,
+            clock_uncertainty: None,
         }
     }
 

@@ -81,6 +81,58 @@ impl ClockFit {
         }
     }
 
+    /// How far the offset [`offset_at`](Self::offset_at) `t` gives may be
+    /// from the offset of any line the facts allow (ns): the honest
+    /// uncertainty of a time mapped there, the slope's own uncertainty
+    /// included (the band at the slope chosen alone says less: a line of
+    /// another slope the facts allow puts `t` elsewhere). None before any
+    /// facts, infinite when one side is unbounded.
+    pub fn uncertainty_at(&self, t: Nanos) -> Option<f64> {
+        let (e, origin) = (self.estimate?, self.origin?);
+        if self.lower.is_empty() || self.upper.is_empty() {
+            return Some(f64::INFINITY);
+        }
+        let t = t as f64 - origin as f64;
+        // the slopes some line of the facts has: an interval around the
+        // widest band's (the band's width is concave in the slope)
+        let best = e.slope;
+        if self.width(best) < 0.0 {
+            return None;
+        }
+        let edge = |mut inside: f64, mut outside: f64| {
+            for _ in 0..64 {
+                let m = (inside + outside) / 2.0;
+                if self.width(m) >= 0.0 {
+                    inside = m;
+                } else {
+                    outside = m;
+                }
+            }
+            inside
+        };
+        let (s_lo, s_hi) = (edge(best, -MAX_SLOPE), edge(best, MAX_SLOPE));
+        // over those slopes, the lowest offset at t is the minimum of a
+        // convex function of the slope, the highest the maximum of a
+        // concave one: by thirds
+        let thirds = |f: &dyn Fn(f64) -> f64| {
+            let (mut a, mut b) = (s_lo, s_hi);
+            for _ in 0..100 {
+                let m1 = a + (b - a) / 3.0;
+                let m2 = b - (b - a) / 3.0;
+                if f(m1) < f(m2) {
+                    b = m2;
+                } else {
+                    a = m1;
+                }
+            }
+            f((a + b) / 2.0)
+        };
+        let least = thirds(&|s| self.band(s).0 + s * t);
+        let most = -thirds(&|s| -(self.band(s).1 + s * t));
+        let mapped = e.offset + e.slope * t;
+        Some((mapped - least).max(most - mapped).max(0.0))
+    }
+
     /// Adds the facts of one command, as the shim mapped it (before any
     /// correction), and updates the estimate. All four of a command's
     /// times are moved by one offset (its durations are the device's), so
@@ -319,6 +371,7 @@ mod tests {
             observed: t.waited + late,
             enqueue_returned: t.enqueue_returned,
             waited: t.waited,
+            clock_uncertainty: None,
         }
     }
 
@@ -395,6 +448,41 @@ mod tests {
         let late = errors[2000..].iter().map(|x| x.abs()).max().unwrap();
         assert!(late < 10_000, "{late}");
         assert_eq!(f.restarts, 0);
+    }
+
+    /// The uncertainty said of each command's mapped START holds it: the
+    /// truth is within it of where the estimate put it, for a constant
+    /// offset and for a drift (a truth that is a line: one the facts
+    /// allow), however early in the run, the slope still loose.
+    #[test]
+    fn each_command_is_within_its_uncertainty() {
+        let run = run(1500, 21);
+        let first = run[0].start;
+        for drift in [0.0, 150e-6, -1000e-6] {
+            let err = |t: Nanos| -7_000_000 + ((t - first) as f64 * drift) as i64;
+            let mut f = ClockFit::new();
+            let mut r = Rng(5);
+            let mut widths = Vec::new();
+            for t in &run {
+                let c = reported(t, &err, r.below(1_000_000));
+                f.add(&c);
+                let left = (c.start as i64 + f.offset_at(c.start)) - t.start as i64;
+                let u = f.uncertainty_at(c.start).unwrap();
+                assert!(
+                    left.abs() as f64 <= u + 1.0,
+                    "drift {drift}: off by {left} ns, said {u}"
+                );
+                widths.push(u);
+            }
+            // and it narrows as the facts add up: the last hundred far
+            // tighter than the first ten
+            let early = widths[..10].iter().cloned().fold(0.0, f64::max);
+            let late = widths[widths.len() - 100..]
+                .iter()
+                .cloned()
+                .fold(0.0, f64::max);
+            assert!(late < 20_000.0 && late < early, "{early} then {late}");
+        }
     }
 
     #[test]

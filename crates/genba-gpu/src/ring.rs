@@ -226,6 +226,7 @@ fn parse(pid: u32, r: &[u8]) -> Option<GpuEvent> {
                 observed: t1,
                 enqueue_returned: u64_le(r, c + 64),
                 waited: u64_le(r, c + 72),
+                clock_uncertainty: None,
             }))
         }
         T_CLOCK if r.len() >= REC + CLOCK => {
