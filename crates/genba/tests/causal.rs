@@ -66,20 +66,32 @@ fn rate(prog: &Path, args: &[&str]) -> f64 {
 }
 
 /// The real speedup of `faster` over `base` (argument lists): the median
-/// of three paired runs, each pair run back to back, so that a drift of the
+/// of five paired runs, each pair run back to back, so that a drift of the
 /// machine (a disk's fsync time moves by 10% from one second to the next)
-/// falls on both sides of a pair.
+/// falls on both sides of a pair, the pairs in alternating order, so that
+/// a drift within a pair falls on either side as often. Under outside CPU
+/// load one pair's speedup is far from the next: removing the serial
+/// program's sleep gained 0.117, -0.058, 0.053, 0.071 and 0.086 in five
+/// pairs of 3 s runs under `stress-ng --cpu 2` and other sessions'
+/// builds, and the median of three pairs of its compute at 25% read
+/// -16.5% before genba's run and +23.2% after it.
 fn real_speedup(prog: &Path, base: &[String], faster: &[String]) -> f64 {
     let b: Vec<&str> = base.iter().map(String::as_str).collect();
     let f: Vec<&str> = faster.iter().map(String::as_str).collect();
-    let mut r: Vec<f64> = (0..3)
-        .map(|_| {
-            let rb = rate(prog, &b);
-            1.0 - rb / rate(prog, &f)
+    let mut r: Vec<f64> = (0..5)
+        .map(|i| {
+            let (rb, rf) = if i % 2 == 0 {
+                let rb = rate(prog, &b);
+                (rb, rate(prog, &f))
+            } else {
+                let rf = rate(prog, &f);
+                (rate(prog, &b), rf)
+            };
+            1.0 - rb / rf
         })
         .collect();
     r.sort_by(f64::total_cmp);
-    r[1]
+    r[2]
 }
 
 /// `genba causal --format json` of `prog args`, from the sources' directory
@@ -196,7 +208,8 @@ impl<'a> Part<'a> {
     /// truths measured before and now: within 10% of the baseline's
     /// period, absolute, of one of them or between them, widened by the
     /// 95% interval genba reports for the prediction.
-    fn check(&self, v: &Value, prog: &Path, report: &mut String) {
+    /// Returns the truths measured now.
+    fn check(&self, v: &Value, prog: &Path, report: &mut String) -> Vec<(u64, f64)> {
         let after = truths(prog, &*self.args);
         let c = &self.candidate;
         let points = v["progress"].as_array().map_or(0, Vec::len);
@@ -204,6 +217,45 @@ impl<'a> Part<'a> {
             for point in 0..points {
                 check_point(v, point, c, s, r0, r1, report);
             }
+        }
+        after
+    }
+
+    /// The real gain of removing the part (100%), before and after.
+    fn whole(&self, after: &[(u64, f64)]) -> (f64, f64) {
+        let at = |t: &[(u64, f64)]| t.iter().find(|p| p.0 == 100).map_or(0.0, |p| p.1);
+        (at(&self.before), at(after))
+    }
+}
+
+/// Checks that genba ranks first the true bottleneck of the program as it
+/// ran: the part whose real removal gains more than each other part's, by
+/// over 10 points, before and after genba's run. `parts`: each part with
+/// its truths measured after. Which part that is depends on the machine:
+/// the barrier program's wait is the longer side on an idle machine (+61%
+/// against +0.2%), but under `stress-ng --cpu 2` and other sessions'
+/// builds its compute, sharing a CPU, took longer than the 15 ms wait
+/// (measured: the compute +55% before, +54% after; the wait -13%, -6%),
+/// and the scenario's bottleneck was the compute. When the truths
+/// overlap, no part is the bottleneck and no ranking is asserted (said in
+/// the report). Returns the part asserted first, if any.
+fn check_first(v: &Value, parts: &[(&Part, &[(u64, f64)])], report: &mut String) -> Option<String> {
+    let gains: Vec<(f64, f64)> = parts.iter().map(|(p, a)| p.whole(a)).collect();
+    let truest = (0..parts.len()).find(|&i| {
+        (0..parts.len())
+            .filter(|&j| j != i)
+            .all(|j| gains[i].0.min(gains[i].1) > gains[j].0.max(gains[j].1) + 0.10)
+    });
+    match truest {
+        Some(i) => {
+            let c = parts[i].0.candidate.clone();
+            assert_eq!(first(v), &Value::from(c.clone()), "{report}\n{v}");
+            report.push_str(&format!("the true bottleneck, ranked first: {c}\n"));
+            Some(c)
+        }
+        None => {
+            report.push_str("the parts' real gains overlap: no ranking asserted\n");
+            None
         }
     }
 }
@@ -241,9 +293,9 @@ fn first(v: &Value) -> &Value {
 
 /// A program of two parts taking COMPUTE_PCT WAIT_PCT SECONDS (serial,
 /// barrier): both parts' truths measured, genba run for `seconds` on the
-/// compute line and the `[B]` wait, both predictions checked. Returns the
-/// report, its candidates (compute, wait), the tests' log and the run's
-/// directory.
+/// compute line and the `[B]` wait, both predictions checked, and the true
+/// bottleneck ranked first (`check_first`). Returns the report, its
+/// candidates (compute, wait), the tests' log and the run's directory.
 fn compute_and_wait(
     name: &str,
     seconds: &str,
@@ -267,8 +319,13 @@ fn compute_and_wait(
         &tmp,
     );
     let mut report = String::new();
-    p_compute.check(&v, &prog, &mut report);
-    p_wait.check(&v, &prog, &mut report);
+    let a_compute = p_compute.check(&v, &prog, &mut report);
+    let a_wait = p_wait.check(&v, &prog, &mut report);
+    check_first(
+        &v,
+        &[(&p_compute, &a_compute), (&p_wait, &a_wait)],
+        &mut report,
+    );
     (v, compute, wait, report, tmp)
 }
 
@@ -300,8 +357,6 @@ fn serial_compute_then_wait_both_predicted() {
         (lat / per_visit - 1.0).abs() < 0.1,
         "{lat} {per_visit}\n{v}"
     );
-    // the compute is the larger part: ranked first
-    assert_eq!(first(&v), &Value::from(compute.clone()), "{report}\n{v}");
     // the page, in a real browser: a plot per candidate, a point per
     // speedup tried (0% included), laid out
     if browser() {
@@ -326,8 +381,7 @@ fn barrier_compute_side_predicts_nothing() {
     let _g = serial();
     // an on-CPU-only profiler would credit the compute: it is ~0 here, as
     // the waiting side is the one each round waits for
-    let (v, _, wait, report, _tmp) = compute_and_wait("barrier", "16", &["round=round_done"]);
-    assert_eq!(first(&v), &Value::from(wait), "{report}\n{v}");
+    let (v, _, _, report, _tmp) = compute_and_wait("barrier", "16", &["round=round_done"]);
     // delays were taken, and said
     assert!(v["delays"]["taken"].as_u64().unwrap() > 0, "{v}");
     eprintln!("{report}");
@@ -714,9 +768,14 @@ fn end_to_end_runs_without_a_progress_point() {
     assert!(base > 0.3e9 && base < 3e9, "{base}\n{v}");
     assert!(v["delays"]["taken"].as_u64().unwrap() > 0, "{v}");
     let mut report = String::new();
-    p_compute.check(&v, &prog, &mut report);
-    p_wait.check(&v, &prog, &mut report);
-    assert_eq!(first(&v), &Value::from(wait), "{report}\n{v}");
+    let a_compute = p_compute.check(&v, &prog, &mut report);
+    let a_wait = p_wait.check(&v, &prog, &mut report);
+    // the wait on an idle machine; the compute when it shares its CPU
+    check_first(
+        &v,
+        &[(&p_compute, &a_compute), (&p_wait, &a_wait)],
+        &mut report,
+    );
     eprintln!("{report}");
 }
 
