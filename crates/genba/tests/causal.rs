@@ -311,9 +311,20 @@ fn compute_and_wait(
     let p_wait = Part::new(&prog, wait.clone(), |p| {
         vec!["100".into(), p.to_string(), "0.6".into()]
     });
+    // a window lasts until the first progress point's 10th visit: under
+    // outside CPU load the rounds slow down (the serial program's from
+    // ~100/s to ~12/s under stress-ng and other sessions' builds, where
+    // 12 s gave one experiment at 50%), so the run is made long enough
+    // for two passes over the 12 windows (6 points, a baseline before
+    // each), with half again as margin, and never shorter than `seconds`
+    let per_window = (10.0 / rate(&prog, &["100", "100", "0.6"])).max(0.2);
+    let seconds = format!(
+        "{:.0}",
+        (1.5 * 24.0 * per_window + 2.0).max(seconds.parse().unwrap())
+    );
     let v = causal_at(
         &prog,
-        &["100", "100", seconds],
+        &["100", "100", &seconds],
         progress,
         &[compute.clone(), wait.clone()],
         &tmp,
