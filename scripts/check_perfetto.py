@@ -297,7 +297,7 @@ def main():
             if not s["name"].startswith(args["class"] + " "):
                 fail(f"off-CPU slice {s['name']!r} not named by its class {args['class']}")
             call = args.get("syscall")
-            if call is not None and (not isinstance(call, str) or call in s["name"]):
+            if call is not None and (not isinstance(call, str) or s["name"] == f"{args['class']} {call}"):
                 fail(f"off-CPU slice {s['name']!r}: its call {call!r} is not an argument alone")
     if fmt is not None and fmt >= 3:
         for c, n in offcpu_names.items():

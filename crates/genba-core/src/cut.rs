@@ -15,7 +15,7 @@ use crate::Exit;
 /// The recording's format, in its settings: 2 closes a whole recording
 /// with the end marker (a file of format 1, or none, has no marker: only a
 /// packet cut says it was cut short); 3 names off-CPU slices by their class
-/// alone, the call in their `syscall` argument (crate::offcpu).
+/// alone, the call in their `syscall` argument (crate::slicename).
 pub const FORMAT: u64 = 3;
 
 /// Whether the recording's settings (`format`) promise the end marker.

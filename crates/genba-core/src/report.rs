@@ -1082,7 +1082,7 @@ fn load(path: &str, timeline: bool) -> Result<Report> {
 
 /// The profile a recording holds (its samples and blocked intervals), its
 /// title, and where the file was cut short.
-pub fn load_profile(path: &str) -> Result<(Profile, String, Option<crate::cut::Cut>)> {
+pub(crate) fn load_profile(path: &str) -> Result<(Profile, String, Option<crate::cut::Cut>)> {
     let mut r = load(path, false)?;
     let title = profile_title(&r);
     let p = r.profile.take().unwrap_or_else(|| Profile::new(1_000_000));

@@ -360,9 +360,13 @@ static void complete_by(struct device *dev, enum done_by by, uint64_t h, uint64_
 	uint64_t upto = 0;
 	pthread_mutex_lock(&table_lock);
 	if (by == BY_FENCE) {
-		/* the fence's submission: it and the ones before it on its queue */
+		/* the fence's submission: it and the ones before it on its queue.
+		 * The oldest pending one with the fence: the fence may already
+		 * have been reset and submitted again by another thread since it
+		 * signalled, and that newer submission has not completed */
 		for (struct submit *s = pending; s; s = s->next)
-			if (s->dev == dev && s->fence && H64(s->fence) == h && s->seq >= upto) {
+			if (s->dev == dev && s->fence && H64(s->fence) == h &&
+			    (!fq || s->seq < upto)) {
 				upto = s->seq;
 				fq = s->queue;
 			}

@@ -1145,13 +1145,13 @@ fn ext_control(o: &mut Out<'_>, c: &[u8], read: Option<&dyn Fn(u64, usize) -> Op
 fn ext_controls(w: &mut ArgWriter<'_>) {
     let get = w.call.args[1] as u32 == G_EXT_CTRLS;
     let (call, live) = (w.call, w.env.read_mem);
-    // the strings as BPF copied them (slot 6) at this side of the call, or
-    // at the other; else read from the live process
+    // the strings as BPF copied them (slot 6) at this side of the call
+    // (never the other side's: memory before the call is not the kernel's
+    // answer, nor its answer the program's input); else read from the
+    // live process
     let strings = |at_exit: bool| {
         move |addr: u64, n: usize| -> Option<Vec<u8>> {
-            let copied = |exit| second_level::bytes(&call, second_level::SLOT_A, exit, addr, n);
-            copied(at_exit)
-                .or_else(|| copied(!at_exit))
+            second_level::bytes(&call, second_level::SLOT_A, at_exit, addr, n)
                 .map(<[u8]>::to_vec)
                 .or_else(|| live.and_then(|r| r(addr, n)))
         }

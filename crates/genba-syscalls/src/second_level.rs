@@ -210,13 +210,25 @@ pub(super) fn copied<'a>(
     at_exit: bool,
     addr: u64,
 ) -> Option<&'a Capture> {
-    let caps = if at_exit { call.exit?.1 } else { call.enter };
-    let mut found = None;
-    for c in items(caps, slot) {
-        match c.item {
-            CaptureItem::Elem if c.aux == addr => found = Some(c),
-            CaptureItem::Data => found = Some(c),
-            _ => {}
+    let side = |exit: bool| -> Option<&'a Capture> {
+        let caps = if exit { call.exit?.1 } else { call.enter };
+        let mut found = None;
+        for c in items(caps, slot) {
+            match c.item {
+                CaptureItem::Elem if c.aux == addr => found = Some(c),
+                CaptureItem::Data => found = Some(c),
+                _ => {}
+            }
+        }
+        found
+    };
+    let found = side(at_exit);
+    // an entry copy that faulted (a page not in yet) is copied again at
+    // exit: that copy, whole, is the better one (as `CallView::cap` takes
+    // a first-level slot's)
+    if !at_exit && found.is_none_or(|c| c.fault) {
+        if let Some(x) = side(true).filter(|c| !c.fault) {
+            return Some(x);
         }
     }
     found
@@ -240,6 +252,15 @@ pub(super) fn bytes<'a>(
 /// 64-bit words they are read from (records of 8 bytes: `char *[]`), as far
 /// as the elements run without a gap.
 pub(super) fn pointers(call: &CallView<'_>, slot: u8, at_exit: bool) -> Option<Vec<u8>> {
+    let d = pointers_at(call, slot, at_exit);
+    // none at entry (the array's page not in yet): the copy made again at exit
+    if !at_exit && d.is_none() {
+        return pointers_at(call, slot, true);
+    }
+    d
+}
+
+fn pointers_at(call: &CallView<'_>, slot: u8, at_exit: bool) -> Option<Vec<u8>> {
     let caps = if at_exit { call.exit?.1 } else { call.enter };
     let mut d = Vec::new();
     for c in items(caps, slot).filter(|c| c.item == CaptureItem::Elem) {

@@ -1370,10 +1370,12 @@ __noinline int capture(struct cap_ctx *c, struct genba_syscall_spec *spec,
 			if (a->len_u32) {
 				__u32 n32 = 0;
 
-				if (la < 32 && bpf_probe_read_user(&n32, sizeof(n32),
-								   (void *)(base + 4 * la)))
-					continue;
-				n = n32;
+				if (la < 32) {
+					if (bpf_probe_read_user(&n32, sizeof(n32),
+								(void *)(base + 4 * la)))
+						continue;
+					n = n32;
+				}
 			} else if (la < 16 &&
 				   bpf_probe_read_user(&n, sizeof(n), (void *)(base + 8 * la))) {
 				continue;
