@@ -1687,11 +1687,12 @@ fn a_device_clock_of_its_own_is_narrowed_by_the_facts() {
     );
     // the device runs 300 ppm fast: the offset falls. How closely the
     // slope is known depends on how long the commands span (a few tens of
-    // ms on a busy machine: a fraction of the facts' width); its size is
-    // checked by clockfit's unit tests on known inputs, its direction here
+    // ms on a busy machine: a fraction of the facts' width; CI runs found
+    // -956 and -76 ppm); its size is checked by clockfit's unit tests on
+    // known inputs, here that a drift was seen, falling
     let drift = last["drift_ppb"].as_i64().unwrap();
     assert!(
-        (-2_000_000..=-100_000).contains(&drift),
+        (-2_000_000..0).contains(&drift),
         "drift {drift}: {clocks:?}"
     );
     // the offset: about -7 s (the simulated shift) plus pocl's
