@@ -183,6 +183,9 @@ pub(crate) fn spec_bytes(plan: &SyscallPlan) -> Vec<u8> {
             ) << 3),
         ..Default::default()
     };
+    // one spec a slot: the C header's count and the plan's are one (a zip
+    // of arrays of different lengths would drop slots without a word)
+    let _: &[types::genba_arg_spec; crate::CAPTURE_SLOTS] = &spec.args;
     for (dst, a) in spec.args.iter_mut().zip(plan.args.iter()) {
         dst.kind = a.kind as u8;
         dst.when = a.when as u8;

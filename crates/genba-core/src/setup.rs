@@ -70,6 +70,10 @@ pub(crate) fn bpf_error(e: genba_bpf::Error) -> anyhow::Error {
     }
 }
 
+// the decoders' capture slots are the collector's, one for one (a call's
+// plans are zipped into its spec)
+const _: () = assert!(genba_syscalls::decode::SLOTS == genba_bpf::CAPTURE_SLOTS);
+
 pub(crate) fn to_bpf_plan(p: genba_syscalls::CapPlan) -> ArgCapture {
     ArgCapture {
         kind: match p.kind {
