@@ -100,7 +100,9 @@ impl ClockFit {
             return None;
         }
         let edge = |mut inside: f64, mut outside: f64| {
-            for _ in 0..64 {
+            // 40 halvings of at most 1%: the slope to 1e-14, a picosecond
+            // over a second
+            for _ in 0..40 {
                 let m = (inside + outside) / 2.0;
                 if self.width(m) >= 0.0 {
                     inside = m;
@@ -111,24 +113,30 @@ impl ClockFit {
             inside
         };
         let (s_lo, s_hi) = (edge(best, -MAX_SLOPE), edge(best, MAX_SLOPE));
-        // over those slopes, the lowest offset at t is the minimum of a
-        // convex function of the slope, the highest the maximum of a
-        // concave one: by thirds
-        let thirds = |f: &dyn Fn(f64) -> f64| {
-            let (mut a, mut b) = (s_lo, s_hi);
-            for _ in 0..100 {
-                let m1 = a + (b - a) / 3.0;
-                let m2 = b - (b - a) / 3.0;
-                if f(m1) < f(m2) {
-                    b = m2;
-                } else {
-                    a = m1;
-                }
-            }
-            f((a + b) / 2.0)
+        // over those slopes the lowest offset at t is the minimum of a
+        // convex piecewise-linear function of the slope, the highest the
+        // maximum of a concave one: each at an end of the interval or
+        // where two neighbouring points of a hull tie (its breakpoints),
+        // so those are all that is evaluated (a command's cost: a few
+        // dozen sums, not a search)
+        let breaks = |h: &[Bound]| -> Vec<f64> {
+            let mut v = vec![s_lo, s_hi];
+            v.extend(
+                h.windows(2)
+                    .filter(|w| w[1].t != w[0].t)
+                    .map(|w| (w[1].v - w[0].v) / (w[1].t - w[0].t))
+                    .filter(|s| (s_lo..=s_hi).contains(s)),
+            );
+            v
         };
-        let least = thirds(&|s| self.band(s).0 + s * t);
-        let most = -thirds(&|s| -(self.band(s).1 + s * t));
+        let least = breaks(&self.lower)
+            .into_iter()
+            .map(|s| self.band(s).0 + s * t)
+            .fold(f64::INFINITY, f64::min);
+        let most = breaks(&self.upper)
+            .into_iter()
+            .map(|s| self.band(s).1 + s * t)
+            .fold(f64::NEG_INFINITY, f64::max);
         let mapped = e.offset + e.slope * t;
         Some((mapped - least).max(most - mapped).max(0.0))
     }
